@@ -1,0 +1,1 @@
+// The MockFixtures module: see docs/ARCHITECTURE.md.

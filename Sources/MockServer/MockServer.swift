@@ -1,0 +1,3 @@
+// The MockServer module: see docs/ARCHITECTURE.md.
+import CMicroHTTPD
+import MockFixtures

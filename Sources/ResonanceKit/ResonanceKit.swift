@@ -1,0 +1,1 @@
+// The ResonanceKit client module.

@@ -1,0 +1,3 @@
+// ResonanceKitTesting: in-process fixture transport.
+import ResonanceKit
+import MockFixtures

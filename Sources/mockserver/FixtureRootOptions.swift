@@ -4,7 +4,7 @@ import MockFixtures
 
 /// The `--root` option shared by the server and `validate`.
 struct FixtureRootOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The fixture folder to serve (required).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The fixture folder (required).", valueName: "dir"))
     var root: String?
 
     /// Loads the store, turning a missing or unusable root into a sentence naming `--root`.

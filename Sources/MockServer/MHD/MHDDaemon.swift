@@ -10,13 +10,14 @@ final class MHDDaemon: @unchecked Sendable {
 
     /// Starts listening; nil when MHD refuses (it reports why through the external logger).
     ///
-    /// Maps to `MHD_start_daemon(flags, 0, NULL, NULL, handler, context, MHD_OPTION_ARRAY, options, MHD_OPTION_END)`
+    /// Maps to `MHD_start_daemon(flags, port, NULL, NULL, handler, context, MHD_OPTION_ARRAY, options, MHD_OPTION_END)`
     /// through the `cmhd_start_daemon` shim, because Swift cannot call the variadic original.
-    static func start(flags: MHDDaemonFlags, options: MHDDaemonOptions, context: UnsafeMutableRawPointer) -> MHDDaemon? {
+    /// `port` only labels MHD's own messages; the socket is bound to the address in `options`.
+    static func start(flags: MHDDaemonFlags, port: UInt16, options: MHDDaemonOptions, context: UnsafeMutableRawPointer) -> MHDDaemon? {
         var items = options.items
         items.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
         let started = items.withUnsafeMutableBufferPointer { buffer in
-            cmhd_start_daemon(flags.rawValue, 0, mhdAccessHandler, context, buffer.baseAddress)
+            cmhd_start_daemon(flags.rawValue, port, mhdAccessHandler, context, buffer.baseAddress)
         }
         return started.map(MHDDaemon.init(pointer:))
     }

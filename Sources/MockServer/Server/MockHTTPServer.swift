@@ -51,8 +51,10 @@ public final class MockHTTPServer: @unchecked Sendable {
         )
         let startupMessages = StartupMessages()
         let logRelay = MHDLogRelay { line in
-            startupMessages.record(line)
-            logger.notice("libmicrohttpd: \(line)")
+            // During start the lines only explain a failure, which the thrown error reports.
+            if !startupMessages.record(line) {
+                logger.notice("libmicrohttpd: \(line)")
+            }
         }
         let socketAddress = address.allocateSockaddr()
 
@@ -70,7 +72,7 @@ public final class MockHTTPServer: @unchecked Sendable {
             flags.insert(.ipv6)
         }
 
-        guard let daemon = MHDDaemon.start(flags: flags, options: options, context: context) else {
+        guard let daemon = MHDDaemon.start(flags: flags, port: UInt16(configuration.port), options: options, context: context) else {
             dispatcher.releaseResponses()
             logRelay.release()
             socketAddress.deallocate()
@@ -136,10 +138,13 @@ private final class StartupMessages: @unchecked Sendable {
     private var recorded: [String] = []
     private var recording = true
 
-    func record(_ line: String) {
+    /// Keeps `line` while the daemon is starting; false once it runs.
+    func record(_ line: String) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        if recording, recorded.count < 16 { recorded.append(line) }
+        guard recording else { return false }
+        if recorded.count < 16 { recorded.append(line) }
+        return true
     }
 
     func stopRecording() {

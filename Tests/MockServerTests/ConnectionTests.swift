@@ -78,6 +78,16 @@ import Glibc
         #expect(outcome.finished.timeIntervalSince(slow.started) > 0.9, "the 1000 ms delay was not applied")
     }
 
+    @Test func aDelayLongerThanTheIdleTimeoutIsStillAnswered() throws {
+        let running = try RunningServer(["api/slow.json": #"{"delay": 1600, "response": {"late": true}}"#]) {
+            $0.idleTimeoutSeconds = 1
+        }
+        let client = try running.rawClient(timeout: 10)
+        let answer = try client.request("GET", "/api/slow")
+        #expect(answer.status == 200)
+        #expect(try jsonObject(answer.body)["late"] as? Bool == true)
+    }
+
     @Test func stopWakesDelayedRequestsAndReturnsPromptly() throws {
         let running = try RunningServer(["api/slow.json": #"{"delay": 60000, "response": {}}"#])
         let waiting = BackgroundRequest(port: running.port, target: "/api/slow")

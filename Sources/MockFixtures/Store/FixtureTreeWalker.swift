@@ -1,0 +1,105 @@
+import Foundation
+
+/// Lists the files of a fixture tree, following symlinks only while they stay inside the root.
+///
+/// Hidden names (starting with `.`) are skipped. Symlinks that leave the root, dangle or loop are
+/// reported as warnings and skipped; directory loops are cut by refusing to enter a directory
+/// that is already being walked.
+struct FixtureTreeWalker {
+    struct FoundFile {
+        /// Relative to the root, "/"-separated.
+        let relativePath: String
+        /// Where to read it (symlinks resolved).
+        let readPath: String
+        let size: Int
+    }
+
+    static let maximumDepth = 64
+
+    let rootPath: String
+    private(set) var files: [FoundFile] = []
+    private(set) var problems: [FixtureProblem] = []
+    private let fileManager = FileManager.default
+
+    init(rootPath: String) {
+        self.rootPath = rootPath
+    }
+
+    mutating func walk() throws(FixtureRootError) {
+        let names: [String]
+        do {
+            names = try fileManager.contentsOfDirectory(atPath: rootPath)
+        } catch {
+            throw .unreadable(rootPath, reason: (error as NSError).localizedDescription)
+        }
+        walk(directory: rootPath, relativeDirectory: "", names: names, ancestors: [rootPath])
+    }
+
+    private mutating func walk(directory: String, relativeDirectory: String, names: [String], ancestors: [String]) {
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let absolutePath = (directory == "/" ? "" : directory) + "/" + name
+            let relativePath = relativeDirectory.isEmpty ? name : relativeDirectory + "/" + name
+            guard let attributes = try? fileManager.attributesOfItem(atPath: absolutePath),
+                  var type = attributes[.type] as? FileAttributeType
+            else {
+                warn(relativePath, "cannot be read", hint: "check its permissions")
+                continue
+            }
+            var realPath = absolutePath
+            var size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            if type == .typeSymbolicLink {
+                let resolved = URL(fileURLWithPath: absolutePath).resolvingSymlinksInPath().path
+                var isDirectory: ObjCBool = false
+                guard resolved != absolutePath, fileManager.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
+                    warn(relativePath, "is a symlink that points nowhere or loops back on itself; it is not served",
+                         hint: "fix or remove the symlink")
+                    continue
+                }
+                guard isInsideRoot(resolved) else {
+                    warn(relativePath, "is a symlink to \(resolved), outside the fixture root; it is not served",
+                         hint: "copy the file into the fixture root or point the symlink inside it")
+                    continue
+                }
+                guard let targetAttributes = try? fileManager.attributesOfItem(atPath: resolved),
+                      let targetType = targetAttributes[.type] as? FileAttributeType
+                else {
+                    warn(relativePath, "is a symlink whose target cannot be read", hint: "check the target's permissions")
+                    continue
+                }
+                type = targetType
+                realPath = resolved
+                size = (targetAttributes[.size] as? NSNumber)?.intValue ?? 0
+            }
+            switch type {
+            case .typeDirectory:
+                if ancestors.contains(realPath) {
+                    warn(relativePath, "leads back into a folder that contains it (a symlink loop); it is not walked again",
+                         hint: "remove the symlink")
+                    continue
+                }
+                if ancestors.count >= Self.maximumDepth {
+                    warn(relativePath, "is nested more than \(Self.maximumDepth) folders deep; it is not walked",
+                         hint: "flatten the fixture tree")
+                    continue
+                }
+                guard let childNames = try? fileManager.contentsOfDirectory(atPath: realPath) else {
+                    warn(relativePath, "is a folder that cannot be read", hint: "check its permissions")
+                    continue
+                }
+                walk(directory: realPath, relativeDirectory: relativePath, names: childNames, ancestors: ancestors + [realPath])
+            case .typeRegular:
+                files.append(FoundFile(relativePath: relativePath, readPath: realPath, size: size))
+            default:
+                warn(relativePath, "is not a regular file or folder (\(type.rawValue)); it is not served", hint: "remove it from the fixture root")
+            }
+        }
+    }
+
+    private func isInsideRoot(_ path: String) -> Bool {
+        rootPath == "/" || path == rootPath || path.hasPrefix(rootPath + "/")
+    }
+
+    private mutating func warn(_ relativePath: String, _ message: String, hint: String) {
+        problems.append(FixtureProblem(.warning, relativePath, at: nil, message, hint: hint))
+    }
+}

@@ -6,7 +6,33 @@ extension JSONValue: Equatable {
     /// try JSONParser.parse(#"{"a":1,"b":[1e2]}"#).root.value == JSONParser.parse(#"{"b":[100.0],"a":1}"#).root.value   // true
     /// ```
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.firstDifference(from: rhs, at: "$") == nil
+        switch (lhs, rhs) {
+        case (.null, .null):
+            return true
+        case (.bool(let left), .bool(let right)):
+            return left == right
+        case (.number(let left), .number(let right)):
+            return left == right
+        case (.string(let left), .string(let right)):
+            return left == right
+        case (.array(let left), .array(let right)):
+            return left.count == right.count && zip(left, right).allSatisfy { $0.value == $1.value }
+        case (.object(let left), .object(let right)):
+            guard left.count == right.count else { return false }
+            // Keys are unique (the parser keeps the last duplicate), so equal counts plus every left
+            // key found with an equal value means the key sets are equal too.
+            if left.count <= 8 {
+                return left.allSatisfy { member in
+                    right.contains { $0.key == member.key && $0.value.value == member.value.value }
+                }
+            }
+            var rightByKey: [String: JSONValue] = [:]
+            rightByKey.reserveCapacity(right.count)
+            for member in right { rightByKey[member.key] = member.value.value }
+            return left.allSatisfy { member in rightByKey[member.key].map { $0 == member.value.value } ?? false }
+        default:
+            return false
+        }
     }
 
     /// Describes where `actual` first differs from `self` (the expected value), or `nil` when equal.

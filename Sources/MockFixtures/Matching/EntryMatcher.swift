@@ -7,7 +7,7 @@ enum EntryMatcher {
         for entry in entries where request.accepts(entryMethod: entry.method) {
             if entry.isWildcard {
                 if firstWildcard == nil { firstWildcard = entry }
-            } else if constraintReasons(entry, &request, explain: false).isEmpty {
+            } else if constraintsMatch(entry, &request) {
                 return entry
             }
         }
@@ -25,87 +25,92 @@ enum EntryMatcher {
     }
 
     /// Reasons from `requestHeaders` and `request`. Without `explain`, stops at the first failure and
-    /// returns a placeholder, so selecting among many entries formats no sentences.
+    /// formats no sentences, so selecting among many entries stays cheap.
     private static func constraintReasons<Headers>(_ entry: FixtureEntry, _ request: inout IncomingRequest<Headers>, explain: Bool) -> [String] {
-        var reasons: [String] = []
+        var collector = ReasonCollector(explain: explain)
+        collectConstraintReasons(entry, &request, into: &collector)
+        return collector.reasons
+    }
+
+    private static func constraintsMatch<Headers>(_ entry: FixtureEntry, _ request: inout IncomingRequest<Headers>) -> Bool {
+        var collector = ReasonCollector(explain: false)
+        collectConstraintReasons(entry, &request, into: &collector)
+        return !collector.failed
+    }
+
+    private static func collectConstraintReasons<Headers>(_ entry: FixtureEntry, _ request: inout IncomingRequest<Headers>, into collector: inout ReasonCollector) {
         for requirement in entry.requiredHeaders {
             let actual = request.headers.value(forHeader: requirement.lowercasedName)
             guard actual != requirement.value else { continue }
-            guard explain else { return [""] }
-            if let actual {
-                reasons.append("header '\(requirement.lowercasedName)' is \(quoted(actual)), expected \(quoted(requirement.value))")
-            } else {
-                reasons.append("header '\(requirement.lowercasedName)' is missing (expected \(quoted(requirement.value)))")
-            }
+            collector.add(
+                actual.map { "header '\(requirement.lowercasedName)' is \(quoted($0)), expected \(quoted(requirement.value))" }
+                    ?? "header '\(requirement.lowercasedName)' is missing (expected \(quoted(requirement.value)))")
+            if collector.isDone { return }
         }
         if let expected = entry.request {
-            reasons.append(contentsOf: requestReasons(expected, &request, explain: explain))
+            collectRequestReasons(expected, &request, into: &collector)
         }
-        return reasons
     }
 
-    private static func requestReasons<Headers>(_ expected: JSONValue, _ request: inout IncomingRequest<Headers>, explain: Bool) -> [String] {
+    private static func collectRequestReasons<Headers>(_ expected: JSONValue, _ request: inout IncomingRequest<Headers>, into collector: inout ReasonCollector) {
         switch request.bodyContent() {
         case .none:
             guard case .object(let members) = expected else {
-                return ["request has no body but the entry expects a JSON body"]
+                collector.add("request has no body but the entry expects a JSON body")
+                return
             }
-            var reasons = parameterReasons(members, request.query(), label: "query parameter", explain: explain)
-            let usuallyHasBody = ["POST", "PUT", "PATCH"].contains { IncomingRequest<Headers>.equalsIgnoringCase(request.method, $0) }
-            if !reasons.isEmpty, explain, usuallyHasBody {
-                reasons.insert("request has no body but the entry expects a JSON body", at: 0)
+            let firstReason = collector.reasons.count
+            collectParameterReasons(members, request.query(), label: "query parameter", into: &collector)
+            if collector.explain, collector.reasons.count > firstReason,
+               ["POST", "PUT", "PATCH"].contains(where: { IncomingRequest<Headers>.equalsIgnoringCase(request.method, $0) }) {
+                collector.reasons.insert("request has no body but the entry expects a JSON body", at: firstReason)
             }
-            return reasons
         case .form(let fields):
             guard case .object(let members) = expected else {
-                return ["request body is a form (application/x-www-form-urlencoded), but the entry expects the JSON body \(JSONValue.excerpt(expected))"]
+                collector.add("request body is a form (application/x-www-form-urlencoded), but the entry expects the JSON body \(JSONValue.excerpt(expected))")
+                return
             }
-            return parameterReasons(members, fields, label: "form field", explain: explain)
+            collectParameterReasons(members, fields, label: "form field", into: &collector)
         case .json(let body):
-            guard let difference = expected.firstDifference(from: body) else { return [] }
-            return ["body differs \(difference)"]
+            if collector.explain {
+                if let difference = expected.firstDifference(from: body) { collector.add("body differs \(difference)") }
+            } else if expected != body {
+                collector.add("")
+            }
         case .notJSON(let error):
-            return ["request body is not JSON (\(error.description)), so it cannot equal the entry's request"]
+            collector.add("request body is not JSON (\(error.description)), so it cannot equal the entry's request")
         }
     }
 
     /// Compares `request` object members with query parameters or form fields.
-    private static func parameterReasons(_ members: [JSONMember], _ parameters: QueryParameters, label: String, explain: Bool) -> [String] {
-        var reasons: [String] = []
+    private static func collectParameterReasons(_ members: [JSONMember], _ parameters: QueryParameters, label: String, into collector: inout ReasonCollector) {
         for member in members {
             let name = member.key
             let values = parameters.values(for: name)
             let expected = member.value.value
-            var reason: String?
             switch expected {
             case .null:
-                if values.isEmpty { reason = "missing \(label) '\(name)' (expected any value)" }
+                if values.isEmpty { collector.add("missing \(label) '\(name)' (expected any value)") }
             case .object:
-                reason = "\(label) '\(name)' can never match: the entry expects a nested object, which a \(label) cannot carry"
+                collector.add("\(label) '\(name)' can never match: the entry expects a nested object, which a \(label) cannot carry")
             case .array(let elements):
                 if elements.contains(where: { if case .object = $0.value { true } else if case .array = $0.value { true } else { false } }) {
-                    reason = "\(label) '\(name)' can never match: the entry expects nested arrays or objects, which a \(label) cannot carry"
+                    collector.add("\(label) '\(name)' can never match: the entry expects nested arrays or objects, which a \(label) cannot carry")
                 } else if !isPermutation(values, of: elements.map(\.value)) {
                     let expectedList = elements.map { quoted(parameterText($0.value)) }.joined(separator: ", ")
-                    if values.isEmpty {
-                        reason = "missing \(label) '\(name)' (expected it once for each of \(expectedList))"
-                    } else {
-                        reason = "\(label) '\(name)' is given as \(values.map(quoted).joined(separator: ", ")), expected once for each of \(expectedList)"
-                    }
+                    collector.add(values.isEmpty
+                        ? "missing \(label) '\(name)' (expected it once for each of \(expectedList))"
+                        : "\(label) '\(name)' is given as \(values.map(quoted).joined(separator: ", ")), expected once for each of \(expectedList)")
                 }
             default:
                 if values.isEmpty {
-                    reason = "missing \(label) '\(name)' (expected \(quoted(parameterText(expected))))"
+                    collector.add("missing \(label) '\(name)' (expected \(quoted(parameterText(expected))))")
                 } else if !values.contains(where: { parameter($0, matches: expected) }) {
-                    reason = "\(label) '\(name)' is \(values.map(quoted).joined(separator: ", ")), expected \(quoted(parameterText(expected)))"
+                    collector.add("\(label) '\(name)' is \(values.map(quoted).joined(separator: ", ")), expected \(quoted(parameterText(expected)))")
                 }
             }
-            if let reason {
-                guard explain else { return [""] }
-                reasons.append(reason)
-            }
+            if collector.isDone { return }
         }
-        return reasons
     }
 
     /// Whether a decoded parameter value equals a scalar entry value "as text".
@@ -141,5 +146,24 @@ enum EntryMatcher {
 
     static func quoted(_ text: String) -> String {
         JSONValue.excerpt(.string(text))
+    }
+}
+
+/// Gathers mismatch sentences when explaining, or just notes the first failure when selecting.
+struct ReasonCollector {
+    let explain: Bool
+    var reasons: [String] = []
+    private(set) var failed = false
+
+    init(explain: Bool) {
+        self.explain = explain
+    }
+
+    /// Whether looking further is pointless: selecting only needs to know that something failed.
+    var isDone: Bool { failed && !explain }
+
+    mutating func add(_ reason: @autoclosure () -> String) {
+        failed = true
+        if explain { reasons.append(reason()) }
     }
 }

@@ -27,7 +27,7 @@ struct IncomingRequest<Headers: RequestHeaderLookup> {
 
     mutating func query() -> QueryParameters {
         if let cachedQuery { return cachedQuery }
-        let query = QueryParameters(decodingBytes: Array((target.query ?? "").utf8))
+        let query = target.query.map { QueryParameters(decoding: $0) } ?? QueryParameters(decodingBytes: [])
         cachedQuery = query
         return query
     }

@@ -11,6 +11,7 @@ struct FixtureTreeWalker {
         let relativePath: String
         /// Where to read it (symlinks resolved).
         let readPath: String
+        /// Byte size, known for static files only (fixture files are read whole anyway).
         let size: Int
     }
 
@@ -39,19 +40,13 @@ struct FixtureTreeWalker {
         for name in names.sorted() where !name.hasPrefix(".") {
             let absolutePath = (directory == "/" ? "" : directory) + "/" + name
             let relativePath = relativeDirectory.isEmpty ? name : relativeDirectory + "/" + name
-            guard let attributes = try? fileManager.attributesOfItem(atPath: absolutePath),
-                  var type = attributes[.type] as? FileAttributeType
-            else {
-                warn(relativePath, "cannot be read", hint: "check its permissions")
-                continue
-            }
+            // Cheap probes first: a full attributesOfItem costs ~15 µs per file, which matters at
+            // 10,000 files. Only static files (which need their size) pay for it.
             var realPath = absolutePath
-            var size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            if type == .typeSymbolicLink {
+            if let destination = try? fileManager.destinationOfSymbolicLink(atPath: absolutePath) {
                 let resolved = URL(fileURLWithPath: absolutePath).resolvingSymlinksInPath().path
-                var isDirectory: ObjCBool = false
-                guard resolved != absolutePath, fileManager.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
-                    warn(relativePath, "is a symlink that points nowhere or loops back on itself; it is not served",
+                guard resolved != absolutePath, fileManager.fileExists(atPath: resolved) else {
+                    warn(relativePath, "is a symlink to \(destination) that points nowhere or loops back on itself; it is not served",
                          hint: "fix or remove the symlink")
                     continue
                 }
@@ -60,15 +55,28 @@ struct FixtureTreeWalker {
                          hint: "copy the file into the fixture root or point the symlink inside it")
                     continue
                 }
-                guard let targetAttributes = try? fileManager.attributesOfItem(atPath: resolved),
-                      let targetType = targetAttributes[.type] as? FileAttributeType
+                realPath = resolved
+            }
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: realPath, isDirectory: &isDirectory) else {
+                warn(relativePath, "disappeared or cannot be read while loading", hint: "check its permissions")
+                continue
+            }
+            let type: FileAttributeType
+            var size = 0
+            if isDirectory.boolValue {
+                type = .typeDirectory
+            } else if relativePath.hasSuffix(".json") {
+                type = .typeRegular
+            } else {
+                guard let attributes = try? fileManager.attributesOfItem(atPath: realPath),
+                      let staticType = attributes[.type] as? FileAttributeType
                 else {
-                    warn(relativePath, "is a symlink whose target cannot be read", hint: "check the target's permissions")
+                    warn(relativePath, "cannot be read", hint: "check its permissions")
                     continue
                 }
-                type = targetType
-                realPath = resolved
-                size = (targetAttributes[.size] as? NSNumber)?.intValue ?? 0
+                type = staticType
+                size = (attributes[.size] as? NSNumber)?.intValue ?? 0
             }
             switch type {
             case .typeDirectory:

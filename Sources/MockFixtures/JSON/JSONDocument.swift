@@ -10,10 +10,3 @@ public struct JSONDocument: Sendable {
     /// Keys that appeared more than once in the same object; the earlier values were discarded.
     public let duplicateKeys: [JSONDuplicateKey]
 }
-
-/// A key repeated in one object, at the position of the repetition that replaced the earlier one.
-public struct JSONDuplicateKey: Sendable, Equatable {
-    public let key: String
-    public let position: JSONPosition
-    public let firstPosition: JSONPosition
-}

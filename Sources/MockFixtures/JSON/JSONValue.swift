@@ -16,39 +16,6 @@ public enum JSONValue: Sendable {
     case object([JSONMember])
 }
 
-/// A JSON value together with the position where it starts in its source text.
-///
-/// ```swift
-/// let document = try JSONParser.parse(Array("\n  [1]".utf8))
-/// print(document.root.position)   // "2:3"
-/// ```
-public struct JSONNode: Sendable {
-    public var value: JSONValue
-    public var position: JSONPosition
-
-    public init(_ value: JSONValue, at position: JSONPosition = JSONPosition(line: 1, column: 1)) {
-        self.value = value
-        self.position = position
-    }
-}
-
-/// One `"key": value` pair of a JSON object, with the position of its key.
-///
-/// ```swift
-/// let member = JSONMember(key: "status", value: JSONNode(.number(JSONNumber(200))))
-/// ```
-public struct JSONMember: Sendable {
-    public var key: String
-    public var keyPosition: JSONPosition
-    public var value: JSONNode
-
-    public init(key: String, keyPosition: JSONPosition = JSONPosition(line: 1, column: 1), value: JSONNode) {
-        self.key = key
-        self.keyPosition = keyPosition
-        self.value = value
-    }
-}
-
 extension JSONValue {
     /// The members of an object, or `nil` for any other kind of value.
     public var objectMembers: [JSONMember]? {

@@ -4,10 +4,3 @@ enum FixtureRoute: Sendable {
     case broken(file: String, preparedID: Int)
     case staticFile(file: String, preparedID: Int)
 }
-
-/// A fixture file that loaded without errors.
-struct FixtureFile: Sendable {
-    /// Relative to the root, "/"-separated.
-    let relativePath: String
-    let entries: [FixtureEntry]
-}

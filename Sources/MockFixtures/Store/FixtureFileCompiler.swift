@@ -162,7 +162,7 @@ struct FixtureFileCompiler {
             return nil
         }
         guard let integer = number.integerLiteralValue else {
-            add(.error, at: node.position, "\(key) \(number.literal) is not a whole number", hint: hint)
+            add(.error, at: node.position, "\(key) \(number.literal) is not written as a plain whole number (no fraction, no exponent)", hint: hint)
             return nil
         }
         guard range.contains(integer) else {

@@ -2,7 +2,7 @@
 enum FixtureFormatHelp {
     static let text = """
         FIXTURE FORMAT
-          ROOT/P.json answers /P and /P/; a folder's index.json answers the folder path;
+          ROOT/P.json answers /P and /P/; DIR/index.json answers /DIR and /DIR/;
           ROOT/index.json answers /. The query string never selects the file.
           A file holds a JSON array of entries (one object is a one-entry array):
             method          HTTP method, default GET (HEAD is answered like GET)

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import MockFixtures
 
 /// The `--root` option shared by the server and `validate`.
@@ -12,15 +11,12 @@ struct FixtureRootOptions: ParsableArguments {
         guard let root else {
             throw ValidationError("Missing --root: give the fixture folder to serve, e.g. --root Mocks.")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
-            throw ValidationError("--root \(root) does not exist; give the path of an existing fixture folder.")
-        }
-        guard isDirectory.boolValue else {
-            throw ValidationError("--root \(root) is a file, not a folder; give the folder that contains the fixtures.")
-        }
         do {
             return try FixtureStore.load(root: root)
+        } catch .missing {
+            throw ValidationError("--root \(root) does not exist; give the path of an existing fixture folder.")
+        } catch .notADirectory {
+            throw ValidationError("--root \(root) is a file, not a folder; give the folder that contains the fixtures.")
         } catch {
             throw CommandFailure("--root \(root): \(error)")
         }

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import MockServer
 
 /// `mockserver healthcheck`: exits 0 when a running server's health endpoint says ok.

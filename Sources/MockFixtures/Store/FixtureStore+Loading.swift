@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension FixtureStore {
     /// Loads every fixture under `root`. Broken fixture files do not throw: they are recorded in
@@ -11,9 +15,8 @@ extension FixtureStore {
     public static func load(root: String, options: FixtureLoadOptions = .init()) throws(FixtureRootError) -> FixtureStore {
         let fileManager = FileManager.default
         let absolute = root.hasPrefix("/") ? root : fileManager.currentDirectoryPath + "/" + root
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: absolute, isDirectory: &isDirectory) else { throw .missing(root) }
-        guard isDirectory.boolValue else { throw .notADirectory(root) }
+        guard let isDirectory = fileManager.directoryFlag(atPath: absolute) else { throw .missing(root) }
+        guard isDirectory else { throw .notADirectory(root) }
         let rootPath = URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
 
         var walker = FixtureTreeWalker(rootPath: rootPath)

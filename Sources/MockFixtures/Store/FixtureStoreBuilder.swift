@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Collects routes, prepared responses and problems while a tree is loaded.
 struct FixtureStoreBuilder {

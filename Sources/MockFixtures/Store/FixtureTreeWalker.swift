@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Lists the files of a fixture tree, following symlinks only while they stay inside the root.
 ///
@@ -31,7 +35,7 @@ struct FixtureTreeWalker {
         do {
             names = try fileManager.contentsOfDirectory(atPath: rootPath)
         } catch {
-            throw .unreadable(rootPath, reason: (error as NSError).localizedDescription)
+            throw .unreadable(rootPath, reason: FileManager.reason(for: error))
         }
         walk(directory: rootPath, relativeDirectory: "", names: names, ancestors: [rootPath])
     }
@@ -57,26 +61,23 @@ struct FixtureTreeWalker {
                 }
                 realPath = resolved
             }
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: realPath, isDirectory: &isDirectory) else {
+            guard let isDirectory = fileManager.directoryFlag(atPath: realPath) else {
                 warn(relativePath, "disappeared or cannot be read while loading", hint: "check its permissions")
                 continue
             }
             let type: FileAttributeType
             var size = 0
-            if isDirectory.boolValue {
+            if isDirectory {
                 type = .typeDirectory
             } else if relativePath.hasSuffix(".json") {
                 type = .typeRegular
             } else {
-                guard let attributes = try? fileManager.attributesOfItem(atPath: realPath),
-                      let staticType = attributes[.type] as? FileAttributeType
-                else {
+                guard let probed = fileManager.typeAndSize(atPath: realPath) else {
                     warn(relativePath, "cannot be read", hint: "check its permissions")
                     continue
                 }
-                type = staticType
-                size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+                type = probed.type
+                size = probed.size
             }
             switch type {
             case .typeDirectory:

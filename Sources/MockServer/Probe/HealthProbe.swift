@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import MockFixtures
 
 /// Asks a running mockserver whether it is healthy: one blocking `GET /__admin/health` over a
 /// plain socket, so it needs neither curl nor libcurl (it runs as a Docker `HEALTHCHECK`).
@@ -33,8 +38,8 @@ public struct HealthProbe: Sendable {
         guard exchange.status == 200 else {
             return .unhealthy(reason: "\(url.absoluteString)/__admin/health answered \(exchange.status), expected 200.")
         }
-        let decoded = try? JSONSerialization.jsonObject(with: Data(exchange.body))
-        guard let object = decoded as? [String: Any], object["status"] as? String == "ok" else {
+        let status = (try? JSONParser.parse(exchange.body))?.root.value["status"]?.stringValue
+        guard status == "ok" else {
             return .unhealthy(reason: "\(url.absoluteString)/__admin/health answered 200 without \"status\": \"ok\" in its body.")
         }
         return .healthy

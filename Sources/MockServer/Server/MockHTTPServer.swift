@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import MockFixtures
 
@@ -31,7 +35,7 @@ public final class MockHTTPServer: @unchecked Sendable {
     private let dispatcher: RequestDispatcher
     private let logRelay: MHDLogRelay
     private let socketAddress: UnsafeMutableRawPointer
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stopped = false
 
     /// Starts listening as `configuration` says and answers from `store`.
@@ -134,7 +138,7 @@ public final class MockHTTPServer: @unchecked Sendable {
 
 /// MHD's log lines during start, kept to explain a failure it reports only as NULL.
 private final class StartupMessages: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var recorded: [String] = []
     private var recording = true
 

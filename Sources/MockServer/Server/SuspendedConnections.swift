@@ -1,11 +1,15 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The connections parked while a fixture's delay runs, so that ``resumeAllAndClose()`` can
 /// wake every one before the daemon stops (MHD forbids stopping with suspended connections),
 /// and a timer firing after that does nothing.
 final class SuspendedConnections: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var parked: [UInt64: MHDConnection] = [:]
     private var nextID: UInt64 = 0
     private var closed = false

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what the tests need on Debian/Ubuntu (when missing), then runs the whole test suite.
+# Usage: bash scripts/test.sh [extra `swift test` arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+pkg-config --exists libmicrohttpd 2>/dev/null || missing+=(libmicrohttpd-dev pkg-config)
+command -v curl >/dev/null || missing+=(curl)
+if [ ${#missing[@]} -gt 0 ]; then
+  if ! command -v apt-get >/dev/null; then
+    echo "scripts/test.sh: missing ${missing[*]}; install libmicrohttpd (e.g. 'brew install libmicrohttpd') and curl, then rerun." >&2
+    exit 1
+  fi
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -q
+  $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+swift test "$@"

@@ -56,8 +56,14 @@ extension JSONRequest {
             logFailure(failure, after: ContinuousClock.now - started)
             throw failure
         }
-        logResponse(response, data: data, for: outgoing, after: ContinuousClock.now - started)
-        return try decodeResponse(data: data, response: response, url: url)
+        let duration = ContinuousClock.now - started
+        logResponse(response, data: data, for: outgoing, after: duration)
+        do {
+            return try decodeResponse(data: data, response: response, url: url)
+        } catch {
+            logFailure(error, after: duration)
+            throw error
+        }
     }
 
     private func classify(_ error: any Error, url: URL?) -> RequestError<ErrorResponse> {

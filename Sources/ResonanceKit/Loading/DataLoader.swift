@@ -31,7 +31,8 @@ public actor DataLoader {
     /// - Parameters:
     ///   - transport: What performs the downloads.
     ///   - cache: Where finished downloads are kept; defaults to 64 MiB.
-    ///   - timeout: Seconds a download may take before failing with ``DataLoaderError/timeout(_:_:)``.
+    ///   - timeout: Seconds a download may take before failing with ``DataLoaderError/timeout(_:_:)``;
+    ///     zero, negative or NaN falls back to 60.
     public init(
         transport: any HTTPTransport = URLSessionTransport.shared,
         cache: LRUCache<URL, Data> = LRUCache(totalCostLimit: 64 * 1024 * 1024),
@@ -39,7 +40,7 @@ public actor DataLoader {
     ) {
         self.transport = transport
         self.cache = cache
-        self.timeout = timeout > 0 ? timeout : 60
+        self.timeout = timeout > 0 ? timeout : 60  // NaN fails the comparison too
     }
 
     /// The bytes at `url`, from the cache or from a download shared with concurrent callers.

@@ -1,6 +1,17 @@
-#if canImport(UIKit)
+#if canImport(UIKit) || canImport(AppKit)
 import Foundation
+
+#if canImport(UIKit)
 import UIKit
+
+/// The platform's image type: `UIImage` where UIKit exists, otherwise `NSImage`.
+public typealias PlatformImage = UIImage
+#else
+import AppKit
+
+/// The platform's image type: `UIImage` where UIKit exists, otherwise `NSImage`.
+public typealias PlatformImage = NSImage
+#endif
 
 /// Loads images through a ``DataLoader``, so each URL is downloaded once, cached by bytes,
 /// and shared between concurrent callers.
@@ -22,9 +33,9 @@ public struct ImageLoader: Sendable {
     /// The image at `url`.
     ///
     /// - Throws: ``DataLoaderError``, including ``DataLoaderError/undecodableImage(_:)``.
-    public func image(from url: URL) async throws(DataLoaderError) -> sending UIImage {
+    public func image(from url: URL) async throws(DataLoaderError) -> sending PlatformImage {
         let data = try await dataLoader.data(from: url)
-        guard let image = UIImage(data: data) else {
+        guard let image = PlatformImage(data: data) else {
             throw .undecodableImage(url)
         }
         return image

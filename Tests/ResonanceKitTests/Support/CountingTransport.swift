@@ -5,22 +5,36 @@ import ResonanceKit
 import FoundationNetworking
 #endif
 
-/// Wraps a transport and counts the requests that reach it.
-final class CountingTransport: HTTPTransport, @unchecked Sendable {
-    private let base: any HTTPTransport
+/// A thread-safe counter shared between transports and tests.
+final class LockedCounter: @unchecked Sendable {
     private let lock = NSLock()
-    private var sent = 0
+    private var count = 0
 
-    init(_ base: any HTTPTransport) {
+    var value: Int {
+        lock.withLock { count }
+    }
+
+    func increment() {
+        lock.withLock { count += 1 }
+    }
+}
+
+/// Wraps a transport and counts the requests that reach it.
+struct CountingTransport: HTTPTransport {
+    private let base: any HTTPTransport
+    let counter: LockedCounter
+
+    init(_ base: any HTTPTransport, counter: LockedCounter = LockedCounter()) {
         self.base = base
+        self.counter = counter
     }
 
     var count: Int {
-        lock.withLock { sent }
+        counter.value
     }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        lock.withLock { sent += 1 }
+        counter.increment()
         return try await base.send(request)
     }
 }

@@ -17,16 +17,30 @@ struct Person: Decodable, Sendable, Equatable {
     let url: URL
 }
 
+struct Account: Decodable, Sendable, Equatable {
+    let id: Int
+    let username: String
+    let displayName: String
+    let created: Date
+    let lastLogin: Date
+}
+
+struct SlowAnswer: Decodable, Sendable, Equatable {
+    let message: String
+    let delayMs: Int
+}
+
 struct NewPerson: Encodable, Sendable {
     let name: String
     let birthYear: String?
 }
 
-/// The error body our fixtures and services send: `{"error": {"code": …, "message": …}}`.
+/// The error body our fixtures and services send: `{"error": {"code": …, "message": …, "fields": …}}`.
 struct APIError: Decodable, Sendable, Equatable {
     struct Detail: Decodable, Sendable, Equatable {
         let code: String
         let message: String
+        var fields: [String: [String]]? = nil
     }
 
     let error: Detail

@@ -36,3 +36,8 @@ extension RequestError: CustomStringConvertible {
         }
     }
 }
+
+extension RequestError: LocalizedError {
+    /// The same text as ``description``, so `localizedDescription` is useful too.
+    public var errorDescription: String? { description }
+}

@@ -33,3 +33,8 @@ public enum DataLoaderError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension DataLoaderError: LocalizedError {
+    /// The same text as ``description``, so `localizedDescription` is useful too.
+    public var errorDescription: String? { description }
+}

@@ -23,12 +23,19 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
         HTTPMethod(rawValue: name)
     }
 
+    /// `GET`: parameters go in the query string.
     public static let get: HTTPMethod = "GET"
+    /// `POST`: parameters go in a JSON object body.
     public static let post: HTTPMethod = "POST"
+    /// `PUT`: parameters go in a JSON object body.
     public static let put: HTTPMethod = "PUT"
+    /// `PATCH`: parameters go in a JSON object body.
     public static let patch: HTTPMethod = "PATCH"
+    /// `DELETE`: parameters go in the query string.
     public static let delete: HTTPMethod = "DELETE"
+    /// `HEAD`: parameters go in the query string; the response has no body.
     public static let head: HTTPMethod = "HEAD"
+    /// `OPTIONS`: parameters go in a JSON object body.
     public static let options: HTTPMethod = "OPTIONS"
 
     public var description: String { rawValue }

@@ -21,6 +21,7 @@ struct RequestErrorTests {
         #expect(requestError.headerValue(for: "retry-after") == "5")
         #expect(requestError.description.contains("\(status)"))
         #expect(requestError.description.contains("name is required"))
+        #expect(requestError.localizedDescription == requestError.description)
     }
 
     @Test("an error body that does not decode leaves errorResponse nil but keeps the raw data")

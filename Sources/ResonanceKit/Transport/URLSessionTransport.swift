@@ -19,15 +19,40 @@ public final class URLSessionTransport: HTTPTransport {
     /// The underlying session.
     public let urlSession: URLSession
 
+    /// Whether `urlSession` was created here and must be invalidated with the transport.
+    private let ownsSession: Bool
+
+    #if canImport(FoundationNetworking)
+    private let challengeDelegate: ChallengeRefusingDelegate?
+    #endif
+
     /// Creates a transport with its own `URLSession`. By default: ephemeral, no cookies,
     /// no URL cache.
     public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration()) {
+        #if canImport(FoundationNetworking)
+        let delegate = ChallengeRefusingDelegate()
+        self.challengeDelegate = delegate
+        self.urlSession = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #else
         self.urlSession = URLSession(configuration: configuration)
+        #endif
+        self.ownsSession = true
     }
 
     /// Wraps an existing session, for example one with a delegate for certificate pinning.
+    /// The session stays yours: it is not invalidated when the transport goes away.
     public init(urlSession: URLSession) {
         self.urlSession = urlSession
+        self.ownsSession = false
+        #if canImport(FoundationNetworking)
+        self.challengeDelegate = nil
+        #endif
+    }
+
+    deinit {
+        if ownsSession {
+            urlSession.finishTasksAndInvalidate()
+        }
     }
 
     /// Ephemeral, with cookies and the URL cache turned off: a REST client should see every
@@ -46,14 +71,8 @@ public final class URLSessionTransport: HTTPTransport {
         let exchange = PendingExchange()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = urlSession.dataTask(with: request) { data, response, error in
-                    if let error {
-                        exchange.finish(.failure(error))
-                    } else if let response = response as? HTTPURLResponse {
-                        exchange.finish(.success((data ?? Data(), response)))
-                    } else {
-                        exchange.finish(.failure(URLError(.badServerResponse)))
-                    }
+                let task = urlSession.dataTask(with: request) { [self] data, response, error in
+                    exchange.finish(outcome(data: data, response: response, error: error, exchange: exchange))
                 }
                 exchange.start(task, continuation: continuation)
             }
@@ -63,13 +82,31 @@ public final class URLSessionTransport: HTTPTransport {
     }
 }
 
+extension URLSessionTransport {
+    private func outcome(data: Data?, response: URLResponse?, error: (any Error)?, exchange: PendingExchange) -> Result<(Data, HTTPURLResponse), any Error> {
+        #if canImport(FoundationNetworking)
+        if let taskIdentifier = exchange.taskIdentifier,
+           let refused = challengeDelegate?.takeRefusedResponse(forTask: taskIdentifier) {
+            return .success((Data(), refused))
+        }
+        #endif
+        if let error {
+            return .failure(error)
+        }
+        guard let response = response as? HTTPURLResponse else {
+            return .failure(URLError(.badServerResponse))
+        }
+        return .success((data ?? Data(), response))
+    }
+}
+
 /// One request in flight. Resumes its continuation exactly once: with the response, or with
-/// `CancellationError` the moment the task is cancelled, even if URLSession never calls back
-/// (Linux URLSession can hang on a 401 carrying `WWW-Authenticate: Basic`).
+/// `CancellationError` the moment the task is cancelled, even if URLSession never calls back.
 private final class PendingExchange: Sendable {
     private struct State {
         var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
         var task: URLSessionDataTask?
+        var taskIdentifier: Int?
         var isCancelled = false
     }
 
@@ -80,6 +117,7 @@ private final class PendingExchange: Sendable {
             if state.isCancelled { return true }
             state.continuation = continuation
             state.task = task
+            state.taskIdentifier = task.taskIdentifier
             return false
         }
         if alreadyCancelled {
@@ -87,6 +125,10 @@ private final class PendingExchange: Sendable {
         } else {
             task.resume()
         }
+    }
+
+    var taskIdentifier: Int? {
+        state.withLock { $0.taskIdentifier }
     }
 
     func finish(_ result: Result<(Data, HTTPURLResponse), any Error>) {

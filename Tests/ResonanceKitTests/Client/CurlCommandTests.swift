@@ -9,7 +9,7 @@ import FoundationNetworking
 @Suite("curl commands")
 struct CurlCommandTests {
     @Test("a GET command carries method, every header and the URL last, and parses back through a shell")
-    func getCommand() throws {
+    func getCommand() async throws {
         var session = makeSession(RecordingTransport())
         session.headers["X-Client"] = "it's \"quoted\" $HOME `x`"
         session.authToken = "secret-token"
@@ -17,7 +17,7 @@ struct CurlCommandTests {
         let command = try request.curlCommand(parameters: ["search": "luke & leia", "page": "1"])
         #expect(!command.contains("\n"))
         #expect(command.hasPrefix("curl -X GET "))
-        let arguments = try ShellArguments.parse(curlCommand: command)
+        let arguments = try await Shell.curlArguments(of: command)
         #expect(arguments == [
             "-X", "GET",
             "-H", "Accept: application/json",
@@ -36,7 +36,7 @@ struct CurlCommandTests {
         #expect(command.contains(#"'\''"#))
         _ = try await request.perform(body: body)
         let sentBody = try #require(transport.lastRequest?.httpBody)
-        let arguments = try ShellArguments.parse(curlCommand: command)
+        let arguments = try await Shell.curlArguments(of: command)
         let dataIndex = try #require(arguments.firstIndex(of: "--data-binary"))
         #expect(arguments[dataIndex + 1] == String(decoding: sentBody, as: UTF8.self))
         #expect(arguments.contains("Content-Type: application/json"))
@@ -45,9 +45,9 @@ struct CurlCommandTests {
     }
 
     @Test("HEAD uses --head so curl does not wait for a body")
-    func headCommand() throws {
+    func headCommand() async throws {
         let request = JSONRequest<EmptyResponse, APIError>(method: .head, path: "people/", session: makeSession(RecordingTransport()))
-        let arguments = try ShellArguments.parse(curlCommand: try request.curlCommand())
+        let arguments = try await Shell.curlArguments(of: try request.curlCommand())
         #expect(arguments.first == "--head")
         #expect(!arguments.contains("-X"))
     }

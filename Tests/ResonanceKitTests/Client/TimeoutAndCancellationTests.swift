@@ -6,7 +6,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("Timeouts and cancellation")
+@Suite("Timeouts and cancellation", .timeLimit(.minutes(1)))
 struct TimeoutAndCancellationTests {
     @Test("the client-side deadline fires when the transport never answers")
     func deadlineFires() async throws {
@@ -49,7 +49,7 @@ struct TimeoutAndCancellationTests {
             return
         }
         #expect(error?.statusCode == nil)
-        #expect(elapsed < .seconds(1))
+        #expect(elapsed < .seconds(5), "cancellation should end the request long before the transport's hour-long wait")
     }
 
     @Test("an already cancelled task sends nothing")

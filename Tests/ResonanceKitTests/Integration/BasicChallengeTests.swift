@@ -9,7 +9,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("401 with a Basic challenge")
+@Suite("401 with a Basic challenge", .timeLimit(.minutes(1)))
 struct BasicChallengeTests {
     /// Linux URLSession waits forever on a 401 carrying `WWW-Authenticate: Basic` unless the
     /// challenge is answered; the default transport must hand back the 401 at once.
@@ -31,12 +31,10 @@ struct BasicChallengeTests {
 
         var session = JSONSession(baseURL: server.url)
         session.timeout = 5
-        let clock = ContinuousClock()
-        let started = clock.now
         let error = await #expect(throws: RequestError<APIError>.self) {
             try await JSONRequest<EmptyResponse, APIError>(method: .get, path: "secret", session: session).perform()
         }
-        #expect(clock.now - started < .seconds(2))
+        // A hang would end in the 5 s deadline (.timeout), not in the 401.
         #expect(error?.statusCode == 401, "got \(String(describing: error))")
         #expect(error?.headerValue(for: "WWW-Authenticate") == #"Basic realm="mock""#)
     }

@@ -17,17 +17,19 @@ struct MockToolingTests {
             session.headers["X-Client"] = "it's a test"
             let list = JSONRequest<Data, APIError>(method: .get, path: "api/1.0/people/", session: session)
             let parameters = ["search": "luke"]
-            #expect(try runCurl(try list.curlCommand(parameters: parameters)) == (try await list.perform(parameters: parameters)))
+            let listed = try await list.perform(parameters: parameters)
+            #expect(try await runCurl(try list.curlCommand(parameters: parameters)) == listed)
 
             let create = JSONRequest<Data, APIError>(method: .post, path: "api/1.0/people/", session: session)
             let body = NewPerson(name: "Rey", birthYear: nil)
             let created = try await create.perform(body: body)
-            #expect(try runCurl(try create.curlCommand(body: body)) == created)
+            #expect(try await runCurl(try create.curlCommand(body: body)) == created)
 
             var signedIn = session
             signedIn.authToken = "good-token"
             let account = JSONRequest<Data, APIError>(method: .get, path: "api/1.0/account", session: signedIn)
-            #expect(try runCurl(try account.curlCommand()) == (try await account.perform()))
+            let accountBody = try await account.perform()
+            #expect(try await runCurl(try account.curlCommand()) == accountBody)
         }
     }
 
@@ -55,17 +57,11 @@ struct MockToolingTests {
         }
     }
 
-    /// Runs a shell command line and returns its standard output.
-    private func runCurl(_ command: String) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command.replacingOccurrences(of: "curl ", with: "/usr/bin/curl --silent --show-error --max-time 10 ", options: .anchored)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "curl failed: \(command)")
-        return data
+    /// Runs a `curl` command line with the real curl and returns what it printed.
+    private func runCurl(_ command: String) async throws -> Data {
+        let script = command.replacingOccurrences(of: "curl ", with: "/usr/bin/curl --silent --show-error --max-time 10 ", options: .anchored)
+        let output = try await Shell.run(script)
+        #expect(output.status == 0, "curl failed: \(command)")
+        return output.standardOutput
     }
 }

@@ -6,7 +6,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("DataLoader")
+@Suite("DataLoader", .timeLimit(.minutes(1)))
 struct DataLoaderTests {
     private let url = URL(string: "http://images.test/luke.png")!
     private let bytes = Data((0..<4096).map { UInt8($0 % 251) })
@@ -84,7 +84,7 @@ struct DataLoaderTests {
         let cancelledAt = clock.now
         cancelled.cancel()
         let cancellationError = await cancelled.value
-        #expect(clock.now - cancelledAt < .milliseconds(300))
+        #expect(clock.now - cancelledAt < .seconds(5))
         guard case .cancelled = cancellationError else {
             Issue.record("expected .cancelled, got \(String(describing: cancellationError))")
             return

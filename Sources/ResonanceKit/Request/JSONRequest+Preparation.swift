@@ -78,12 +78,15 @@ extension JSONRequest {
         }
         components.fragment = nil
 
-        var basePath = components.percentEncodedPath
-        while basePath.hasSuffix("/") { basePath.removeLast() }
-        let relativePath = PercentEncoding.encodePath(String(path.drop { $0 == "/" }))
-        components.percentEncodedPath = relativePath.isEmpty && path.isEmpty
-            ? (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
-            : basePath + "/" + relativePath
+        if path.isEmpty {
+            // No path: the base URL itself, with "/" standing in for an empty path.
+            if components.percentEncodedPath.isEmpty { components.percentEncodedPath = "/" }
+        } else {
+            var basePath = components.percentEncodedPath
+            while basePath.hasSuffix("/") { basePath.removeLast() }
+            let relativePath = PercentEncoding.encodePath(String(path.drop { $0 == "/" }))
+            components.percentEncodedPath = basePath + "/" + relativePath
+        }
 
         let encodedParameters = PercentEncoding.encodeQuery(query)
         let existingQuery = components.percentEncodedQuery ?? ""

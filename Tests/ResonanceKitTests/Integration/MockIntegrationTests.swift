@@ -178,6 +178,28 @@ struct MockIntegrationTests {
         #expect(answer.delayMs == 1500)
     }
 
+    @Test("HEAD has no body, DELETE answers 204, PUT matches its JSON body", arguments: MockBackend.allCases)
+    func otherMethods(backend: MockBackend) async throws {
+        struct Pong: Decodable, Sendable {
+            let pong: Bool
+            let message: String?
+        }
+        try await backend.withSession { session in
+            let head = try await JSONRequest<Data, APIError>(method: .head, path: "api/1.0/people/1", session: session).perform()
+            #expect(head.isEmpty)
+            let optional = try await JSONRequest<Person?, APIError>(method: .head, path: "api/1.0/people/1", session: session).perform()
+            #expect(optional == nil)
+
+            let deleted = try await JSONRequest<EmptyResponse, APIError>(method: .delete, path: "api/1.0/ping", session: session).perform()
+            #expect(deleted == EmptyResponse())
+
+            let put = JSONRequest<Pong, APIError>(method: .put, path: "api/1.0/ping", session: session)
+            let pong = try await put.perform(parameters: ["message": "hello"])
+            #expect(pong.pong)
+            #expect(pong.message == "hello")
+        }
+    }
+
     @Test("a wrong POST gets the same 404 near-miss body from both backends")
     func nearMissIdentical() async throws {
         var bodies: [MockBackend: Data] = [:]

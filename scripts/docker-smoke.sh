@@ -39,6 +39,10 @@ done
 first_response_ms=$(( $(now_ms) - started ))
 echo "$healthy" | grep -q '"status" *: *"ok"' || fail "health body was: $healthy"
 
+# The image's own HEALTHCHECK command, run inside the container (no curl or shell in the image).
+"$DOCKER" exec "$NAME" mockserver healthcheck --url http://127.0.0.1:8080 >/dev/null \
+  || fail "'mockserver healthcheck' inside the container did not report healthy"
+
 # A fixture.
 person=$(curl -fsS --max-time 5 "$BASE/api/1.0/people/1/") || fail "GET /api/1.0/people/1/ did not answer 200"
 echo "$person" | grep -q '"name" *: *"Luke Skywalker"' || fail "GET /api/1.0/people/1/ body was: $person"

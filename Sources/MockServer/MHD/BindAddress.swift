@@ -35,13 +35,7 @@ enum BindAddress: Sendable {
     }
 
     private static func lookUp(name: String, port: UInt16) -> BindAddress? {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
+        var hints = addrinfo.streamHints
         var results: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(name, nil, &hints, &results) == 0, let first = results else { return nil }
         defer { freeaddrinfo(first) }

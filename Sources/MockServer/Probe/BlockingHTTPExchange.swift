@@ -28,13 +28,7 @@ enum BlockingHTTPExchange {
     }
 
     private static func openConnection(host: String, port: Int, deadline: ContinuousClock.Instant) throws(Failure) -> Int32 {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
+        var hints = addrinfo.streamHints
         var results: UnsafeMutablePointer<addrinfo>?
         let literal = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         guard getaddrinfo(literal, String(port), &hints, &results) == 0, let first = results else {

@@ -37,17 +37,17 @@ struct IncomingRequest<Headers: RequestHeaderLookup> {
     mutating func bodyContent() -> BodyContent {
         if let cachedBody { return cachedBody }
         let content: BodyContent
-        let contentType = headers.value(forHeader: "content-type")
+        // Body-less requests (most GETs) never look at headers: a header lookup can cost the server a copy.
+        let contentType = body.isEmpty ? nil : headers.value(forHeader: "content-type")
         let mediaType = contentType.map { $0.prefix { $0 != ";" }.trimmingSpaces() } ?? ""
-        if let contentType, Self.equalsIgnoringCase(mediaType, "multipart/form-data") {
-            // Checked before the empty-body case: an empty multipart body is malformed, not "no body".
+        if body.isEmpty {
+            content = .none
+        } else if let contentType, Self.equalsIgnoringCase(mediaType, "multipart/form-data") {
             do {
                 content = .multipart(try MultipartFormData(parsing: body, contentType: contentType))
             } catch {
                 content = .malformedMultipart(error)
             }
-        } else if body.isEmpty {
-            content = .none
         } else if Self.equalsIgnoringCase(mediaType, "application/x-www-form-urlencoded") {
             content = .form(QueryParameters(decodingBytes: body))
         } else {

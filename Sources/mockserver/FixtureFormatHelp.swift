@@ -13,9 +13,12 @@ enum FixtureFormatHelp {
             response        JSON sent back (absent or null: empty body)
             headers         extra response headers
             delay           milliseconds to wait before answering
+            times           answer at most N matching requests, then the next
+                            entry does (POST /__admin/reset counts again)
           The first matching entry wins; a constrained entry beats a wildcard one.
           Other files (png, txt, ...) are served as static files for GET and HEAD.
-          GET /__admin/health answers {"status":"ok",...}.
+          GET /__admin/health answers {"status":"ok",...}; POST /__admin/reset
+          restarts every "times" counter.
           A request that matches nothing gets a 404 explaining the closest entries;
           a broken fixture file answers 500 naming its problems.
 

@@ -37,7 +37,7 @@ struct CurlCommandTests {
         _ = try await request.perform(body: body)
         let sentBody = try #require(transport.lastRequest?.httpBody)
         let arguments = try await Shell.curlArguments(of: command)
-        let dataIndex = try #require(arguments.firstIndex(of: "--data-binary"))
+        let dataIndex = try #require(arguments.firstIndex(of: "--data-raw"))
         #expect(arguments[dataIndex + 1] == String(decoding: sentBody, as: UTF8.self))
         #expect(arguments.contains("Content-Type: application/json"))
         #expect(arguments.last == "http://api.test/v2/people/")

@@ -11,4 +11,11 @@ public struct RetryContext: Sendable {
     public let statusCodes: [Int?]
     /// Time since the first attempt started.
     public let elapsed: Duration
+
+    /// For testing interceptors directly.
+    public init(attempt: Int, statusCodes: [Int?], elapsed: Duration) {
+        self.attempt = attempt
+        self.statusCodes = statusCodes
+        self.elapsed = elapsed
+    }
 }

@@ -11,6 +11,8 @@ public enum MatchOutcome: Sendable, Equatable {
     case matched(file: String, entry: Int)
     case staticFile(String)
     case health
+    /// `POST /__admin/reset` reset this many `times` counters.
+    case countersReset(Int)
     case noMatch(summary: String)
     case brokenFixture(file: String)
     case rejectedPath(reason: String)
@@ -21,6 +23,7 @@ public enum MatchOutcome: Sendable, Equatable {
         case .matched(let file, let entry): "matched \(file)#\(entry)"
         case .staticFile(let file): "static \(file)"
         case .health: "health"
+        case .countersReset(let count): "reset \(count) counter\(count == 1 ? "" : "s")"
         case .noMatch(let summary): "no match: \(summary)"
         case .brokenFixture(let file): "broken fixture \(file)"
         case .rejectedPath(let reason): "rejected path: \(reason)"

@@ -1,17 +1,23 @@
 /// Decides which entry of a fixture file answers a request, and explains misses.
 enum EntryMatcher {
     /// The entry to answer with: the first constrained entry that matches, else the first matching
-    /// wildcard. `nil` when none matches.
+    /// wildcard. `nil` when none matches. Entries with `times` that are used up do not match; the
+    /// one chosen counts the answer.
     static func select<Headers>(from entries: [FixtureEntry], for request: inout IncomingRequest<Headers>) -> FixtureEntry? {
         var firstWildcard: FixtureEntry?
         for entry in entries where request.accepts(entryMethod: entry.method) {
             if entry.isWildcard {
                 if firstWildcard == nil { firstWildcard = entry }
-            } else if constraintsMatch(entry, &request) {
+            } else if constraintsMatch(entry, &request), entry.claim() {
                 return entry
             }
         }
-        return firstWildcard
+        guard let firstWildcard, firstWildcard.usage != nil else { return firstWildcard }
+        // The first wildcard counts its answers: claim wildcards in file order until one is left.
+        for entry in entries where entry.isWildcard && request.accepts(entryMethod: entry.method) && entry.claim() {
+            return entry
+        }
+        return nil
     }
 
     /// Every reason `entry` does not match (empty when it does).
@@ -21,6 +27,12 @@ enum EntryMatcher {
             reasons.append("method differs: entry expects \(entry.method), request is \(request.method)")
         }
         reasons.append(contentsOf: constraintReasons(entry, &request, explain: true))
+        if let usage = entry.usage {
+            let answered = usage.answeredCount
+            if answered >= usage.limit {
+                reasons.append("entry used up: it answers \(usage.limit) time\(usage.limit == 1 ? "" : "s") and has answered \(answered) (POST /__admin/reset starts counting again)")
+            }
+        }
         return reasons
     }
 
@@ -71,6 +83,14 @@ enum EntryMatcher {
                 return
             }
             collectParameterReasons(members, fields, label: "form field", into: &collector)
+        case .multipart(let form):
+            guard case .object(let members) = expected else {
+                collector.add("request body is multipart/form-data, but the entry expects the JSON body \(JSONValue.excerpt(expected))")
+                return
+            }
+            collectMultipartReasons(members, form, into: &collector)
+        case .malformedMultipart(let error):
+            collector.add("request body is malformed multipart/form-data: \(error.description)")
         case .json(let body):
             if collector.explain {
                 if let difference = expected.firstDifference(from: body) { collector.add("body differs \(difference)") }
@@ -111,6 +131,63 @@ enum EntryMatcher {
             }
             if collector.isDone { return }
         }
+    }
+
+    /// Compares `request` object members with multipart parts: an object holding `filename` and/or
+    /// `contentType` describes a file part; any other value is compared with the part's text like
+    /// a form field.
+    private static func collectMultipartReasons(_ members: [JSONMember], _ form: MultipartFormData, into collector: inout ReasonCollector) {
+        for member in members {
+            if case .object(let fileMembers) = member.value.value {
+                collectFilePartReasons(member.key, fileMembers, form.parts(named: member.key), into: &collector)
+            } else {
+                let texts = QueryParameters(parameters: form.parts(named: member.key).map { .init(name: member.key, value: $0.text) })
+                collectParameterReasons([member], texts, label: "multipart part", into: &collector)
+            }
+            if collector.isDone { return }
+        }
+    }
+
+    private static func collectFilePartReasons(_ name: String, _ expected: [JSONMember], _ parts: [MultipartPart], into collector: inout ReasonCollector) {
+        let filename = expected.last { $0.key == "filename" }?.value.value
+        let contentType = expected.last { $0.key == "contentType" }?.value.value
+        guard filename != nil || contentType != nil else {
+            collector.add("multipart part '\(name)' can never match: the entry expects an object without \"filename\" or \"contentType\", which is how a file part is described")
+            return
+        }
+        guard let first = parts.first else {
+            collector.add("missing multipart part '\(name)'")
+            return
+        }
+        let matching = parts.first { part in
+            filename.map { filePart(part.filename, matches: $0) } ?? true
+                && contentType.map { contentTypeOf(part, matches: $0) } ?? true
+        }
+        guard matching == nil else { return }
+        // Explain with the first part of that name; several parts of one name are rare.
+        if let filename, !filePart(first.filename, matches: filename) {
+            collector.add(first.filename.map { "multipart part '\(name)' has filename \(quoted($0)), expected \(quoted(parameterText(filename)))" }
+                ?? "multipart part '\(name)' has no filename, expected \(quoted(parameterText(filename)))")
+        }
+        if let contentType, !contentTypeOf(first, matches: contentType) {
+            collector.add(first.contentType.map { "multipart part '\(name)' has content type \(quoted($0)), expected \(quoted(parameterText(contentType)))" }
+                ?? "multipart part '\(name)' has no content type, expected \(quoted(parameterText(contentType)))")
+        }
+    }
+
+    private static func filePart(_ filename: String?, matches expected: JSONValue) -> Bool {
+        guard let filename else { return false }
+        return parameter(filename, matches: expected)
+    }
+
+    /// Media types compare case-insensitively; parameters (`; charset=…`) only when the entry gives some.
+    private static func contentTypeOf(_ part: MultipartPart, matches expected: JSONValue) -> Bool {
+        guard let actual = part.contentType else { return false }
+        guard case .string(let wanted) = expected else { return parameter(actual, matches: expected) }
+        if wanted.contains(";") {
+            return IncomingRequest<NoHeaders>.equalsIgnoringCase(actual.filter { $0 != " " }, wanted.filter { $0 != " " })
+        }
+        return IncomingRequest<NoHeaders>.equalsIgnoringCase(actual.prefix { $0 != ";" }.trimmingSpaces(), wanted.trimmingSpaces())
     }
 
     /// Whether a decoded parameter value equals a scalar entry value "as text".

@@ -3,6 +3,8 @@ struct IncomingRequest<Headers: RequestHeaderLookup> {
     enum BodyContent {
         case none
         case form(QueryParameters)
+        case multipart(MultipartFormData)
+        case malformedMultipart(MultipartError)
         case json(JSONValue)
         case notJSON(JSONSyntaxError)
     }
@@ -35,9 +37,18 @@ struct IncomingRequest<Headers: RequestHeaderLookup> {
     mutating func bodyContent() -> BodyContent {
         if let cachedBody { return cachedBody }
         let content: BodyContent
+        // Body-less requests (most GETs) never look at headers: a header lookup can cost the server a copy.
+        let contentType = body.isEmpty ? nil : headers.value(forHeader: "content-type")
+        let mediaType = contentType.map { $0.prefix { $0 != ";" }.trimmingSpaces() } ?? ""
         if body.isEmpty {
             content = .none
-        } else if isFormContentType {
+        } else if let contentType, Self.equalsIgnoringCase(mediaType, "multipart/form-data") {
+            do {
+                content = .multipart(try MultipartFormData(parsing: body, contentType: contentType))
+            } catch {
+                content = .malformedMultipart(error)
+            }
+        } else if Self.equalsIgnoringCase(mediaType, "application/x-www-form-urlencoded") {
             content = .form(QueryParameters(decodingBytes: body))
         } else {
             do {
@@ -48,12 +59,6 @@ struct IncomingRequest<Headers: RequestHeaderLookup> {
         }
         cachedBody = content
         return content
-    }
-
-    private var isFormContentType: Bool {
-        guard let contentType = headers.value(forHeader: "content-type") else { return false }
-        let mediaType = contentType.prefix { $0 != ";" }.trimmingSpaces()
-        return Self.equalsIgnoringCase(mediaType, "application/x-www-form-urlencoded")
     }
 
     /// Whether a fixture entry's (upper-cased) method accepts this request; GET entries answer HEAD too.

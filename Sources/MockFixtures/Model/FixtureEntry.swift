@@ -15,6 +15,13 @@ struct FixtureEntry: Sendable {
     let requiredHeaders: [HeaderRequirement]
     let delayMilliseconds: Int
     let preparedID: Int
+    /// Present only for entries with `times`; they answer at most `usage.limit` requests.
+    let usage: UsageCounter?
 
     var isWildcard: Bool { request == nil && requiredHeaders.isEmpty }
+
+    /// Whether this entry may answer one more request, counting it if it has `times`.
+    func claim() -> Bool {
+        usage?.claim() ?? true
+    }
 }

@@ -35,6 +35,10 @@ public struct QueryParameters: Sendable, Equatable {
         self.parameters = parameters
     }
 
+    init(parameters: [Parameter]) {
+        self.parameters = parameters
+    }
+
     /// Every value given for `name`, in order.
     public func values(for name: String) -> [String] {
         parameters.filter { $0.name == name }.map(\.value)

@@ -10,6 +10,8 @@ struct FixtureFileCompiler {
         let request: JSONValue?
         let requiredHeaders: [FixtureEntry.HeaderRequirement]
         let delayMilliseconds: Int
+        /// `times`: how many requests the entry answers; `nil` for no limit.
+        let times: Int?
         let status: Int
         let headers: [HTTPHeader]
         let body: [UInt8]
@@ -21,7 +23,7 @@ struct FixtureFileCompiler {
         var hasErrors: Bool { problems.contains { $0.severity == .error } }
     }
 
-    static let knownKeys = ["method", "status", "request", "requestHeaders", "response", "headers", "delay"]
+    static let knownKeys = ["method", "status", "request", "requestHeaders", "response", "headers", "delay", "times"]
     static let maximumDelayMilliseconds = 600_000
 
     let relativePath: String
@@ -68,7 +70,8 @@ struct FixtureFileCompiler {
         var wildcardMethods: Set<String> = []
         for (index, node) in entryNodes.enumerated() {
             guard let entry = compileEntry(node, index: index) else { continue }
-            if entry.request == nil, entry.requiredHeaders.isEmpty {
+            // An entry with `times` stops matching once used up, so it hides nothing behind it.
+            if entry.request == nil, entry.requiredHeaders.isEmpty, entry.times == nil {
                 let shadowed = wildcardMethods.contains(entry.method) || (entry.method == "HEAD" && wildcardMethods.contains("GET"))
                 if shadowed {
                     add(.warning, at: entry.position,
@@ -93,6 +96,7 @@ struct FixtureFileCompiler {
         var method = "GET"
         var status = 200
         var delay = 0
+        var times: Int?
         var request: JSONValue?
         var requiredHeaders: [FixtureEntry.HeaderRequirement] = []
         var response: JSONValue?
@@ -107,6 +111,9 @@ struct FixtureFileCompiler {
             case "delay":
                 delay = compileInteger(value, key: "delay", range: 0...Self.maximumDelayMilliseconds,
                                        hint: "use a whole number of milliseconds between 0 and \(Self.maximumDelayMilliseconds)") ?? delay
+            case "times":
+                times = compileInteger(value, key: "times", range: 1...Int.max,
+                                       hint: "use a whole number of answers of 1 or more, such as \"times\": 1; leave it out for no limit")
             case "request":
                 switch value.value {
                 case .null: request = nil
@@ -134,7 +141,7 @@ struct FixtureFileCompiler {
         headers.append(contentsOf: extraHeaders)
         return CompiledEntry(
             index: index, position: node.position, method: method, request: request, requiredHeaders: requiredHeaders,
-            delayMilliseconds: delay, status: status, headers: headers, body: response?.serializedBytes() ?? []
+            delayMilliseconds: delay, times: times, status: status, headers: headers, body: response?.serializedBytes() ?? []
         )
     }
 

@@ -59,10 +59,27 @@ extension FixtureStore {
     }
 
     private func adminResponse<Headers>(_ request: inout IncomingRequest<Headers>) -> MockResponse {
-        if request.target.lookupKey == "__admin/health", request.isGetOrHead {
+        switch request.target.lookupKey {
+        case "__admin/health" where request.isGetOrHead:
             return prepared(healthPreparedID, delay: 0, outcome: .health)
+        case "__admin/reset" where IncomingRequest<Headers>.equalsIgnoringCase(request.method, "POST"):
+            // Never a prepared answer alone: the reset is the point, and it happens here on every call.
+            let count = resetCounters()
+            return MockResponse(
+                status: 200, headers: Self.diagnosticHeaders,
+                body: JSONValue.makeObject([("status", .string("reset")), ("counters", .number(JSONNumber(count)))]).serializedBytes(),
+                outcome: .countersReset(count))
+        case "__admin/reset":
+            let error = "/__admin/reset answers POST only, \(request.method) is not allowed; send POST /__admin/reset to reset the \"times\" counters"
+            return diagnosticResponse(status: 404, outcome: .noMatch(summary: error), [
+                ("error", .string(error)),
+                ("method", .string(request.method)),
+                ("path", .string(String(request.target.path))),
+            ])
+        default:
+            break
         }
-        let error = "no admin endpoint answers \(request.method) \(request.target.path); the server only has GET /__admin/health"
+        let error = "no admin endpoint answers \(request.method) \(request.target.path); the server has GET /__admin/health and POST /__admin/reset"
         return diagnosticResponse(status: 404, outcome: .noMatch(summary: error), [
             ("error", .string(error)),
             ("method", .string(request.method)),

@@ -1,7 +1,8 @@
-/// An immutable index of a fixture folder that answers requests; safe to share across threads.
+/// An index of a fixture folder that answers requests; safe to share across threads.
 ///
 /// Load it once at start; every `.json` file is parsed and validated then, so answering is a
-/// dictionary lookup plus, for constrained entries, a comparison.
+/// dictionary lookup plus, for constrained entries, a comparison. The only state that changes
+/// after loading is the answer count of entries with `times` (reset by `POST /__admin/reset`).
 ///
 /// ```swift
 /// let store = try FixtureStore.load(root: "Mocks")
@@ -25,9 +26,12 @@ public final class FixtureStore: Sendable {
     let routes: [Substring: FixtureRoute]
     let healthPreparedID: Int
     let pathIndex: ServedPathIndex
+    /// The counters of every entry with `times`; the only mutable state, each behind its own lock.
+    let usageCounters: [UsageCounter]
 
     init(rootPath: String, problems: [FixtureProblem], fixtureFileCount: Int, entryCount: Int, staticFileCount: Int,
-         preparedResponses: [PreparedResponse], routes: [Substring: FixtureRoute], healthPreparedID: Int, pathIndex: ServedPathIndex) {
+         preparedResponses: [PreparedResponse], routes: [Substring: FixtureRoute], healthPreparedID: Int,
+         usageCounters: [UsageCounter], pathIndex: ServedPathIndex) {
         self.rootPath = rootPath
         self.problems = problems
         self.fixtureFileCount = fixtureFileCount
@@ -36,6 +40,7 @@ public final class FixtureStore: Sendable {
         self.preparedResponses = preparedResponses
         self.routes = routes
         self.healthPreparedID = healthPreparedID
+        self.usageCounters = usageCounters
         self.pathIndex = pathIndex
     }
 
@@ -44,4 +49,24 @@ public final class FixtureStore: Sendable {
 
     /// Every served request path, sorted: `/api/1.0/people`, `/images/luke.png`, …
     public var servedPaths: [String] { pathIndex.allPaths }
+
+    /// Entries with `times`, whose answers are counted.
+    public var countedEntryCount: Int { usageCounters.count }
+
+    /// Starts counting again for every entry with `times`, as `POST /__admin/reset` does, and
+    /// returns how many counters were reset.
+    ///
+    /// ```swift
+    /// let store = try FixtureStore.load(root: "Mocks")
+    /// func flaky() -> Int { store.respond(method: "GET", target: "/api/1.0/flaky", headers: NoHeaders(), body: []).status }
+    /// flaky()                // 503 (the entry with "times": 1)
+    /// flaky()                // 200
+    /// store.resetCounters()  // 1
+    /// flaky()                // 503 again
+    /// ```
+    @discardableResult
+    public func resetCounters() -> Int {
+        for counter in usageCounters { counter.reset() }
+        return usageCounters.count
+    }
 }

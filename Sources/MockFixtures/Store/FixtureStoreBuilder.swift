@@ -24,6 +24,8 @@ struct FixtureStoreBuilder {
     var fixtureFileCount = 0
     var entryCount = 0
     var staticFileCount = 0
+    /// One per entry with `times`, in load order, for `POST /__admin/reset`.
+    var usageCounters: [UsageCounter] = []
 
     init(rootPath: String, options: FixtureLoadOptions, problems: [FixtureProblem]) {
         self.rootPath = rootPath
@@ -96,10 +98,13 @@ struct FixtureStoreBuilder {
             return brokenRoute(file.relativePath, output.problems.filter { $0.severity == .error })
         }
         let entries = output.entries.map { compiled in
-            FixtureEntry(
+            let usage = compiled.times.map(UsageCounter.init(limit:))
+            if let usage { usageCounters.append(usage) }
+            return FixtureEntry(
                 index: compiled.index, position: compiled.position, method: compiled.method, request: compiled.request,
                 requiredHeaders: compiled.requiredHeaders, delayMilliseconds: compiled.delayMilliseconds,
-                preparedID: appendPrepared(status: compiled.status, headers: compiled.headers, body: compiled.body))
+                preparedID: appendPrepared(status: compiled.status, headers: compiled.headers, body: compiled.body),
+                usage: usage)
         }
         fixtureFileCount += 1
         entryCount += entries.count
@@ -129,7 +134,7 @@ struct FixtureStoreBuilder {
             rootPath: rootPath,
             problems: problems.sorted(by: FixtureProblem.isOrderedBefore),
             fixtureFileCount: fixtureFileCount, entryCount: entryCount, staticFileCount: staticFileCount,
-            preparedResponses: prepared, routes: routes, healthPreparedID: healthID,
+            preparedResponses: prepared, routes: routes, healthPreparedID: healthID, usageCounters: usageCounters,
             pathIndex: ServedPathIndex(keys: Array(routes.keys).map(String.init)))
     }
 }

@@ -90,7 +90,8 @@ extension JSONSession {
             case .retry:
                 delay = 0
             case .retryAfter(let seconds):
-                delay = seconds.isNaN ? 0 : max(0, seconds)
+                // NaN waits nothing; the clamp keeps `Duration` in range for absurd values.
+                delay = seconds.isNaN ? 0 : min(max(0, seconds), maximumDeadlineSeconds)
             }
             if attempt >= maximumAttempts {
                 let setting = retryPolicy == nil ? "RetryPolicy.defaultMaximumAttempts" : "RetryPolicy.maximumAttempts"

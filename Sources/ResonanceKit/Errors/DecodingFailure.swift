@@ -7,7 +7,7 @@ import Foundation
 ///     print(failure.codingPath)   // "results[0].birthYear"
 /// }
 /// ```
-public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
+public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The type being decoded, such as `People`.
     public let typeName: String
     /// The failing value's position, such as `results[0].birthYear`; empty for the top level.
@@ -23,6 +23,14 @@ public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
         let position = codingPath.isEmpty ? "at the top level" : "at \(codingPath)"
         return "could not decode \(typeName) from the \(statusCode) response \(position): \(reason). "
             + "Body starts: \(bodySnippet)"
+    }
+
+    init(typeName: String, reason: String, statusCode: Int, body: Data) {
+        self.typeName = typeName
+        self.codingPath = ""
+        self.reason = reason
+        self.statusCode = statusCode
+        self.bodySnippet = BodySnippet.make(from: body)
     }
 
     init(typeName: String, error: any Error, statusCode: Int, body: Data) {

@@ -6,6 +6,16 @@ import FoundationNetworking
 
 extension RequestError: CustomStringConvertible {
     public var description: String {
+        var text = summary
+        if let retryNote {
+            text += " Retries: \(retryNote)."
+        } else if attempts > 1 {
+            text += " (after \(attempts) attempts)"
+        }
+        return text
+    }
+
+    private var summary: String {
         let request = "\(method.rawValue) \(url?.absoluteString ?? "<no URL>")"
         switch kind {
         case .httpStatus(let status):
@@ -29,10 +39,14 @@ extension RequestError: CustomStringConvertible {
             return "\(request) failed before a response arrived: \(underlying). "
                 + "Check the base URL, that the server is running and reachable, and the network."
         case .timeout(let seconds):
-            return "\(request) got no response within \(seconds) s (JSONSession.timeout). "
+            return "\(request) got no response within \(seconds) s (the timeout of the request, its environment or JSONSession). "
                 + "Check that the server is reachable, or raise the timeout for slow endpoints."
         case .cancelled:
             return "\(request) was cancelled because its task was cancelled."
+        case .unacceptableContentType(let expected, let received):
+            return "\(request) answered with Content-Type \(received), but the request accepts only "
+                + "\(expected.joined(separator: " or ")). Check the path, or declare the type in `accepts` "
+                + "(or use Data / HTTPRequest for any content). Body starts: \(BodySnippet.make(from: data ?? Data()))"
         }
     }
 }

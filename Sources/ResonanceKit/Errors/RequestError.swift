@@ -33,6 +33,9 @@ public struct RequestError<ErrorResponse: Sendable>: Error, Sendable {
         case timeout(TimeInterval)
         /// The calling task was cancelled.
         case cancelled
+        /// A successful response's `Content-Type` (`received`, without parameters) is not one
+        /// the request accepts (`expected`, from its `Accept` header).
+        case unacceptableContentType(expected: [String], received: String)
     }
 
     /// What went wrong.
@@ -47,6 +50,16 @@ public struct RequestError<ErrorResponse: Sendable>: Error, Sendable {
     public let data: Data?
     /// The response headers, when a response arrived.
     public let headers: [String: String]
+    /// Timings, sizes and the number of attempts, when at least one attempt was sent.
+    public let metrics: HTTPMetrics?
+    /// Why retrying stopped, when it did so early: attempts exhausted, the time budget or
+    /// the timeout would be passed, or an interceptor gave up (such as a failed token refresh).
+    public let retryNote: String?
+
+    /// How many times the request was sent: 0 when it failed before sending.
+    public var attempts: Int {
+        metrics?.attempts ?? 0
+    }
 
     /// The HTTP status for ``Kind/httpStatus(_:)``; `nil` for every other kind.
     public var statusCode: Int? {
@@ -69,8 +82,12 @@ public struct RequestError<ErrorResponse: Sendable>: Error, Sendable {
         url: URL?,
         errorResponse: ErrorResponse? = nil,
         data: Data? = nil,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:],
+        metrics: HTTPMetrics? = nil,
+        retryNote: String? = nil
     ) {
+        self.metrics = metrics
+        self.retryNote = retryNote
         self.kind = kind
         self.method = method
         self.url = url

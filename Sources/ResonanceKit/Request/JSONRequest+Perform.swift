@@ -1,9 +1,4 @@
 import Foundation
-import Logging
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension JSONRequest {
     /// Sends the request and decodes the response.
@@ -16,10 +11,10 @@ extension JSONRequest {
     /// ```
     ///
     /// - Throws: ``RequestError`` for a non-2xx status (with the decoded `ErrorResponse`),
-    ///   an undecodable body, a transport failure, a timeout or cancellation.
+    ///   an undecodable body, a `Content-Type` the request does not accept, a transport
+    ///   failure, a timeout or cancellation.
     public func perform(parameters: [String: String] = [:]) async throws(RequestError<ErrorResponse>) -> Response {
-        let outgoing = try prepare(parameters: parameters)
-        return try await send(outgoing)
+        try await performWithResponse(parameters: parameters).value
     }
 
     /// Encodes `body` with the session's encoding strategies, sends it as the JSON body and
@@ -32,93 +27,65 @@ extension JSONRequest {
     /// - Throws: ``RequestError``; GET and HEAD requests cannot carry a body
     ///   (``RequestError/Kind/invalidRequest(_:)``).
     public func perform(body: some Encodable, parameters: [String: String] = [:]) async throws(RequestError<ErrorResponse>) -> Response {
-        let outgoing = try prepare(body: body, parameters: parameters)
-        return try await send(outgoing)
+        try await performWithResponse(body: body, parameters: parameters).value
     }
 
-    private func send(_ outgoing: OutgoingRequest) async throws(RequestError<ErrorResponse>) -> Response {
-        let url = outgoing.urlRequest.url
-        if Task.isCancelled {
-            throw RequestError(.cancelled, method: method, url: url)
-        }
-        logRequest(outgoing)
-        let transport = session.transport
-        let urlRequest = outgoing.urlRequest
-        let started = ContinuousClock.now
-        let data: Data
-        let response: HTTPURLResponse
-        do {
-            (data, response) = try await withDeadline(seconds: session.timeout) {
-                try await transport.send(urlRequest)
-            }
-        } catch {
-            let failure = classify(error, url: url)
-            logFailure(failure, after: ContinuousClock.now - started)
-            throw failure
-        }
-        let duration = ContinuousClock.now - started
-        logResponse(response, data: data, for: outgoing, after: duration)
-        do {
-            return try decodeResponse(data: data, response: response, url: url)
-        } catch {
-            logFailure(error, after: duration)
-            throw error
-        }
+    /// Like ``perform(parameters:)``, and also returns the response: status, headers, body
+    /// and ``HTTPMetrics`` (duration, bytes, attempts).
+    ///
+    /// ```swift
+    /// let (people, response) = try await request.performWithResponse()
+    /// print(response.metrics.duration, response.metrics.attempts)
+    /// ```
+    public func performWithResponse(parameters: [String: String] = [:]) async throws(RequestError<ErrorResponse>) -> (value: Response, response: HTTPResponse) {
+        try await session.perform(describe(parameters: parameters), as: Response.self, errorType: ErrorResponse.self)
     }
 
-    private func classify(_ error: any Error, url: URL?) -> RequestError<ErrorResponse> {
-        if error is DeadlineExceeded {
-            return RequestError(.timeout(session.timeout), method: method, url: url)
-        }
-        if Task.isCancelled || error is CancellationError {
-            return RequestError(.cancelled, method: method, url: url)
-        }
-        if let urlError = error as? URLError {
-            switch urlError.code {
-            case .timedOut: return RequestError(.timeout(session.timeout), method: method, url: url)
-            case .cancelled: return RequestError(.cancelled, method: method, url: url)
-            default: break
-            }
-        }
-        return RequestError(.transport(error), method: method, url: url)
+    /// Like ``perform(body:parameters:)``, and also returns the response with its metrics.
+    ///
+    /// ```swift
+    /// let (created, response) = try await createPerson.performWithResponse(body: NewPerson(name: "Rey"))
+    /// ```
+    public func performWithResponse(body: some Encodable, parameters: [String: String] = [:]) async throws(RequestError<ErrorResponse>) -> (value: Response, response: HTTPResponse) {
+        try await session.perform(try describe(body: body, parameters: parameters), as: Response.self, errorType: ErrorResponse.self)
     }
 
-    private func decodeResponse(data: Data, response: HTTPURLResponse, url: URL?) throws(RequestError<ErrorResponse>) -> Response {
-        let headers = response.headerDictionary
-        let decoder = session.makeDecoder()
-        guard (200..<300).contains(response.statusCode) else {
-            let errorResponse = try? ResponseBody.decode(ErrorResponse.self, from: data, using: decoder)
+    func describe(parameters: [String: String]) -> RequestDescription {
+        if method.sendsParametersInQuery || parameters.isEmpty {
+            return describe(query: parameters, body: nil)
+        }
+        return describe(query: [:], body: .json(parameters))
+    }
+
+    /// Encoded here rather than as ``RequestBody/json(_:)``, which needs a `Sendable` value.
+    func describe(body value: some Encodable, parameters: [String: String]) throws(RequestError<ErrorResponse>) -> RequestDescription {
+        if method.forbidsBody {
             throw RequestError(
-                .httpStatus(response.statusCode),
+                .invalidRequest("\(method.rawValue) requests cannot carry a body; use perform(parameters:) to send a query string"),
                 method: method,
-                url: url,
-                errorResponse: errorResponse,
-                data: data,
-                headers: headers
+                url: nil
             )
         }
+        let body: Data
         do {
-            return try ResponseBody.decode(Response.self, from: data, using: decoder)
+            body = try session.makeEncoder().encode(value)
         } catch {
-            let failure = DecodingFailure(
-                typeName: String(describing: Response.self),
-                error: error,
-                statusCode: response.statusCode,
-                body: data
-            )
-            throw RequestError(.decoding(failure), method: method, url: url, data: data, headers: headers)
+            throw RequestError(.encoding("\(type(of: value)): \(error)"), method: method, url: nil)
         }
+        return describe(query: parameters, body: .data(body, contentType: "application/json"))
     }
-}
 
-extension HTTPURLResponse {
-    /// The response headers as strings; Foundation types them `[AnyHashable: Any]`.
-    var headerDictionary: [String: String] {
-        var headers: [String: String] = [:]
-        for (name, value) in allHeaderFields {
-            guard let name = name as? String else { continue }
-            headers[name] = value as? String ?? "\(value)"
-        }
-        return headers
+    private func describe(query: [String: String], body: RequestBody?) -> RequestDescription {
+        RequestDescription(
+            method: method,
+            path: path,
+            query: query.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) },
+            headers: headers,
+            body: body,
+            accepts: .json,
+            // `Data` asks for the raw bytes, whatever they are (images, text).
+            validatesContentType: Response.self != Data.self,
+            bodyHint: "use perform(parameters:) to send a query string"
+        )
     }
 }

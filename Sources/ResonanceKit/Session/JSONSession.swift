@@ -19,9 +19,20 @@ import FoundationNetworking
 /// session.authToken = "good-token"            // sent as "Authorization: Bearer good-token"
 /// ```
 public struct JSONSession: Sendable {
-    /// The URL every request path is appended to. Its path prefix is kept:
-    /// `https://host/v2` plus `people/` is `https://host/v2/people/`.
-    public var baseURL: URL
+    /// Where requests go and what they share there: base URL, headers, timeout, cache policy.
+    /// Assign another environment to switch every later request to it.
+    ///
+    /// ```swift
+    /// session.environment = APIEnvironment(name: "mock", baseURL: URL(string: "http://127.0.0.1:8080")!)
+    /// ```
+    public var environment: APIEnvironment
+
+    /// The URL every request path is appended to: the ``environment``'s base URL. Its path
+    /// prefix is kept: `https://host/v2` plus `people/` is `https://host/v2/people/`.
+    public var baseURL: URL {
+        get { environment.baseURL }
+        set { environment.baseURL = newValue }
+    }
 
     /// How JSON object keys map to property names when decoding responses.
     public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
@@ -47,9 +58,26 @@ public struct JSONSession: Sendable {
     public var authToken: String?
 
     /// The longest a request may take, in seconds, before it fails with
-    /// ``RequestError/Kind/timeout(_:)``. Enforced by the client itself, so it holds even
-    /// when the transport never answers. Must be greater than zero.
+    /// ``RequestError/Kind/timeout(_:)``: retries and their back-off waits included.
+    /// Enforced by the client itself, so it holds even when the transport never answers.
+    /// Must be greater than zero. The environment's and a request's own timeout override it.
     public var timeout: TimeInterval = 60
+
+    /// Interceptors, in order: each adapts every attempt before it is sent (the first one
+    /// first), and after an attempt they are asked in the same order whether to retry.
+    ///
+    /// ```swift
+    /// session.interceptors = [AuthenticationInterceptor(token: "expired-token") { _ in try await refresh() }]
+    /// ```
+    public var interceptors: [any RequestInterceptor] = []
+
+    /// Automatic retries of failed attempts; `nil` retries nothing by itself (interceptors
+    /// may still ask for a retry, capped at ``RetryPolicy/defaultMaximumAttempts`` attempts).
+    ///
+    /// ```swift
+    /// session.retryPolicy = RetryPolicy(maximumAttempts: 4, maximumTotalTime: 30)
+    /// ```
+    public var retryPolicy: RetryPolicy?
 
     /// What actually sends requests. Defaults to the shared ``URLSessionTransport``;
     /// tests inject fakes or `FixtureTransport` from ResonanceKitTesting.
@@ -72,7 +100,20 @@ public struct JSONSession: Sendable {
         transport: any HTTPTransport = URLSessionTransport.shared,
         logger: Logger = Logger(label: "ResonanceKit")
     ) {
-        self.baseURL = baseURL
+        self.init(environment: APIEnvironment(name: "default", baseURL: baseURL), transport: transport, logger: logger)
+    }
+
+    /// Creates a session for a named environment.
+    ///
+    /// ```swift
+    /// var session = JSONSession(environment: .init(name: "mock", baseURL: URL(string: "http://127.0.0.1:8080")!))
+    /// ```
+    public init(
+        environment: APIEnvironment,
+        transport: any HTTPTransport = URLSessionTransport.shared,
+        logger: Logger = Logger(label: "ResonanceKit")
+    ) {
+        self.environment = environment
         self.transport = transport
         self.logger = logger
     }

@@ -1,6 +1,11 @@
 import Foundation
 
-/// Renders an ``OutgoingRequest`` as a POSIX-shell `curl` command line.
+/// Renders an ``OutgoingRequest`` as a one-line POSIX-shell `curl` command.
+///
+/// Printable UTF-8 bodies go inline with `--data-raw`, which never reads a file, even for a
+/// body starting with `@`. Bodies that are not printable UTF-8 (binary multipart files, NUL,
+/// control characters) are piped in: `printf '%b' '<octal escapes>' | curl --data-binary @- …`,
+/// which works in every POSIX shell and stays on one line.
 enum CurlCommand {
     static func make(for request: OutgoingRequest, masksAuthorization: Bool) -> String {
         let method = request.urlRequest.httpMethod ?? "GET"
@@ -12,11 +17,40 @@ enum CurlCommand {
                 : header.value
             arguments += ["-H", "\(header.name): \(value)"]
         }
+        var pipedBody: String?
         if let body = request.body {
-            arguments += ["--data-binary", String(decoding: body, as: UTF8.self)]
+            if let text = inlineText(body) {
+                arguments += ["--data-raw", text]
+            } else {
+                pipedBody = "printf '%b' '" + octalEscaped(body) + "' | "
+                arguments += ["--data-binary", "@-"]
+            }
         }
         arguments.append(request.urlRequest.url?.absoluteString ?? "")
-        return arguments.map(shellQuoted).joined(separator: " ")
+        return (pipedBody ?? "") + arguments.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// The body as text when it is valid UTF-8 without control characters (tab allowed).
+    private static func inlineText(_ body: Data) -> String? {
+        guard let text = String(data: body, encoding: .utf8) else { return nil }
+        let hasControl = body.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+        return hasControl ? nil : text
+    }
+
+    /// Every byte outside printable ASCII, and `\` and `'`, as `\0ooo`, which POSIX
+    /// `printf %b` turns back into that byte.
+    private static func octalEscaped(_ body: Data) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(body.count * 2)
+        for byte in body {
+            if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "'") {
+                escaped.unicodeScalars.append(UnicodeScalar(byte))
+            } else {
+                let octal = String(byte, radix: 8)
+                escaped += "\\0" + String(repeating: "0", count: 3 - octal.count) + octal
+            }
+        }
+        return escaped
     }
 
     static func isCredentialHeader(_ name: String) -> Bool {
@@ -25,8 +59,7 @@ enum CurlCommand {
     }
 
     /// Leaves plain words bare; everything else goes in single quotes, each embedded
-    /// quote written as `'\''`. A leading `@` is quoted too, though curl would still read
-    /// `--data-binary @x` as a file name; JSON bodies never start with `@`.
+    /// quote written as `'\''`.
     static func shellQuoted(_ argument: String) -> String {
         let plain = !argument.isEmpty && argument.utf8.allSatisfy { byte in
             switch byte {

@@ -28,7 +28,7 @@ enum PercentEncoding {
         return encoded
     }
 
-    private static func encode(_ text: String, keeping isLiteral: (UInt8) -> Bool) -> String {
+    fileprivate static func encode(_ text: String, keeping isLiteral: (UInt8) -> Bool) -> String {
         var encoded = ""
         for byte in text.utf8 {
             encoded += isLiteral(byte) ? String(UnicodeScalar(byte)) : escape(byte)
@@ -36,12 +36,12 @@ enum PercentEncoding {
         return encoded
     }
 
-    private static func escape(_ byte: UInt8) -> String {
+    static func escape(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
     }
 
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
+    fileprivate static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
@@ -59,5 +59,17 @@ enum PercentEncoding {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
         default: false
         }
+    }
+}
+
+extension PercentEncoding {
+    /// Query pairs in the given order; a `nil` value sends the bare name.
+    static func encodeQuery(_ pairs: [(name: String, value: String?)]) -> String {
+        pairs.map { pair in
+            let name = encode(pair.name, keeping: isUnreserved)
+            guard let value = pair.value else { return name }
+            return name + "=" + encode(value, keeping: isUnreserved)
+        }
+        .joined(separator: "&")
     }
 }

@@ -37,7 +37,7 @@ struct CurlCommandTests {
         _ = try await request.perform(body: body)
         let sentBody = try #require(transport.lastRequest?.httpBody)
         let arguments = try await Shell.curlArguments(of: command)
-        let dataIndex = try #require(arguments.firstIndex(of: "--data-binary"))
+        let dataIndex = try #require(arguments.firstIndex(of: "--data-raw"))
         #expect(arguments[dataIndex + 1] == String(decoding: sentBody, as: UTF8.self))
         #expect(arguments.contains("Content-Type: application/json"))
         #expect(arguments.last == "http://api.test/v2/people/")
@@ -58,5 +58,31 @@ struct CurlCommandTests {
         session.headers["Bad Header"] = "x"
         let request = JSONRequest<EmptyResponse, APIError>(method: .get, path: "x", session: session)
         #expect(throws: RequestError<APIError>.self) { try request.curlCommand() }
+    }
+
+    @Test("a text body starting with @ goes inline with --data-raw, so curl never reads a file")
+    func atSignBody() async throws {
+        let session = makeSession(RecordingTransport())
+        let command = try session.curlCommand(for: HTTPRequest(method: .post, path: "documents/", body: .data(Data("@/etc/passwd".utf8), contentType: "text/plain")))
+        let arguments = try await Shell.curlArguments(of: command)
+        let dataIndex = try #require(arguments.firstIndex(of: "--data-raw"))
+        #expect(arguments[dataIndex + 1] == "@/etc/passwd")
+        #expect(!arguments.contains("--data-binary"))
+    }
+
+    @Test("a binary body is piped through printf on one line and arrives byte for byte")
+    func binaryBody() async throws {
+        let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x27, 0x5C, 0x25, 0x62, 0xFF] + Array("it's 100% \\c".utf8))
+        let session = makeSession(RecordingTransport())
+        let command = try session.curlCommand(for: HTTPRequest(method: .post, path: "documents/", body: .data(bytes, contentType: "image/png")))
+        #expect(!command.contains("\n"))
+        #expect(!command.contains("\r"))
+        let separator = try #require(command.range(of: " | curl "))
+        let printf = String(command[..<separator.lowerBound])
+        #expect(try await Shell.run(printf).standardOutput == bytes)
+        let arguments = try await Shell.curlArguments(of: "curl " + command[separator.upperBound...])
+        let dataIndex = try #require(arguments.firstIndex(of: "--data-binary"))
+        #expect(arguments[dataIndex + 1] == "@-")
+        #expect(arguments.contains("Content-Type: image/png"))
     }
 }

@@ -6,8 +6,13 @@ import FoundationNetworking
 
 /// A fully built request: what is sent, and what `curlCommand` and the logs describe.
 struct OutgoingRequest: Sendable {
+    var method: HTTPMethod
     var urlRequest: URLRequest
     /// Final headers in a stable order (sorted by lowercased name) for logs and `curl`.
     var headers: [(name: String, value: String)]
     var body: Data?
+    /// The media types a successful response may carry; `nil` checks nothing.
+    var acceptedMediaTypes: AcceptedMediaTypes?
+    /// The whole request's deadline in seconds, retries and back-off included.
+    var timeout: TimeInterval
 }

@@ -1,0 +1,24 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What every front end (``JSONRequest``, ``Endpoint``, ``HTTPRequest``) hands to the one
+/// request builder: nothing here is encoded or validated yet.
+struct RequestDescription: Sendable {
+    var method: HTTPMethod
+    var path: String
+    /// Name–value pairs in the order they are sent; a `nil` value sends the bare name.
+    var query: [(name: String, value: String?)] = []
+    var headers: [String: String] = [:]
+    var body: RequestBody?
+    /// The default `Accept` header; a header set on the request, session or environment wins.
+    var accepts: AcceptedMediaTypes?
+    /// Whether a successful response's `Content-Type` is checked against the final `Accept`.
+    var validatesContentType = true
+    var timeout: TimeInterval?
+    var cachePolicy: URLRequest.CachePolicy?
+    /// Whether a body is refused for GET and HEAD with a hint pointing at `hint`.
+    var bodyHint: String = "send parameters in the query instead"
+}

@@ -1,0 +1,87 @@
+/// The media types a request accepts: sent as its `Accept` header and checked against the
+/// `Content-Type` of every successful, non-empty response.
+///
+/// Types compare case-insensitively and without parameters (`application/json; charset=utf-8`
+/// is `application/json`). Any JSON type (`application/json` or a `+json` type such as
+/// `application/problem+json`) satisfies any other JSON type; `image/*` accepts every image;
+/// `*/*` accepts everything. A response without a `Content-Type` is not rejected.
+///
+/// ```swift
+/// struct Avatar: Endpoint {
+///     typealias Response = Data
+///     var path: String { "images/luke.png" }
+///     var accepts: AcceptedMediaTypes? { ["image/png"] }
+/// }
+/// ```
+public struct AcceptedMediaTypes: Sendable, Hashable, ExpressibleByArrayLiteral, CustomStringConvertible {
+    /// The accepted types, lowercased, as given.
+    public let mediaTypes: [String]
+
+    public init(_ mediaTypes: [String]) {
+        self.mediaTypes = mediaTypes.map { MediaType.essence(of: $0) }.filter { !$0.isEmpty }
+    }
+
+    public init(arrayLiteral elements: String...) {
+        self.init(elements)
+    }
+
+    /// `application/json` (and every `+json` type).
+    public static let json: AcceptedMediaTypes = ["application/json"]
+    /// Anything: `*/*`, no check.
+    public static let any: AcceptedMediaTypes = ["*/*"]
+
+    /// The `Accept` header value.
+    public var headerValue: String {
+        mediaTypes.joined(separator: ", ")
+    }
+
+    public var description: String {
+        mediaTypes.joined(separator: " or ")
+    }
+
+    /// Parses an `Accept` header: comma-separated, quality and other parameters ignored.
+    init(acceptHeader: String) {
+        self.init(acceptHeader.split(separator: ",").map(String.init))
+    }
+
+    /// Whether a response `Content-Type` is acceptable.
+    public func accepts(contentType: String) -> Bool {
+        let received = MediaType.essence(of: contentType)
+        if received.isEmpty { return true }
+        return mediaTypes.contains { MediaType.matches(received, accepted: $0) }
+    }
+}
+
+/// Media type comparison: the part before `;`, lowercased, with JSON-family and wildcard rules.
+enum MediaType {
+    static func essence(of value: String) -> String {
+        let beforeParameters = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return beforeParameters.trimmingWhitespace.lowercased()
+    }
+
+    static func isJSON(_ essence: String) -> Bool {
+        essence == "application/json" || essence == "text/json" || (essence.contains("/") && essence.hasSuffix("+json"))
+    }
+
+    static func matches(_ received: String, accepted: String) -> Bool {
+        if accepted == "*/*" || accepted == "*" || accepted == received { return true }
+        if accepted.hasSuffix("/*") {
+            return received.hasPrefix(accepted.dropLast())
+        }
+        return isJSON(accepted) && isJSON(received)
+    }
+
+    /// The `charset` parameter of a `Content-Type`, lowercased and unquoted.
+    static func charset(of contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingWhitespace.lowercased() == "charset" else { continue }
+            var value = pair[1].trimmingWhitespace
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
+            return value.lowercased()
+        }
+        return nil
+    }
+}

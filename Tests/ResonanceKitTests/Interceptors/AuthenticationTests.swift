@@ -1,0 +1,116 @@
+import Foundation
+import ResonanceKit
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Authentication refresh", .timeLimit(.minutes(1)))
+struct AuthenticationTests {
+    /// 200 for `Bearer good-token`, 401 otherwise.
+    private static func accountServer() -> RecordingTransport {
+        RecordingTransport { request in
+            if request.value(forHTTPHeaderField: "Authorization") == "Bearer good-token" {
+                return .init(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"code": "ok", "message": "luke"}"#.utf8))
+            }
+            return .init(status: 401, headers: ["Content-Type": "application/json"], body: Data(#"{"error": {"code": "unauthorized", "message": "no"}}"#.utf8))
+        }
+    }
+
+    private static func account(_ session: JSONSession) async throws(RequestError<APIError>) -> APIError.Detail {
+        try await JSONRequest<APIError.Detail, APIError>(method: .get, path: "account/", session: session).perform()
+    }
+
+    @Test("a 401 refreshes once and the retry with the new token succeeds")
+    func refreshAndRetry() async throws {
+        let transport = Self.accountServer()
+        let refreshes = LockedCounter()
+        var session = makeSession(transport)
+        session.interceptors = [AuthenticationInterceptor(token: "expired-token") {
+            refreshes.increment()
+            return "good-token"
+        }]
+        #expect(try await Self.account(session).message == "luke")
+        #expect(refreshes.value == 1)
+        #expect(transport.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer expired-token", "Bearer good-token"])
+        _ = try await Self.account(session)
+        #expect(refreshes.value == 1, "the refreshed token is reused")
+    }
+
+    @Test("20 concurrent 401s trigger exactly one refresh and all succeed")
+    func singleFlight() async throws {
+        let transport = Self.accountServer()
+        let refreshes = LockedCounter()
+        var session = makeSession(transport)
+        session.interceptors = [AuthenticationInterceptor(token: "expired-token") {
+            refreshes.increment()
+            try await Task.sleep(for: .milliseconds(100))   // long enough for every request to be waiting
+            return "good-token"
+        }]
+        let shared = session
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<20 {
+                group.addTask { (try? await Self.account(shared))?.message == "luke" }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.count == 20)
+        #expect(results.allSatisfy { $0 })
+        #expect(refreshes.value == 1)
+        #expect(transport.requests.count == 40)
+    }
+
+    @Test("a request rejected with an old token retries with the current one without refreshing")
+    func staleTokenNoRefresh() async throws {
+        let refreshes = LockedCounter()
+        let interceptor = AuthenticationInterceptor(token: "good-token") {
+            refreshes.increment()
+            return "other-token"
+        }
+        var stale = URLRequest(url: URL(string: "http://api.test/account/")!)
+        stale.setValue("Bearer expired-token", forHTTPHeaderField: "Authorization")
+        let response401 = try await makeSession(Self.accountServer()).send(HTTPRequest(path: "account/"))
+        #expect(response401.statusCode == 401)
+        let decision = await interceptor.retry(stale, after: .response(response401), context: RetryContext(attempt: 1, statusCodes: [401], elapsed: .zero))
+        #expect(decision == .retry)
+        #expect(refreshes.value == 0)
+        #expect(await interceptor.store.token == "good-token")
+    }
+
+    @Test("a failed refresh surfaces the original 401, says why, and is not retried in a loop")
+    func failedRefresh() async throws {
+        struct RefreshRejected: Error, CustomStringConvertible { var description: String { "refresh token revoked" } }
+        let transport = Self.accountServer()
+        let refreshes = LockedCounter()
+        var session = makeSession(transport)
+        session.interceptors = [AuthenticationInterceptor(token: "expired-token") {
+            refreshes.increment()
+            throw RefreshRejected()
+        }]
+        session.retryPolicy = RetryPolicy(maximumAttempts: 5, baseDelay: 0)
+        let error = await #expect(throws: RequestError<APIError>.self) { try await Self.account(session) }
+        #expect(error?.statusCode == 401)
+        #expect(error?.errorResponse?.error.code == "unauthorized")
+        #expect(error?.description.contains("refresh token revoked") == true)
+        #expect(refreshes.value == 1)
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test("a refreshed token that is rejected too is not refreshed again")
+    func refreshedTokenRejected() async throws {
+        let transport = Self.accountServer()
+        let refreshes = LockedCounter()
+        var session = makeSession(transport)
+        session.interceptors = [AuthenticationInterceptor(token: "expired-token") {
+            refreshes.increment()
+            return "also-bad-token"
+        }]
+        session.retryPolicy = RetryPolicy(maximumAttempts: 5, baseDelay: 0)
+        let error = await #expect(throws: RequestError<APIError>.self) { try await Self.account(session) }
+        #expect(error?.statusCode == 401)
+        #expect(error?.retryNote?.contains("refreshed token") == true)
+        #expect(refreshes.value == 1)
+        #expect(transport.requests.count == 2)
+    }
+}

@@ -136,7 +136,7 @@ enum EntryMatcher {
     /// Compares `request` object members with multipart parts: an object holding `filename` and/or
     /// `contentType` describes a file part; any other value is compared with the part's text like
     /// a form field.
-    private static func collectMultipartReasons(_ members: [JSONMember], _ form: MultipartFormData, into collector: inout ReasonCollector) {
+    private static func collectMultipartReasons(_ members: [JSONMember], _ form: ReceivedMultipartForm, into collector: inout ReasonCollector) {
         for member in members {
             if case .object(let fileMembers) = member.value.value {
                 collectFilePartReasons(member.key, fileMembers, form.parts(named: member.key), into: &collector)

@@ -3,7 +3,7 @@ struct IncomingRequest<Headers: RequestHeaderLookup> {
     enum BodyContent {
         case none
         case form(QueryParameters)
-        case multipart(MultipartFormData)
+        case multipart(ReceivedMultipartForm)
         case malformedMultipart(MultipartError)
         case json(JSONValue)
         case notJSON(JSONSyntaxError)
@@ -44,7 +44,7 @@ struct IncomingRequest<Headers: RequestHeaderLookup> {
             content = .none
         } else if let contentType, Self.equalsIgnoringCase(mediaType, "multipart/form-data") {
             do {
-                content = .multipart(try MultipartFormData(parsing: body, contentType: contentType))
+                content = .multipart(try ReceivedMultipartForm(parsing: body, contentType: contentType))
             } catch {
                 content = .malformedMultipart(error)
             }

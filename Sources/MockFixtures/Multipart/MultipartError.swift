@@ -1,7 +1,7 @@
 /// Why a `multipart/form-data` body could not be split into parts.
 ///
 /// ```swift
-/// do { _ = try MultipartFormData(parsing: body, contentType: "multipart/form-data") }
+/// do { _ = try ReceivedMultipartForm(parsing: body, contentType: "multipart/form-data") }
 /// catch { print(error) }   // "the Content-Type has no boundary parameter; …"
 /// ```
 public enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 /// One part of a `multipart/form-data` body: a form field or an uploaded file.
 ///
 /// ```swift
-/// let form = try MultipartFormData(parsing: body, contentType: contentType)
+/// let form = try ReceivedMultipartForm(parsing: body, contentType: contentType)
 /// if let avatar = form.parts(named: "avatar").first {
 ///     print(avatar.filename ?? "-", avatar.contentType ?? "-", avatar.content.count)
 /// }

@@ -67,7 +67,7 @@ struct ClientFeatureIntegrationTests {
         struct Created: Decodable, Sendable, Equatable { let id: String; let filename: String; let title: String }
         typealias Response = Created
         typealias ErrorResponse = APIError
-        let form: ResonanceKit.MultipartFormData
+        let form: MultipartFormData
         var method: HTTPMethod { .post }
         var path: String { "api/1.0/uploads/" }
         var body: RequestBody? { .multipart(form) }
@@ -83,8 +83,8 @@ struct ClientFeatureIntegrationTests {
         var body: RequestBody? { .data(data, contentType: "application/pdf") }
     }
 
-    static func avatarForm(includeFile: Bool = true) throws -> ResonanceKit.MultipartFormData {
-        var form = ResonanceKit.MultipartFormData()
+    static func avatarForm(includeFile: Bool = true) throws -> MultipartFormData {
+        var form = MultipartFormData()
         form.addField(name: "title", value: "Portrait")
         if includeFile {
             form.addFile(name: "avatar", filename: "luke.png", contentType: "image/png", data: try MocksDirectory.contents(of: "images/luke.png"))

@@ -6,11 +6,11 @@
 /// after the closing one are ignored. Part contents are kept byte for byte, CR and LF included.
 ///
 /// ```swift
-/// let form = try MultipartFormData(parsing: body, contentType: "multipart/form-data; boundary=XyZ")
+/// let form = try ReceivedMultipartForm(parsing: body, contentType: "multipart/form-data; boundary=XyZ")
 /// form.parts(named: "title").first?.text        // "Portrait"
 /// form.parts(named: "avatar").first?.filename   // "luke.png"
 /// ```
-public struct MultipartFormData: Sendable, Equatable {
+public struct ReceivedMultipartForm: Sendable, Equatable {
     public let boundary: String
     /// In body order; several parts may share a name.
     public let parts: [MultipartPart]

@@ -3,8 +3,8 @@ import Testing
 
 @Suite("Parsing multipart/form-data bodies")
 struct MultipartFormDataTests {
-    private func parse(_ text: String, contentType: String = "multipart/form-data; boundary=XyZ") throws(MultipartError) -> MultipartFormData {
-        try MultipartFormData(parsing: Array(text.utf8), contentType: contentType)
+    private func parse(_ text: String, contentType: String = "multipart/form-data; boundary=XyZ") throws(MultipartError) -> ReceivedMultipartForm {
+        try ReceivedMultipartForm(parsing: Array(text.utf8), contentType: contentType)
     }
 
     private func error(_ text: String, contentType: String = "multipart/form-data; boundary=XyZ") -> MultipartError? {
@@ -20,7 +20,7 @@ struct MultipartFormDataTests {
         var builder = MultipartBodyBuilder()
         builder.field("title", "Portrait")
         builder.file("avatar", filename: "luke.png", contentType: "image/png", content: [0x89, 0x50, 0x4E, 0x47])
-        let form = try MultipartFormData(parsing: builder.finished, contentType: builder.contentType)
+        let form = try ReceivedMultipartForm(parsing: builder.finished, contentType: builder.contentType)
         #expect(form.boundary == builder.boundary)
         #expect(form.parts.map(\.name) == ["title", "avatar"])
         #expect(form.parts[0] == MultipartPart(name: "title", content: Array("Portrait".utf8)))
@@ -48,7 +48,7 @@ struct MultipartFormDataTests {
         var builder = MultipartBodyBuilder(boundary: "XyZ")
         builder.file("blob", filename: "data.bin", contentType: nil, content: content)
         builder.field("after", "yes")
-        let form = try MultipartFormData(parsing: builder.finished, contentType: builder.contentType)
+        let form = try ReceivedMultipartForm(parsing: builder.finished, contentType: builder.contentType)
         #expect(form.parts.count == 2)
         #expect(form.parts[0].content == content)
         #expect(form.parts[0].contentType == nil)

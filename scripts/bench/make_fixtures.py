@@ -93,6 +93,8 @@ def write_tree(root, deep_body, fanout_levels):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", help="empty or new directory to write into")
+    parser.add_argument("--skip-trees", action="store_true",
+                        help="leave out the 10- and 10,000-file trees (the client benchmark needs none)")
     arguments = parser.parse_args()
     out = os.path.abspath(arguments.out)
     if os.path.exists(out) and os.listdir(out):
@@ -117,9 +119,10 @@ def main():
         {"method": "POST", "request": {"id": id_}, "response": json.loads(body), "status": 200}
         for id_, body in enumerate(selections)]))
 
-    few = write_tree(os.path.join(out, "mockserver", "tree10"), small, (False, False, False))
-    many = write_tree(os.path.join(out, "mockserver", "tree10k"), small, (True, True, True))
-    assert (few, many) == (10, 10_000), (few, many)
+    if not arguments.skip_trees:
+        few = write_tree(os.path.join(out, "mockserver", "tree10"), small, (False, False, False))
+        many = write_tree(os.path.join(out, "mockserver", "tree10k"), small, (True, True, True))
+        assert (few, many) == (10, 10_000), (few, many)
 
     write(os.path.join(out, "nginx", "html", "bench", "small"), small)
     write(os.path.join(out, "nginx", "html", "bench", "large"), large)

@@ -60,7 +60,7 @@ def ratio(numerator, denominator):
 
 
 def times(value):
-    return "n/a" if value is None else f"{value:.2f}×"
+    return "n/a (not measured)" if value is None else f"{value:.2f}×"
 
 
 def verdict(passed, *rows):

@@ -96,7 +96,7 @@ MOCKSERVER_PID=$STARTED_PID
 URL=""
 for _ in $(seq 1 3000); do
   URL=$(grep -o -m 1 'listening on http://[^ ]*' "$LOGFILE" 2>/dev/null | sed 's/^listening on //' || true)
-  [ -n "$URL" ] && break
+  if [ -n "$URL" ]; then break; fi
   if ! kill -0 "$MOCKSERVER_PID" 2>/dev/null; then
     tail -n 20 "$LOGFILE" >&2
     die "mockserver exited before printing its 'listening on' line; see its output above"
@@ -107,10 +107,12 @@ done
 log "mockserver (pid $MOCKSERVER_PID) listening on $URL"
 
 mkdir -p "$OUT_DIR"
-report="$OUT_DIR/client-$(date -u '+%Y%m%d-%H%M%S')$([ "$QUICK" -eq 1 ] && echo -quick).md"
+quick_suffix="" quick_note=""
+if [ "$QUICK" -eq 1 ]; then quick_suffix="-quick" quick_note="; SMOKE RUN (--quick): rough numbers only"; fi
+report="$OUT_DIR/client-$(date -u '+%Y%m%d-%H%M%S')$quick_suffix.md"
 {
   echo "Load average before: $(cut -d' ' -f1-3 /proc/loadavg); commit $(git -C "$PACKAGE_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown);" \
-    "response body $(stat -c %s "$BENCH_TEMP_DIR/fixtures/bodies/$SCENARIO.json") B$([ "$QUICK" -eq 1 ] && echo '; SMOKE RUN (--quick): rough numbers only')."
+    "response body $(stat -c %s "$BENCH_TEMP_DIR/fixtures/bodies/$SCENARIO.json") B$quick_note."
   echo
   "$BENCH_BIN" --url "$URL" --path "bench/$SCENARIO" --rounds "$ROUNDS" --seconds "$SECONDS_PER_RUN" \
     --warmup "$WARMUP" --concurrency "$CONCURRENCY"

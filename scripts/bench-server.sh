@@ -347,7 +347,7 @@ run_wrk() {
   output=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${seconds}s" --timeout 10s \
     -s "$HELPERS/${SCENARIO_SCRIPT[$scenario]}" "$url" 2>&1) ||
     die "wrk failed against $server ($url): $output"
-  [ "$round" = warmup ] && return 0
+  if [ "$round" = warmup ]; then return 0; fi
   line=$(grep '^BENCH_RESULT ' <<<"$output") ||
     die "wrk printed no BENCH_RESULT line for $server ($url); its output: $output"
   awk -v scenario="$scenario" -v server="$server" -v round="$round" '
@@ -368,8 +368,8 @@ log "warming up (${WARMUP}s per server and scenario, $(( 3 * WARMUP ))s for Wire
 for scenario in "${SCENARIOS[@]}"; do
   for server in $(scenario_servers "$scenario"); do
     seconds=$WARMUP
-    [ "$server" = wiremock ] && seconds=$(( 3 * WARMUP ))
-    [ "$seconds" -gt 0 ] && run_wrk "$scenario" "$server" "$seconds" warmup
+    if [ "$server" = wiremock ]; then seconds=$(( 3 * WARMUP )); fi
+    if [ "$seconds" -gt 0 ]; then run_wrk "$scenario" "$server" "$seconds" warmup; fi
   done
 done
 
@@ -407,7 +407,9 @@ first_line() { "$@" 2>&1 | head -n 1 || true; }
 
 mkdir -p "$OUT_DIR"
 stamp=$(date -u '+%Y%m%d-%H%M%S')
-report="$OUT_DIR/server-$stamp$([ "$QUICK" -eq 1 ] && echo -quick).md"
+quick_suffix=""
+if [ "$QUICK" -eq 1 ]; then quick_suffix="-quick"; fi
+report="$OUT_DIR/server-$stamp$quick_suffix.md"
 python3 "$HELPERS/summarize.py" --meta "$META" --results "$RESULTS" --servers "$SERVERS_TSV" \
   --checks "$CHECKS_TSV" >"$report"
 cp "$RESULTS" "${report%.md}.tsv"

@@ -4,6 +4,9 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <stdint.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 #include <microhttpd.h>
 
 /* Swift cannot call C variadic functions; these wrappers give it fixed signatures. */
@@ -27,6 +30,80 @@ cmhd_bound_port(struct MHD_Daemon *daemon)
 {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
+}
+
+/* MHD_get_daemon_info(MHD_DAEMON_INFO_CURRENT_CONNECTIONS); 0 when unknown. */
+static inline unsigned int
+cmhd_current_connections(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
+}
+
+/* The 0-terminated text of one MHD log message, already formatted. */
+typedef void (*cmhd_log_line_callback)(void *context, const char *line);
+
+/* What MHD_OPTION_EXTERNAL_LOGGER's closure points to: where formatted lines go. */
+struct cmhd_log_sink {
+    cmhd_log_line_callback callback;
+    void *context;
+};
+
+/* MHD hands its logger a printf format and a va_list, which Swift cannot format;
+   this formats it into a bounded buffer and passes plain text on. */
+static inline void
+cmhd_format_log_message(void *sink_pointer, const char *format, va_list arguments)
+{
+    struct cmhd_log_sink *sink = (struct cmhd_log_sink *)sink_pointer;
+    char line[1024];
+    if (sink == NULL || sink->callback == NULL || format == NULL) {
+        return;
+    }
+    int written = vsnprintf(line, sizeof line, format, arguments);
+    if (written < 0) {
+        return;
+    }
+    size_t length = strnlen(line, sizeof line);
+    while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r')) {
+        line[--length] = '\0';
+    }
+    sink->callback(sink->context, line);
+}
+
+/* The option item installing cmhd_format_log_message as MHD's logger. */
+static inline struct MHD_OptionItem
+cmhd_external_logger_option(struct cmhd_log_sink *sink)
+{
+    struct MHD_OptionItem item;
+    item.option = MHD_OPTION_EXTERNAL_LOGGER;
+    item.value = (intptr_t)&cmhd_format_log_message;
+    item.ptr_value = sink;
+    return item;
+}
+
+/* Called with the raw request target before the headers are parsed; the result becomes *con_cls. */
+typedef void *(*cmhd_uri_log_callback)(void *closure, const char *uri, struct MHD_Connection *connection);
+
+/* MHD_OPTION_URI_LOG_CALLBACK as an option item (MHD keeps the function in the integer slot). */
+static inline struct MHD_OptionItem
+cmhd_uri_log_option(cmhd_uri_log_callback callback, void *closure)
+{
+    struct MHD_OptionItem item;
+    item.option = MHD_OPTION_URI_LOG_CALLBACK;
+    item.value = (intptr_t)callback;
+    item.ptr_value = closure;
+    return item;
+}
+
+/* MHD_OPTION_NOTIFY_COMPLETED as an option item (MHD keeps the function in the integer slot). */
+static inline struct MHD_OptionItem
+cmhd_notify_completed_option(MHD_RequestCompletedCallback callback, void *closure)
+{
+    struct MHD_OptionItem item;
+    item.option = MHD_OPTION_NOTIFY_COMPLETED;
+    item.value = (intptr_t)callback;
+    item.ptr_value = closure;
+    return item;
 }
 
 #endif

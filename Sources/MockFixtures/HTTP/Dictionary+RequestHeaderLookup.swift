@@ -1,0 +1,15 @@
+/// Case-insensitive lookup in a `[String: String]` of header names to values.
+///
+/// ```swift
+/// let headers = ["Authorization": "Bearer good-token"]
+/// headers.value(forHeader: "authorization")   // "Bearer good-token"
+/// ```
+extension Dictionary: RequestHeaderLookup where Key == String, Value == String {
+    public func value(forHeader lowercasedName: String) -> String? {
+        if let exact = self[lowercasedName] { return exact }
+        for (name, value) in self where name.count == lowercasedName.count && name.lowercased() == lowercasedName {
+            return value
+        }
+        return nil
+    }
+}

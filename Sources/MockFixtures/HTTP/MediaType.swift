@@ -1,0 +1,28 @@
+/// Content types for static files, by file extension.
+///
+/// ```swift
+/// MediaType.forFileName("luke.PNG")   // "image/png"
+/// MediaType.forFileName("data.bin")   // "application/octet-stream"
+/// ```
+public enum MediaType {
+    public static let json = "application/json"
+    public static let octetStream = "application/octet-stream"
+
+    static let byExtension: [String: String] = [
+        "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
+        "webp": "image/webp", "svg": "image/svg+xml", "ico": "image/x-icon", "avif": "image/avif",
+        "txt": "text/plain; charset=utf-8", "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
+        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
+        "xml": "application/xml", "pdf": "application/pdf", "csv": "text/csv; charset=utf-8",
+        "wasm": "application/wasm", "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf",
+        "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg", "zip": "application/zip",
+        "gz": "application/gzip", "json": "application/json", "md": "text/markdown; charset=utf-8",
+    ]
+
+    /// The Content-Type for a file name, from its extension (case-insensitive).
+    public static func forFileName(_ name: some StringProtocol) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return octetStream }
+        let fileExtension = name[name.index(after: dot)...].lowercased()
+        return byExtension[fileExtension] ?? octetStream
+    }
+}

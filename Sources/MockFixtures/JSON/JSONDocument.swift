@@ -1,0 +1,12 @@
+/// The result of parsing one JSON text: the root value plus the duplicate keys that were dropped.
+///
+/// ```swift
+/// let document = try JSONParser.parse(Array(#"{"a": 1, "a": 2}"#.utf8))
+/// document.root.value["a"]           // .number(2): the last one wins
+/// document.duplicateKeys.first?.key  // "a"
+/// ```
+public struct JSONDocument: Sendable {
+    public let root: JSONNode
+    /// Keys that appeared more than once in the same object; the earlier values were discarded.
+    public let duplicateKeys: [JSONDuplicateKey]
+}

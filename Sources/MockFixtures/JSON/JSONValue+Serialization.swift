@@ -1,0 +1,92 @@
+extension JSONValue {
+    /// Compact UTF-8 JSON: keys in source order, numbers exactly as written, strings escaped.
+    ///
+    /// ```swift
+    /// let value = try JSONParser.parse(#"{ "b": 1.50, "a": "é\n" }"#).root.value
+    /// String(decoding: value.serializedBytes(), as: UTF8.self)   // {"b":1.50,"a":"é\n"}
+    /// ```
+    public func serializedBytes() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        write(to: &output, indent: nil, level: 0)
+        return output
+    }
+
+    /// Indented JSON (two spaces, one member or element per line) for diagnostics read in a terminal.
+    ///
+    /// ```swift
+    /// print(String(decoding: JSONValue.makeObject([("error", .string("no match"))]).prettyPrintedBytes(), as: UTF8.self))
+    /// ```
+    public func prettyPrintedBytes() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(to: &output, indent: 2, level: 0)
+        output.append(UInt8(ascii: "\n"))
+        return output
+    }
+
+    /// Compact JSON as a string.
+    public var compactText: String { String(decoding: serializedBytes(), as: UTF8.self) }
+
+    private func write(to output: inout [UInt8], indent: Int?, level: Int) {
+        switch self {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        case .bool(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number):
+            output.append(contentsOf: number.literal.utf8)
+        case .string(let string):
+            JSONValue.writeEscaped(string, to: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.newline(&output, indent: indent, level: level + 1)
+                element.value.write(to: &output, indent: indent, level: level + 1)
+            }
+            if !elements.isEmpty { JSONValue.newline(&output, indent: indent, level: level) }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (offset, member) in members.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.newline(&output, indent: indent, level: level + 1)
+                JSONValue.writeEscaped(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if indent != nil { output.append(UInt8(ascii: " ")) }
+                member.value.value.write(to: &output, indent: indent, level: level + 1)
+            }
+            if !members.isEmpty { JSONValue.newline(&output, indent: indent, level: level) }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func newline(_ output: inout [UInt8], indent: Int?, level: Int) {
+        guard let indent else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
+    }
+
+    static func writeEscaped(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0..<0x20:
+                let digits: [UInt8] = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                           digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+            default:
+                output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,150 @@
+/// Decides which entry of a fixture file answers a request, and explains misses.
+enum EntryMatcher {
+    /// The entry to answer with: the first constrained entry that matches, else the first matching
+    /// wildcard. `nil` when none matches.
+    static func select<Headers>(from entries: [FixtureEntry], for request: inout IncomingRequest<Headers>) -> FixtureEntry? {
+        var firstWildcard: FixtureEntry?
+        for entry in entries where request.accepts(entryMethod: entry.method) {
+            if entry.isWildcard {
+                if firstWildcard == nil { firstWildcard = entry }
+            } else if constraintsMatch(entry, &request) {
+                return entry
+            }
+        }
+        return firstWildcard
+    }
+
+    /// Every reason `entry` does not match (empty when it does).
+    static func reasons<Headers>(_ entry: FixtureEntry, _ request: inout IncomingRequest<Headers>) -> [String] {
+        var reasons: [String] = []
+        if !request.accepts(entryMethod: entry.method) {
+            reasons.append("method differs: entry expects \(entry.method), request is \(request.method)")
+        }
+        reasons.append(contentsOf: constraintReasons(entry, &request, explain: true))
+        return reasons
+    }
+
+    /// Reasons from `requestHeaders` and `request`. Without `explain`, stops at the first failure and
+    /// formats no sentences, so selecting among many entries stays cheap.
+    private static func constraintReasons<Headers>(_ entry: FixtureEntry, _ request: inout IncomingRequest<Headers>, explain: Bool) -> [String] {
+        var collector = ReasonCollector(explain: explain)
+        collectConstraintReasons(entry, &request, into: &collector)
+        return collector.reasons
+    }
+
+    private static func constraintsMatch<Headers>(_ entry: FixtureEntry, _ request: inout IncomingRequest<Headers>) -> Bool {
+        var collector = ReasonCollector(explain: false)
+        collectConstraintReasons(entry, &request, into: &collector)
+        return !collector.failed
+    }
+
+    private static func collectConstraintReasons<Headers>(_ entry: FixtureEntry, _ request: inout IncomingRequest<Headers>, into collector: inout ReasonCollector) {
+        for requirement in entry.requiredHeaders {
+            let actual = request.headers.value(forHeader: requirement.lowercasedName)
+            guard actual != requirement.value else { continue }
+            collector.add(
+                actual.map { "header '\(requirement.lowercasedName)' is \(quoted($0)), expected \(quoted(requirement.value))" }
+                    ?? "header '\(requirement.lowercasedName)' is missing (expected \(quoted(requirement.value)))")
+            if collector.isDone { return }
+        }
+        if let expected = entry.request {
+            collectRequestReasons(expected, &request, into: &collector)
+        }
+    }
+
+    private static func collectRequestReasons<Headers>(_ expected: JSONValue, _ request: inout IncomingRequest<Headers>, into collector: inout ReasonCollector) {
+        switch request.bodyContent() {
+        case .none:
+            guard case .object(let members) = expected else {
+                collector.add("request has no body but the entry expects a JSON body")
+                return
+            }
+            let firstReason = collector.reasons.count
+            collectParameterReasons(members, request.query(), label: "query parameter", into: &collector)
+            if collector.explain, collector.reasons.count > firstReason,
+               ["POST", "PUT", "PATCH"].contains(where: { IncomingRequest<Headers>.equalsIgnoringCase(request.method, $0) }) {
+                collector.reasons.insert("request has no body but the entry expects a JSON body", at: firstReason)
+            }
+        case .form(let fields):
+            guard case .object(let members) = expected else {
+                collector.add("request body is a form (application/x-www-form-urlencoded), but the entry expects the JSON body \(JSONValue.excerpt(expected))")
+                return
+            }
+            collectParameterReasons(members, fields, label: "form field", into: &collector)
+        case .json(let body):
+            if collector.explain {
+                if let difference = expected.firstDifference(from: body) { collector.add("body differs \(difference)") }
+            } else if expected != body {
+                collector.add("")
+            }
+        case .notJSON(let error):
+            collector.add("request body is not JSON (\(error.description)), so it cannot equal the entry's request")
+        }
+    }
+
+    /// Compares `request` object members with query parameters or form fields.
+    private static func collectParameterReasons(_ members: [JSONMember], _ parameters: QueryParameters, label: String, into collector: inout ReasonCollector) {
+        for member in members {
+            let name = member.key
+            let values = parameters.values(for: name)
+            let expected = member.value.value
+            switch expected {
+            case .null:
+                if values.isEmpty { collector.add("missing \(label) '\(name)' (expected any value)") }
+            case .object:
+                collector.add("\(label) '\(name)' can never match: the entry expects a nested object, which a \(label) cannot carry")
+            case .array(let elements):
+                if elements.contains(where: { if case .object = $0.value { true } else if case .array = $0.value { true } else { false } }) {
+                    collector.add("\(label) '\(name)' can never match: the entry expects nested arrays or objects, which a \(label) cannot carry")
+                } else if !isPermutation(values, of: elements.map(\.value)) {
+                    let expectedList = elements.map { quoted(parameterText($0.value)) }.joined(separator: ", ")
+                    collector.add(values.isEmpty
+                        ? "missing \(label) '\(name)' (expected it once for each of \(expectedList))"
+                        : "\(label) '\(name)' is given as \(values.map(quoted).joined(separator: ", ")), expected once for each of \(expectedList)")
+                }
+            default:
+                if values.isEmpty {
+                    collector.add("missing \(label) '\(name)' (expected \(quoted(parameterText(expected))))")
+                } else if !values.contains(where: { parameter($0, matches: expected) }) {
+                    collector.add("\(label) '\(name)' is \(values.map(quoted).joined(separator: ", ")), expected \(quoted(parameterText(expected)))")
+                }
+            }
+            if collector.isDone { return }
+        }
+    }
+
+    /// Whether a decoded parameter value equals a scalar entry value "as text".
+    static func parameter(_ value: String, matches expected: JSONValue) -> Bool {
+        switch expected {
+        case .string(let text): value == text
+        case .number(let number): value == number.literal || JSONNumber(parsing: value) == number
+        case .bool(let flag): value == (flag ? "true" : "false")
+        case .null: true
+        case .array, .object: false
+        }
+    }
+
+    /// Each expected element is matched by its own given value, and no value is left over.
+    private static func isPermutation(_ values: [String], of expected: [JSONValue]) -> Bool {
+        guard values.count == expected.count else { return false }
+        var unused = values
+        for element in expected {
+            guard let index = unused.firstIndex(where: { parameter($0, matches: element) }) else { return false }
+            unused.remove(at: index)
+        }
+        return true
+    }
+
+    private static func parameterText(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .number(let number): number.literal
+        case .bool(let flag): flag ? "true" : "false"
+        default: value.compactText
+        }
+    }
+
+    static func quoted(_ text: String) -> String {
+        JSONValue.excerpt(.string(text))
+    }
+}

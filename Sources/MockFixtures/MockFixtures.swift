@@ -1,1 +1,0 @@
-// The MockFixtures module: see docs/ARCHITECTURE.md.

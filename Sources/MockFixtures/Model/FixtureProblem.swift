@@ -1,0 +1,65 @@
+/// Something wrong (error) or suspicious (warning) in the fixture tree, found at load time.
+///
+/// An error makes its whole file broken (it answers 500); a warning does not.
+///
+/// ```swift
+/// for problem in store.problems where problem.severity == .error {
+///     print(problem)   // "api/people.json:12:5: error: status 700 is out of range. use an integer between 100 and 599"
+/// }
+/// ```
+public struct FixtureProblem: Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    public let severity: Severity
+    /// Relative to the root, "/"-separated.
+    public let file: String
+    public let line: Int?, column: Int?
+    /// What is wrong.
+    public let message: String
+    /// What to do about it.
+    public let hint: String
+
+    public init(severity: Severity, file: String, line: Int? = nil, column: Int? = nil, message: String, hint: String) {
+        self.severity = severity
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.hint = hint
+    }
+
+    init(_ severity: Severity, _ file: String, at position: JSONPosition?, _ message: String, hint: String) {
+        self.init(severity: severity, file: file, line: position?.line, column: position?.column, message: message, hint: hint)
+    }
+
+    /// `line:column: message. hint` (or without the position when there is none).
+    public var locatedMessage: String {
+        var text = ""
+        if let line {
+            text += "\(line):"
+            if let column { text += "\(column):" }
+            text += " "
+        }
+        return text + message + (hint.isEmpty ? "" : ". \(hint)")
+    }
+
+    public var description: String {
+        var text = file
+        if let line {
+            text += ":\(line)"
+            if let column { text += ":\(column)" }
+        }
+        return text + ": \(severity.rawValue): \(message)" + (hint.isEmpty ? "" : ". \(hint)")
+    }
+
+    /// Ordering used for ``FixtureStore/problems``: by file, then position (file-level problems first).
+    static func isOrderedBefore(_ lhs: FixtureProblem, _ rhs: FixtureProblem) -> Bool {
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        let left = (lhs.line ?? 0, lhs.column ?? 0)
+        let right = (rhs.line ?? 0, rhs.column ?? 0)
+        if left != right { return left < right }
+        return lhs.severity == .error && rhs.severity == .warning
+    }
+}

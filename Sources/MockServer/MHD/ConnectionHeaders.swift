@@ -1,0 +1,13 @@
+import CMicroHTTPD
+import MockFixtures
+
+/// Request headers read straight from MHD's parsed header list, one lookup at a time, so a
+/// request whose match needs no headers copies none.
+struct ConnectionHeaders: RequestHeaderLookup {
+    let connection: MHDConnection
+
+    /// Maps to `MHD_lookup_connection_value(connection, .HEADER_KIND, name)`.
+    func value(forHeader lowercasedName: String) -> String? {
+        connection.headerValue(lowercasedName)
+    }
+}

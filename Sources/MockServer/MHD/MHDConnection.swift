@@ -1,0 +1,60 @@
+import CMicroHTTPD
+
+/// One client connection as MHD hands it to the callbacks. Valid only while MHD owns the
+/// request, which is why it is never stored beyond a request's lifetime.
+struct MHDConnection: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    /// Sends `response` with `status` once the request is complete.
+    ///
+    /// Maps to `MHD_queue_response`. Returns false when MHD refuses (for example while a body
+    /// is still being uploaded).
+    func queue(_ response: MHDResponse, status: Int) -> Bool {
+        MHD_queue_response(pointer, UInt32(clamping: status), response.pointer) == .YES
+    }
+
+    /// Stops MHD from processing this connection until ``resume()``; the worker thread moves on.
+    ///
+    /// Maps to `MHD_suspend_connection`.
+    func suspend() {
+        MHD_suspend_connection(pointer)
+    }
+
+    /// Hands a suspended connection back to MHD, which calls the access handler again.
+    ///
+    /// Maps to `MHD_resume_connection`; safe from any thread.
+    func resume() {
+        MHD_resume_connection(pointer)
+    }
+
+    /// The value of request header `name` (case-insensitive), without copying the others.
+    ///
+    /// Maps to `MHD_lookup_connection_value(connection, .HEADER_KIND, name)`.
+    func headerValue(_ name: String) -> String? {
+        guard let value = MHD_lookup_connection_value(pointer, .HEADER_KIND, name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// The declared `Content-Length`, parsed without allocating; nil when absent or not a
+    /// plain decimal number (MHD itself rejects malformed lengths).
+    ///
+    /// Maps to `MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")`.
+    func declaredContentLength() -> UInt64? {
+        guard var digit = MHD_lookup_connection_value(pointer, .HEADER_KIND, "Content-Length") else {
+            return nil
+        }
+        var length: UInt64 = 0
+        var sawDigit = false
+        while digit.pointee != 0 {
+            let character = UInt8(bitPattern: digit.pointee)
+            guard character >= UInt8(ascii: "0"), character <= UInt8(ascii: "9") else { return nil }
+            let (shifted, overflowA) = length.multipliedReportingOverflow(by: 10)
+            let (sum, overflowB) = shifted.addingReportingOverflow(UInt64(character - UInt8(ascii: "0")))
+            if overflowA || overflowB { return .max }
+            length = sum
+            sawDigit = true
+            digit += 1
+        }
+        return sawDigit ? length : nil
+    }
+}

@@ -1,0 +1,36 @@
+import CMicroHTTPD
+
+/// The `MHD_OPTION_*` items passed to `MHD_start_daemon` as one `MHD_OPTION_ARRAY`.
+///
+/// Every pointer stored here must stay valid until the daemon has stopped.
+struct MHDDaemonOptions {
+    private(set) var items: [MHD_OptionItem] = []
+
+    /// `MHD_OPTION_EXTERNAL_LOGGER`, formatted by the shim's `cmhd_format_log_message`.
+    /// MHD wants it first so that start-up messages already go through it.
+    mutating func logger(_ sink: UnsafeMutablePointer<cmhd_log_sink>) {
+        items.insert(cmhd_external_logger_option(sink), at: 0)
+    }
+
+    /// `MHD_OPTION_SOCK_ADDR`: bind exactly this `sockaddr_in` / `sockaddr_in6`.
+    mutating func bind(to address: UnsafeMutableRawPointer) {
+        items.append(MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: address))
+    }
+
+    /// `MHD_OPTION_THREAD_POOL_SIZE`: worker threads sharing the listening socket.
+    mutating func threadPoolSize(_ count: Int) {
+        items.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: count, ptr_value: nil))
+    }
+
+    /// `MHD_OPTION_CONNECTION_TIMEOUT`: seconds of inactivity before MHD closes a connection (0 = never).
+    mutating func connectionTimeout(seconds: Int) {
+        items.append(MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: seconds, ptr_value: nil))
+    }
+
+    /// `MHD_OPTION_URI_LOG_CALLBACK` with `mhdRequestStarted`, and `MHD_OPTION_NOTIFY_COMPLETED`
+    /// with `mhdRequestCompleted`, both given `context`.
+    mutating func requestLifecycle(context: UnsafeMutableRawPointer) {
+        items.append(cmhd_uri_log_option(mhdRequestStarted, context))
+        items.append(cmhd_notify_completed_option(mhdRequestCompleted, context))
+    }
+}

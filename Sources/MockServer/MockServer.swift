@@ -1,3 +1,0 @@
-// The MockServer module: see docs/ARCHITECTURE.md.
-import CMicroHTTPD
-import MockFixtures

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Asks a running mockserver whether it is healthy: one blocking `GET /__admin/health` over a
+/// plain socket, so it needs neither curl nor libcurl (it runs as a Docker `HEALTHCHECK`).
+///
+/// ```swift
+/// let probe = HealthProbe(url: URL(string: "http://127.0.0.1:8080")!)
+/// guard probe.check() == .healthy else { exit(1) }
+/// ```
+public struct HealthProbe: Sendable {
+    /// The server's base URL; only `http` with a host and optional port is supported.
+    public var url: URL
+    /// The limit for connecting, sending and reading together.
+    public var timeout: Duration
+
+    public init(url: URL, timeout: Duration = .seconds(2)) {
+        self.url = url
+        self.timeout = timeout
+    }
+
+    /// Sends the request and judges the answer; never throws, never waits past ``timeout``.
+    public func check() -> HealthStatus {
+        guard url.scheme?.lowercased() == "http", let host = url.host, !host.isEmpty else {
+            return .unhealthy(reason: "--url \(url.absoluteString) is not an http://host[:port] URL.")
+        }
+        let port = url.port ?? 80
+        let exchange: BlockingHTTPExchange.Answer
+        do {
+            exchange = try BlockingHTTPExchange.get(host: host, port: port, path: "/__admin/health", timeout: timeout)
+        } catch {
+            return .unhealthy(reason: "\(url.absoluteString)/__admin/health: \(error.reason).")
+        }
+        guard exchange.status == 200 else {
+            return .unhealthy(reason: "\(url.absoluteString)/__admin/health answered \(exchange.status), expected 200.")
+        }
+        let decoded = try? JSONSerialization.jsonObject(with: Data(exchange.body))
+        guard let object = decoded as? [String: Any], object["status"] as? String == "ok" else {
+            return .unhealthy(reason: "\(url.absoluteString)/__admin/health answered 200 without \"status\": \"ok\" in its body.")
+        }
+        return .healthy
+    }
+}

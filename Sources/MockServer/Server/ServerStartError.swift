@@ -1,0 +1,52 @@
+/// Why a ``MockHTTPServer`` could not start listening.
+///
+/// ```swift
+/// do {
+///     server = try MockHTTPServer(store: store, configuration: configuration, logger: logger)
+/// } catch let error as ServerStartError {
+///     print(error)   // one sentence saying what failed and what to do
+/// }
+/// ```
+public enum ServerStartError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Another process already listens on this address and port.
+    case portInUse(host: String, port: Int)
+    /// The system refused the bind, typically a port below 1024 without privileges.
+    case permissionDenied(host: String, port: Int)
+    /// The host is neither an IP literal nor a name that resolves.
+    case invalidHost(String)
+    /// The host resolves but is not an address of this machine.
+    case addressNotAvailable(String)
+    /// The port is outside 0–65535.
+    case invalidPort(Int)
+    /// The body limit is zero or negative.
+    case invalidMaxBodyBytes(Int)
+    /// The idle timeout is negative.
+    case invalidIdleTimeout(Int)
+    /// The thread count is below 1.
+    case invalidThreadPoolSize(Int)
+    /// libmicrohttpd refused to start for another reason; `details` carries its own words.
+    case daemonFailed(details: String)
+
+    public var description: String {
+        switch self {
+        case .portInUse(let host, let port):
+            return "port \(port) on \(host) is already in use by another process; stop it, choose another port, or use --port 0 for any free port."
+        case .permissionDenied(let host, let port):
+            return "permission denied binding \(host):\(port); ports below 1024 need root or CAP_NET_BIND_SERVICE, so use a port of 1024 or more."
+        case .invalidHost(let host):
+            return "invalid host '\(host)'; give an IPv4 or IPv6 address such as 127.0.0.1, ::1, 0.0.0.0 or ::, or a resolvable name such as localhost."
+        case .addressNotAvailable(let host):
+            return "address \(host) does not belong to this machine; use 127.0.0.1, 0.0.0.0 or one of its own addresses."
+        case .invalidPort(let port):
+            return "port \(port) is out of range; use 0–65535 (0 picks a free port)."
+        case .invalidMaxBodyBytes(let bytes):
+            return "maximum body size \(bytes) must be a positive number of bytes."
+        case .invalidIdleTimeout(let seconds):
+            return "idle timeout \(seconds) must be 0 (no timeout) or a positive number of seconds."
+        case .invalidThreadPoolSize(let count):
+            return "thread count \(count) must be at least 1."
+        case .daemonFailed(let details):
+            return "the HTTP server could not start: \(details)"
+        }
+    }
+}

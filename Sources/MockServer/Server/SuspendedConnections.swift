@@ -1,0 +1,55 @@
+import Dispatch
+import Foundation
+
+/// The connections parked while a fixture's delay runs, so that ``resumeAllAndClose()`` can
+/// wake every one before the daemon stops (MHD forbids stopping with suspended connections),
+/// and a timer firing after that does nothing.
+final class SuspendedConnections: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parked: [UInt64: MHDConnection] = [:]
+    private var nextID: UInt64 = 0
+    private var closed = false
+    private let timers = DispatchQueue(label: "mockserver.delays", attributes: .concurrent)
+
+    /// Suspends `connection` and resumes it after `milliseconds`; nil (and nothing suspended)
+    /// once the server is stopping, so the caller answers at once instead.
+    func suspend(_ connection: MHDConnection, forMilliseconds milliseconds: Int) -> UInt64? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { return nil }
+        nextID &+= 1
+        let id = nextID
+        parked[id] = connection
+        // Suspending under the lock orders it before any resume of the same id.
+        connection.suspend()
+        timers.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [self] in
+            resume(id)
+        }
+        return id
+    }
+
+    /// Resumes the connection parked as `id`, unless it was already resumed or forgotten.
+    func resume(_ id: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
+        parked.removeValue(forKey: id)?.resume()
+    }
+
+    /// Drops `id` when its request ended; its connection must not be touched any more.
+    func forget(_ id: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
+        parked.removeValue(forKey: id)
+    }
+
+    /// Resumes every parked connection and refuses new suspensions from now on.
+    func resumeAllAndClose() {
+        lock.lock()
+        defer { lock.unlock() }
+        closed = true
+        for connection in parked.values {
+            connection.resume()
+        }
+        parked.removeAll()
+    }
+}

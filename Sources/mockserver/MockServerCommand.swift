@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MockFixtures
+import MockServer
+
+/// `mockserver --root DIR`: serves a fixture folder over HTTP until SIGINT or SIGTERM.
+@main
+struct MockServerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mockserver",
+        abstract: "Serve a folder of JSON fixtures as a mock REST API.",
+        discussion: FixtureFormatHelp.text,
+        subcommands: [ValidateCommand.self, HealthcheckCommand.self]
+    )
+
+    @OptionGroup var fixtures: FixtureRootOptions
+
+    @Option(help: "Address to listen on: an IPv4 or IPv6 address (0.0.0.0 or :: for every interface) or a name such as localhost.")
+    var host = "127.0.0.1"
+
+    @Option(help: "TCP port, 0–65535; 0 picks a free port (the chosen one is printed).")
+    var port = 8080
+
+    @Option(name: .customLong("max-body"), help: ArgumentHelp("Largest request body accepted; larger ones get 413.", valueName: "bytes"))
+    var maxBody = 10 * 1024 * 1024
+
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds before an idle connection is closed; 0 never closes.", valueName: "seconds"))
+    var idleTimeout = 30
+
+    @Option(help: ArgumentHelp("Worker threads.", valueName: "count"))
+    var threads = 2
+
+    @Flag(help: "Do not log each request (warnings and errors still print).")
+    var quiet = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port \(port) is out of range; use 0–65535 (0 picks a free port).")
+        }
+        guard maxBody > 0 else {
+            throw ValidationError("--max-body \(maxBody) must be a positive number of bytes, e.g. --max-body 10485760.")
+        }
+        guard idleTimeout >= 0 else {
+            throw ValidationError("--idle-timeout \(idleTimeout) must be 0 (never) or a positive number of seconds.")
+        }
+        guard (1...256).contains(threads) else {
+            throw ValidationError("--threads \(threads) must be between 1 and 256.")
+        }
+        guard !host.isEmpty else {
+            throw ValidationError("--host is empty; give an address such as 127.0.0.1 or ::1.")
+        }
+    }
+
+    func run() throws {
+        let store = try fixtures.loadStore()
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        let logger = Logger(label: "mockserver")
+        let configuration = ServerConfiguration(
+            host: host,
+            port: port,
+            maxBodyBytes: maxBody,
+            idleTimeoutSeconds: idleTimeout,
+            threadPoolSize: threads,
+            logRequests: !quiet
+        )
+        let shutdown = ShutdownSignals()
+        for problem in store.problems {
+            StandardStreams.writeError("\(problem)\n")
+        }
+        let server: MockHTTPServer
+        do {
+            server = try MockHTTPServer(store: store, configuration: configuration, logger: logger)
+        } catch {
+            throw CommandFailure(error.flagDescription)
+        }
+        StandardStreams.writeOutput("listening on \(server.url.absoluteString) (\(StoreSummary(store).listingCounts))\n")
+        let signal = shutdown.wait()
+        server.stop()
+        StandardStreams.writeError("mockserver: stopped on \(signal)\n")
+    }
+}

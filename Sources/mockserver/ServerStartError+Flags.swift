@@ -1,0 +1,15 @@
+import MockServer
+
+extension ServerStartError {
+    /// The same sentence, prefixed with the command-line flag it is about.
+    var flagDescription: String {
+        switch self {
+        case .portInUse, .permissionDenied, .invalidPort: return "--port: \(self)"
+        case .invalidHost, .addressNotAvailable: return "--host: \(self)"
+        case .invalidMaxBodyBytes: return "--max-body: \(self)"
+        case .invalidIdleTimeout: return "--idle-timeout: \(self)"
+        case .invalidThreadPoolSize: return "--threads: \(self)"
+        case .daemonFailed: return description
+        }
+    }
+}

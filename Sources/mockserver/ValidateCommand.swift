@@ -1,0 +1,32 @@
+import ArgumentParser
+import MockFixtures
+
+/// `mockserver validate --root DIR`: reports every fixture problem without serving.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check a fixture folder and print every problem.",
+        discussion: """
+            Prints each problem as `file:line:col: severity: message. hint`, then a summary. \
+            Exits 1 when there is any problem (error or warning) and 0 when the folder is clean.
+            """
+    )
+
+    @OptionGroup var fixtures: FixtureRootOptions
+
+    func run() throws {
+        let store = try fixtures.loadStore()
+        let summary = StoreSummary(store)
+        guard !store.problems.isEmpty else {
+            print("ok: \(summary.fileCounts)")
+            return
+        }
+        for problem in store.problems {
+            print(problem)
+        }
+        let errors = store.problems.filter { $0.severity == .error }.count
+        let warnings = store.problems.count - errors
+        print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(store.rootPath) (\(summary.fileCounts) loaded)")
+        throw ExitCode.failure
+    }
+}

@@ -1,0 +1,175 @@
+import Testing
+@testable import MockFixtures
+
+@Suite("Explaining misses")
+struct DiagnosticsTests {
+    let tree: TemporaryFixtureTree
+    let store: FixtureStore
+
+    init() throws {
+        tree = try TemporaryFixtureTree()
+        try tree.write("api/people.json", """
+        [
+          {"method": "POST", "request": {"person": {"name": "Rey"}, "tags": [1, 2, 3]}, "status": 201},
+          {"request": {"page": "2"}, "response": "page 2"},
+          {"requestHeaders": {"Authorization": "Bearer abc"}, "response": "secret"}
+        ]
+        """)
+        try tree.write("api/planets.json", "{}")
+        try tree.write("api/starships/index.json", "{}")
+        try tree.write("api/broken.json", "[{\"status\": 200,\n  \"delay\": \"soon\"}, {\"status\": 9}]")
+        try tree.write("images/luke.png", "png")
+        store = try tree.load()
+    }
+
+    private func candidates(_ body: [String: Any]) throws -> [[String: Any]] {
+        try #require(body["candidates"] as? [[String: Any]])
+    }
+
+    @Test func noEntryMatchesListsEveryCandidateWithReasons() throws {
+        let response = store.get("/api/people?page=3")
+        #expect(response.status == 404)
+        #expect(response.preparedID == nil)
+        #expect(response.headerValue("Content-Type") == "application/json")
+        let body = try response.jsonObject()
+        #expect(body["error"] as? String == "no entry in api/people.json matches GET /api/people")
+        #expect(body["method"] as? String == "GET")
+        #expect(body["path"] as? String == "/api/people")
+        #expect(body["fixtureFile"] as? String == "api/people.json")
+        let list = try candidates(body)
+        #expect(list.map { $0["entry"] as? Int } == [0, 1, 2])
+        #expect(list.map { $0["line"] as? Int } == [2, 3, 4])
+        #expect(list.map { $0["method"] as? String } == ["POST", "GET", "GET"])
+        let reasons = list.map { $0["reasons"] as? [String] ?? [] }
+        #expect(reasons[0].first == "method differs: entry expects POST, request is GET")
+        #expect(reasons[1] == [#"query parameter 'page' is "3", expected "2""#])
+        #expect(reasons[2] == [#"header 'authorization' is missing (expected "Bearer abc")"#])
+        guard case .noMatch(let summary) = response.outcome else {
+            Issue.record("outcome \(response.outcome)")
+            return
+        }
+        #expect(summary == #"no entry in api/people.json matches GET /api/people; closest is entry 1 (line 3): query parameter 'page' is "3", expected "2""#)
+        #expect(!summary.contains("\n"))
+    }
+
+    @Test func missingQueryParameterAndWrongHeader() throws {
+        let body = try store.get("/api/people/", headers: ["authorization": "Bearer xyz"]).jsonObject()
+        let reasons = try candidates(body).map { $0["reasons"] as? [String] ?? [] }
+        #expect(reasons[1] == [#"missing query parameter 'page' (expected "2")"#])
+        #expect(reasons[2] == [#"header 'authorization' is "Bearer xyz", expected "Bearer abc""#])
+        #expect(body["path"] as? String == "/api/people/")
+    }
+
+    @Test func bodyDifferencesNameTheJSONPath() throws {
+        let wrongName = try store.send("POST", "/api/people", body: #"{"person": {"name": "Finn"}, "tags": [1, 2, 3]}"#).jsonObject()
+        #expect(try candidates(wrongName)[0]["reasons"] as? [String] == [#"body differs at $.person.name: expected "Rey", got "Finn""#])
+        let shortTags = try store.send("POST", "/api/people", body: #"{"person": {"name": "Rey"}, "tags": [1, 2]}"#).jsonObject()
+        #expect(try candidates(shortTags)[0]["reasons"] as? [String] == ["body differs at $.tags: expected 3 elements, got 2"])
+        let noBody = try store.respond(method: "POST", target: "/api/people", headers: NoHeaders(), body: []).jsonObject()
+        let reasons = try #require(try candidates(noBody)[0]["reasons"] as? [String])
+        #expect(reasons.first == "request has no body but the entry expects a JSON body")
+        let broken = try store.send("POST", "/api/people", body: #"{"person": "#).jsonObject()
+        let brokenReasons = try #require(try candidates(broken)[0]["reasons"] as? [String])
+        #expect(brokenReasons.first?.hasPrefix("request body is not JSON (line 1, column 12: expected a value") == true, "\(brokenReasons)")
+    }
+
+    @Test func missingFileListsLookedForAndSimilarPaths() throws {
+        let response = store.get("/api/peple")
+        #expect(response.status == 404)
+        let body = try response.jsonObject()
+        #expect(body["error"] as? String == "no fixture file serves GET /api/peple")
+        #expect(body["lookedFor"] as? [String] == ["api/peple.json", "api/peple/index.json"])
+        #expect((body["similarPaths"] as? [String])?.first == "/api/people")
+        #expect((body["similarPaths"] as? [String])?.count ?? 0 <= 3)
+        let image = try store.get("/images/luk.png").jsonObject()
+        #expect(image["lookedFor"] as? [String] == ["images/luk.png", "images/luk.png.json", "images/luk.png/index.json"])
+        #expect(image["similarPaths"] as? [String] == ["/images/luke.png"])
+        #expect(try store.get("/").jsonObject()["lookedFor"] as? [String] == ["index.json"])
+        #expect(try store.get("/zzzzzzzzzzzzzzzzzzzzzzzz").jsonObject()["similarPaths"] as? [String] == [])
+        guard case .noMatch(let summary) = response.outcome else {
+            Issue.record("outcome \(response.outcome)")
+            return
+        }
+        #expect(summary.contains("did you mean /api/people?"))
+    }
+
+    @Test func brokenFilesAnswer500WithTheirProblems() throws {
+        let response = store.get("/api/broken")
+        #expect(response.status == 500)
+        #expect(response.outcome == .brokenFixture(file: "api/broken.json"))
+        #expect(response.preparedID != nil)
+        let body = try response.jsonObject()
+        #expect(body["fixtureFile"] as? String == "api/broken.json")
+        #expect((body["error"] as? String)?.contains("api/broken.json") == true)
+        let problems = try #require(body["problems"] as? [String])
+        #expect(problems.count == 2)
+        #expect(problems[0].hasPrefix("2:12: delay must be a number"), "\(problems)")
+        #expect(problems[1] == "2:32: status 9 is out of range. use an integer between 100 and 599", "\(problems)")
+    }
+
+    @Test func rejectedPathsExplainWhy() throws {
+        for target in ["/api/../secret", "/api/%2e%2e/people", "/a%2fb", "//x", "no-slash"] {
+            let response = store.get(target)
+            #expect(response.status == 404)
+            guard case .rejectedPath(let reason) = response.outcome else {
+                Issue.record("\(target): \(response.outcome)")
+                continue
+            }
+            let error = try #require(try response.jsonObject()["error"] as? String)
+            #expect(error.contains(reason))
+        }
+    }
+
+    @Test func staticFilesAnswerGetAndHeadOnly() throws {
+        let post = store.send("POST", "/images/luke.png", body: "x")
+        #expect(post.status == 404)
+        #expect(try post.jsonObject()["error"] as? String == "static files answer GET and HEAD only; POST /images/luke.png is not served")
+        #expect(store.respond(method: "HEAD", target: "/images/luke.png", headers: NoHeaders(), body: []).outcome == .staticFile("images/luke.png"))
+        #expect(store.get("/images/luke.png/").status == 404)
+    }
+
+    @Test func logDescriptions() {
+        #expect(MatchOutcome.matched(file: "a.json", entry: 2).logDescription == "matched a.json#2")
+        #expect(MatchOutcome.rejectedPath(reason: "x").logDescription == "rejected path: x")
+        #expect(MatchOutcome.health.logDescription == "health")
+    }
+}
+
+@Suite("Static files")
+struct StaticFileTests {
+    @Test func contentTypesFollowTheExtension() throws {
+        let expected: [String: String] = [
+            "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
+            "svg": "image/svg+xml", "ico": "image/x-icon", "txt": "text/plain; charset=utf-8", "html": "text/html; charset=utf-8",
+            "htm": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+            "mjs": "text/javascript; charset=utf-8", "xml": "application/xml", "pdf": "application/pdf",
+            "csv": "text/csv; charset=utf-8", "wasm": "application/wasm", "woff": "font/woff", "woff2": "font/woff2",
+            "mp4": "video/mp4", "zip": "application/zip", "xyz": "application/octet-stream",
+        ]
+        let tree = try TemporaryFixtureTree()
+        for fileExtension in expected.keys { try tree.write("files/a.\(fileExtension)", "content \(fileExtension)") }
+        try tree.write("files/UPPER.PNG", "u")
+        try tree.write("files/noextension", "n")
+        let store = try tree.load()
+        #expect(store.staticFileCount == expected.count + 2)
+        for (fileExtension, contentType) in expected {
+            let response = store.get("/files/a.\(fileExtension)")
+            #expect(response.status == 200)
+            #expect(response.headers == [HTTPHeader(name: "Content-Type", value: contentType)], "\(fileExtension)")
+            #expect(response.text == "content \(fileExtension)")
+            #expect(response.outcome == .staticFile("files/a.\(fileExtension)"))
+        }
+        #expect(store.get("/files/UPPER.PNG").headerValue("content-type") == "image/png")
+        #expect(store.get("/files/noextension").headerValue("content-type") == "application/octet-stream")
+    }
+
+    @Test func fixtureWinsOverAStaticFileAtTheSamePath() throws {
+        let tree = try TemporaryFixtureTree()
+        try tree.write("thing", "static")
+        try tree.write("thing.json", #"{"response": "fixture"}"#)
+        let store = try tree.load()
+        #expect(store.get("/thing").text == #""fixture""#)
+        #expect(store.problems.count == 1)
+        #expect(store.problems.first?.file == "thing")
+    }
+}

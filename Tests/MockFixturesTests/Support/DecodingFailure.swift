@@ -1,0 +1,4 @@
+/// A response body that is not a JSON object.
+struct DecodingFailure: Error {
+    let body: String
+}

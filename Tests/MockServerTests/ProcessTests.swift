@@ -1,0 +1,137 @@
+import Foundation
+import Logging
+import MockFixtures
+import MockServer
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real `mockserver` executable: start-up line, serving, clean stop, subcommands, bad flags.
+@Suite(.serialized) struct ProcessTests {
+    static let files = [
+        "api/people.json": #"[{"response": {"names": ["Luke"]}}]"#,
+        "api/slow.json": #"{"delay": 30000, "response": {}}"#,
+    ]
+
+    @Test func servesUntilSIGTERMThenExitsZeroQuickly() throws {
+        let tree = try FixtureTree(Self.files)
+        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet"])
+        let line = try #require(server.firstOutputLine(within: 20), "no line on stdout")
+        #expect(line.hasPrefix("listening on http://127.0.0.1:"))
+        #expect(line.contains("(2 fixture files, 2 entries, 0 static files, 0 problems)"))
+        let port = try #require(Self.port(in: line))
+
+        let client = try RawHTTPClient(port: port)
+        let answer = try client.request("GET", "/api/people")
+        #expect(answer.status == 200)
+        #expect(try jsonObject(answer.body)["names"] as? [String] == ["Luke"])
+        // A request parked on a delay and an idle keep-alive connection must not hold up the stop.
+        let parked = BackgroundRequest(port: port, target: "/api/slow")
+        Thread.sleep(forTimeInterval: 0.3)
+
+        server.process.terminate()
+        let finished = try #require(server.waitForExit(within: 2), "mockserver did not exit within 2 s of SIGTERM")
+        #expect(finished.status == 0)
+        #expect(server.process.terminationReason == .exit)
+        #expect(parked.wait(seconds: 5) != nil)
+    }
+
+    @Test func logsEachRequestUnlessQuiet() throws {
+        let tree = try FixtureTree(Self.files)
+        let server = try MockServerProcess(["--root", tree.path, "--port", "0"])
+        let port = try #require(Self.port(in: server.firstOutputLine(within: 20) ?? ""))
+        _ = try RawHTTPClient(port: port).request("GET", "/api/people?x=1")
+        server.process.interrupt()
+        let finished = try #require(server.waitForExit(within: 2))
+        #expect(finished.status == 0)
+        #expect(finished.standardError.contains("GET /api/people?x=1 200"))
+    }
+
+    @Test func printsFixtureProblemsToStandardErrorAtStart() throws {
+        let tree = try FixtureTree(["api/broken.json": "[{\"status\": 200,,}]", "api/fine.json": #"{"response": 1}"#])
+        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet"])
+        let line = try #require(server.firstOutputLine(within: 20))
+        #expect(line.contains("1 problem)"))
+        server.process.terminate()
+        let finished = try #require(server.waitForExit(within: 2))
+        #expect(finished.standardError.contains("api/broken.json:1:"))
+        #expect(finished.standardError.contains(": error: "))
+    }
+
+    @Test func validateExitsZeroForACleanTreeAndOneOtherwise() throws {
+        let clean = try FixtureTree(Self.files)
+        let ok = try #require(try MockServerProcess.run(["validate", "--root", clean.path]))
+        #expect(ok.status == 0)
+        #expect(ok.standardOutput.hasPrefix("ok: 2 fixture files, 2 entries, 0 static files"))
+
+        let broken = try FixtureTree(["api/broken.json": "[{\"status\": 200,,}]"])
+        let failed = try #require(try MockServerProcess.run(["validate", "--root", broken.path]))
+        #expect(failed.status == 1)
+        #expect(failed.standardOutput.contains("api/broken.json:1:"))
+    }
+
+    @Test func healthcheckReportsARunningServerAndAMissingOne() throws {
+        let tree = try FixtureTree(Self.files)
+        let store = try FixtureStore.load(root: tree.path)
+        let server = try MockHTTPServer(
+            store: store, configuration: ServerConfiguration(port: 0, logRequests: false), logger: Logger(label: "tests"))
+        let healthy = try #require(try MockServerProcess.run(["healthcheck", "--url", server.url.absoluteString]))
+        #expect(healthy.status == 0)
+        let port = server.port
+        server.stop()
+        let unhealthy = try #require(try MockServerProcess.run(["healthcheck", "--url", "http://127.0.0.1:\(port)"]))
+        #expect(unhealthy.status == 1)
+        #expect(unhealthy.standardError.contains("unhealthy"))
+    }
+
+    @Test func helpDocumentsEveryFlagAndTheFixtureFormat() throws {
+        let help = try #require(try MockServerProcess.run(["--help"]))
+        #expect(help.status == 0)
+        for flag in ["--root", "--host", "--port", "--max-body", "--idle-timeout", "--threads", "--quiet", "validate", "healthcheck", "FIXTURE FORMAT", "requestHeaders", "delay"] {
+            #expect(help.standardOutput.contains(flag), "--help does not mention \(flag)")
+        }
+        let validateHelp = try #require(try MockServerProcess.run(["validate", "--help"]))
+        #expect(validateHelp.standardOutput.contains("USAGE: mockserver validate"))
+        let healthHelp = try #require(try MockServerProcess.run(["healthcheck", "--help"]))
+        #expect(healthHelp.standardOutput.contains("--url"))
+    }
+
+    @Test func badFlagsExitNonZeroWithASentenceNamingTheFlag() throws {
+        let tree = try FixtureTree(Self.files)
+        let file = tree.root.appendingPathComponent("api/people.json").path
+        let cases: [([String], String)] = [
+            ([], "--root"),
+            (["--root", tree.path + "/missing"], "does not exist"),
+            (["--root", file], "is a file"),
+            (["--root", tree.path, "--port", "70000"], "--port"),
+            (["--root", tree.path, "--port", "eighty"], "port"),
+            (["--root", tree.path, "--max-body", "0"], "--max-body"),
+            (["--root", tree.path, "--idle-timeout", "-1"], "--idle-timeout"),
+            (["--root", tree.path, "--threads", "0"], "--threads"),
+            (["--root", tree.path, "--host", "no such host!", "--port", "0"], "--host"),
+            (["--root", tree.path, "--bogus"], "--bogus"),
+        ]
+        for (arguments, expected) in cases {
+            let finished = try #require(try MockServerProcess.run(arguments), "mockserver \(arguments) did not exit")
+            #expect(finished.status != 0, "mockserver \(arguments) exited 0")
+            #expect(finished.standardError.contains(expected), "mockserver \(arguments) said: \(finished.standardError)")
+        }
+    }
+
+    @Test func portInUseExitsNonZeroNamingThePort() throws {
+        let tree = try FixtureTree(Self.files)
+        let (holder, port) = try ServerStartTests.listeningSocket()
+        defer { close(holder) }
+        let finished = try #require(try MockServerProcess.run(["--root", tree.path, "--port", String(port)]))
+        #expect(finished.status != 0)
+        #expect(finished.standardError.contains("port \(port)"))
+        #expect(finished.standardError.contains("in use"))
+        #expect(finished.standardOutput.isEmpty)
+    }
+
+    static func port(in line: String) -> Int? {
+        guard let url = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }) else { return nil }
+        return URL(string: String(url))?.port
+    }
+}

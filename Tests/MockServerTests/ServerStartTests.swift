@@ -1,0 +1,82 @@
+import Foundation
+import Logging
+import MockFixtures
+import MockServer
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Start-up: addresses, URLs and every refusal sentence.
+@Suite struct ServerStartTests {
+    static func start(_ configure: (inout ServerConfiguration) -> Void) throws -> MockHTTPServer {
+        let tree = try FixtureTree(["a.json": #"{"response": 1}"#])
+        let store = try FixtureStore.load(root: tree.path)
+        var configuration = ServerConfiguration(port: 0, logRequests: false)
+        configure(&configuration)
+        return try MockHTTPServer(store: store, configuration: configuration, logger: Logger(label: "tests"))
+    }
+
+    @Test func ephemeralPortIsReportedInPortAndURL() throws {
+        let server = try Self.start { _ in }
+        defer { server.stop() }
+        #expect(server.port > 0)
+        #expect(server.url.absoluteString == "http://127.0.0.1:\(server.port)")
+    }
+
+    @Test func localhostResolvesToLoopback() throws {
+        let server = try Self.start { $0.host = "localhost" }
+        defer { server.stop() }
+        let client = try RawHTTPClient(host: server.url.host ?? "", port: server.port)
+        #expect(try client.request("GET", "/a").status == 200)
+    }
+
+    @Test func portInUseIsRefusedWithASentenceNamingThePort() throws {
+        let (holder, port) = try Self.listeningSocket()
+        defer { close(holder) }
+        #expect(throws: ServerStartError.portInUse(host: "127.0.0.1", port: port)) {
+            try Self.start { $0.port = port }
+        }
+        let sentence = ServerStartError.portInUse(host: "127.0.0.1", port: port).description
+        #expect(sentence.contains("\(port)") && sentence.contains("--port 0"))
+    }
+
+    @Test(arguments: ["not a host", "999.1.1.1", "[::1", "host/with/slash"])
+    func invalidHostsAreRefused(host: String) throws {
+        #expect(throws: ServerStartError.invalidHost(host)) {
+            try Self.start { $0.host = host }
+        }
+    }
+
+    @Test func outOfRangeSettingsAreRefused() throws {
+        #expect(throws: ServerStartError.invalidPort(70000)) { try Self.start { $0.port = 70000 } }
+        #expect(throws: ServerStartError.invalidPort(-1)) { try Self.start { $0.port = -1 } }
+        #expect(throws: ServerStartError.invalidMaxBodyBytes(0)) { try Self.start { $0.maxBodyBytes = 0 } }
+        #expect(throws: ServerStartError.invalidIdleTimeout(-5)) { try Self.start { $0.idleTimeoutSeconds = -5 } }
+        #expect(throws: ServerStartError.invalidThreadPoolSize(0)) { try Self.start { $0.threadPoolSize = 0 } }
+    }
+
+    @Test func stopIsIdempotentAndClosesTheListener() throws {
+        let server = try Self.start { _ in }
+        let port = server.port
+        server.stop()
+        server.stop()
+        #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(port: port, timeout: 1) }
+    }
+
+    /// A socket bound and listening on a free loopback port, as another process would hold it.
+    static func listeningSocket() throws -> (Int32, Int) {
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(holder, pointer, length) == 0 && listen(holder, 4) == 0 && getsockname(holder, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw RawHTTPClient.Failure(description: "could not hold a port") }
+        return (holder, Int(UInt16(bigEndian: address.sin_port)))
+    }
+}

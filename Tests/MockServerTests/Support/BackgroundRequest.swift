@@ -1,0 +1,38 @@
+import Foundation
+
+/// One raw GET on its own thread, so a test can do other requests while it is in flight
+/// without depending on the Swift concurrency pool (which blocking socket calls can starve).
+final class BackgroundRequest: @unchecked Sendable {
+    struct Outcome {
+        /// The status, or nil when the connection ended without an answer.
+        let status: Int?
+        let finished: Date
+    }
+
+    let started = Date()
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var outcome: Outcome?
+
+    init(port: Int, target: String) {
+        let thread = Thread { [self] in
+            var status: Int?
+            if let client = try? RawHTTPClient(port: port, timeout: 70) {
+                status = try? client.request("GET", target).status
+            }
+            lock.lock()
+            outcome = Outcome(status: status, finished: Date())
+            lock.unlock()
+            done.signal()
+        }
+        thread.start()
+    }
+
+    /// The outcome, or nil when the request is still running after `seconds`.
+    func wait(seconds: Double) -> Outcome? {
+        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return outcome
+    }
+}

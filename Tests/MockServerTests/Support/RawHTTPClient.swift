@@ -1,0 +1,135 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A deliberately dumb HTTP/1.1 client over one TCP connection: sends bytes exactly as given
+/// (targets URLSession would normalise, bodies of any size) and reads answers one by one, so
+/// tests can see connection reuse and closing.
+final class RawHTTPClient {
+    struct Answer {
+        let statusLine: String
+        let status: Int
+        let headers: [(name: String, value: String)]
+        let body: [UInt8]
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        }
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to `host` (a numeric address) and `port`; every read gives up after `timeout`.
+    init(host: String = "127.0.0.1", port: Int, timeout: TimeInterval = 5) throws {
+        var hints = addrinfo()
+        hints.ai_flags = AI_NUMERICHOST
+        #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
+        var results: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &results) == 0, let info = results else {
+            throw Failure(description: "cannot parse address \(host)")
+        }
+        defer { freeaddrinfo(info) }
+        descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+        guard descriptor >= 0 else { throw Failure(description: "socket() failed: \(errno)") }
+        var limit = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - timeout.rounded(.down)) * 1_000_000))
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        guard connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw Failure(description: "connect to \(host):\(port) failed: \(String(cString: strerror(code)))")
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    func write(_ text: String) throws {
+        try write(Array(text.utf8))
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw Failure(description: "send failed: \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+
+    /// Sends a GET (or another body-less method) for `target`, exactly as written.
+    func request(_ method: String = "GET", _ target: String, headers: [String] = []) throws -> Answer {
+        let extra = headers.map { "\($0)\r\n" }.joined()
+        try write("\(method) \(target) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n")
+        return try readAnswer(bodyExpected: method != "HEAD")
+    }
+
+    /// Reads one answer; for HEAD (`bodyExpected == false`) the Content-Length is not read as body.
+    func readAnswer(bodyExpected: Bool = true) throws -> Answer {
+        let headerEnd = try fill(until: { Self.find(Array("\r\n\r\n".utf8), in: $0) })
+        let head = String(decoding: buffer[0..<headerEnd], as: UTF8.self)
+        buffer.removeFirst(headerEnd + 4)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst()
+        let parts = statusLine.split(separator: " ")
+        guard parts.count >= 2, let status = Int(parts[1]) else {
+            throw Failure(description: "not an HTTP status line: \(statusLine)")
+        }
+        let headers = lines.compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        var body: [UInt8] = []
+        let lengthHeader = headers.first { $0.name.lowercased() == "content-length" }?.value
+        if bodyExpected, let length = lengthHeader.flatMap({ Int($0) }), length > 0 {
+            _ = try fill(until: { $0.count >= length ? length : nil })
+            body = Array(buffer[0..<length])
+            buffer.removeFirst(length)
+        }
+        return Answer(statusLine: statusLine, status: status, headers: headers, body: body)
+    }
+
+    /// Waits until the server closes the connection; true on EOF or reset, false when data
+    /// arrives instead or nothing happens within the read timeout.
+    func waitForClose() -> Bool {
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, 0)
+        if count == 0 { return true }
+        if count < 0 { return errno == ECONNRESET }
+        return false
+    }
+
+    private func fill(until done: ([UInt8]) -> Int?) throws -> Int {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            if let result = done(buffer) { return result }
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { throw Failure(description: "connection closed by the server after \(buffer.count) bytes") }
+            if count < 0 { throw Failure(description: "recv failed: \(String(cString: strerror(errno)))") }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+            return start
+        }
+        return nil
+    }
+}

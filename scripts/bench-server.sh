@@ -208,11 +208,11 @@ SERVERS_TSV="$BENCH_TEMP_DIR/servers.tsv"
 CHECKS_TSV="$BENCH_TEMP_DIR/checks.tsv"
 META="$BENCH_TEMP_DIR/meta.txt"
 printf 'scenario\tserver\tround\trps\tp50_us\tp99_us\terrors\trequests\n' >"$RESULTS"
-printf 'server\tstartup_ms\trss_kib\n' >"$SERVERS_TSV"
+printf 'server\tstartup_ms\trss_start_kib\trss_kib\n' >"$SERVERS_TSV"
 printf 'scenario\tserver\tcheck\n' >"$CHECKS_TSV"
 
 # --- servers -------------------------------------------------------------------------------------
-declare -A SERVER_PID=() SERVER_PORT=() SERVER_STARTUP_MS=()
+declare -A SERVER_PID=() SERVER_PORT=() SERVER_STARTUP_MS=() SERVER_RSS_AT_START=()
 
 # start_server KEY PROBE_PATH TIMEOUT COMMAND...: starts a server already told to listen on
 # SERVER_PORT[KEY] and measures the time from fork to the first 200 on PROBE_PATH.
@@ -224,6 +224,7 @@ start_server() {
   SERVER_PID[$key]=$STARTED_PID
   wait_for_200 "$STARTED_PID" "http://127.0.0.1:${SERVER_PORT[$key]}$probe_path" "$logfile" "$timeout_seconds"
   SERVER_STARTUP_MS[$key]=$READY_AFTER_MS
+  SERVER_RSS_AT_START[$key]=$(rss_kib "$STARTED_PID")
   log "started $key (pid $STARTED_PID) on 127.0.0.1:${SERVER_PORT[$key]}: first 200 after ${READY_AFTER_MS} ms"
 }
 
@@ -382,7 +383,8 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 for server in "${!SERVER_PID[@]}"; do
-  printf '%s\t%s\t%s\n' "$server" "${SERVER_STARTUP_MS[$server]}" "$(rss_kib "${SERVER_PID[$server]}")" >>"$SERVERS_TSV"
+  printf '%s\t%s\t%s\t%s\n' "$server" "${SERVER_STARTUP_MS[$server]}" "${SERVER_RSS_AT_START[$server]}" \
+    "$(rss_kib "${SERVER_PID[$server]}")" >>"$SERVERS_TSV"
 done
 
 # --- report --------------------------------------------------------------------------------------

@@ -1,0 +1,151 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The default ``HTTPTransport``: a `URLSession` without cookies or URL cache, so responses
+/// are exactly what the server sent and connections are reused across requests.
+///
+/// ```swift
+/// let session = JSONSession(baseURL: url)                       // uses URLSessionTransport.shared
+/// let custom = JSONSession(baseURL: url, transport: URLSessionTransport(configuration: myConfiguration))
+/// ```
+public final class URLSessionTransport: HTTPTransport {
+    /// One transport for the whole process, created on first use, so every session shares
+    /// its connection pool.
+    public static let shared = URLSessionTransport()
+
+    /// The underlying session.
+    public let urlSession: URLSession
+
+    /// Whether `urlSession` was created here and must be invalidated with the transport.
+    private let ownsSession: Bool
+
+    #if canImport(FoundationNetworking)
+    private let challengeDelegate: ChallengeRefusingDelegate?
+    #endif
+
+    /// Creates a transport with its own `URLSession`. By default: ephemeral, no cookies,
+    /// no URL cache.
+    public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration()) {
+        #if canImport(FoundationNetworking)
+        let delegate = ChallengeRefusingDelegate()
+        self.challengeDelegate = delegate
+        self.urlSession = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #else
+        self.urlSession = URLSession(configuration: configuration)
+        #endif
+        self.ownsSession = true
+    }
+
+    /// Wraps an existing session, for example one with a delegate for certificate pinning.
+    /// The session stays yours: it is not invalidated when the transport goes away.
+    public init(urlSession: URLSession) {
+        self.urlSession = urlSession
+        self.ownsSession = false
+        #if canImport(FoundationNetworking)
+        self.challengeDelegate = nil
+        #endif
+    }
+
+    deinit {
+        if ownsSession {
+            urlSession.finishTasksAndInvalidate()
+        }
+    }
+
+    /// Ephemeral, with cookies and the URL cache turned off: a REST client should see every
+    /// response the server sends and carry no state between requests.
+    public static func defaultConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
+    }
+
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let exchange = PendingExchange()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = urlSession.dataTask(with: request) { [self] data, response, error in
+                    exchange.finish(outcome(data: data, response: response, error: error, exchange: exchange))
+                }
+                exchange.start(task, continuation: continuation)
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
+    }
+}
+
+extension URLSessionTransport {
+    private func outcome(data: Data?, response: URLResponse?, error: (any Error)?, exchange: PendingExchange) -> Result<(Data, HTTPURLResponse), any Error> {
+        #if canImport(FoundationNetworking)
+        if let taskIdentifier = exchange.taskIdentifier,
+           let refused = challengeDelegate?.takeRefusedResponse(forTask: taskIdentifier) {
+            return .success((Data(), refused))
+        }
+        #endif
+        if let error {
+            return .failure(error)
+        }
+        guard let response = response as? HTTPURLResponse else {
+            return .failure(URLError(.badServerResponse))
+        }
+        return .success((data ?? Data(), response))
+    }
+}
+
+/// One request in flight. Resumes its continuation exactly once: with the response, or with
+/// `CancellationError` the moment the task is cancelled, even if URLSession never calls back.
+private final class PendingExchange: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
+        var task: URLSessionDataTask?
+        var taskIdentifier: Int?
+        var isCancelled = false
+    }
+
+    private let state = LockedValue(State())
+
+    func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) {
+        let alreadyCancelled = state.withLock { state in
+            if state.isCancelled { return true }
+            state.continuation = continuation
+            state.task = task
+            state.taskIdentifier = task.taskIdentifier
+            return false
+        }
+        if alreadyCancelled {
+            continuation.resume(throwing: CancellationError())
+        } else {
+            task.resume()
+        }
+    }
+
+    var taskIdentifier: Int? {
+        state.withLock { $0.taskIdentifier }
+    }
+
+    func finish(_ result: Result<(Data, HTTPURLResponse), any Error>) {
+        let continuation = state.withLock { state in
+            defer { state.continuation = nil; state.task = nil }
+            return state.continuation
+        }
+        continuation?.resume(with: result)
+    }
+
+    func cancel() {
+        let (continuation, task) = state.withLock { state in
+            state.isCancelled = true
+            defer { state.continuation = nil; state.task = nil }
+            return (state.continuation, state.task)
+        }
+        task?.cancel()
+        continuation?.resume(throwing: CancellationError())
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import MockFixtures
+import ResonanceKit
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An ``HTTPTransport`` that answers from a fixture folder in-process, exactly as the
+/// `mockserver` daemon would, without sockets.
+///
+/// ```swift
+/// let transport = try FixtureTransport(root: "Mocks")
+/// let session = JSONSession(baseURL: URL(string: "http://fixtures.local")!, transport: transport)
+/// let people = try await JSONRequest<People, APIError>(method: .get, path: "api/1.0/people/", session: session)
+///     .perform(parameters: ["page": "1"])
+/// ```
+///
+/// When nothing matches, the 404 body explains the nearest fixtures; it is in the thrown
+/// `RequestError`'s `data`, and ``lastNearMiss`` keeps it for test failure messages.
+public struct FixtureTransport: HTTPTransport {
+    /// The loaded fixtures.
+    public let store: FixtureStore
+
+    private let record = LockedRecord()
+
+    /// Loads every fixture under `root`.
+    ///
+    /// - Throws: `FixtureRootError` when `root` is missing, not a directory or unreadable.
+    ///   Broken fixture files do not throw; see `store.problems`.
+    public init(root: String) throws(FixtureRootError) {
+        self.store = try FixtureStore.load(root: root)
+    }
+
+    /// Answers from an already loaded store.
+    public init(store: FixtureStore) {
+        self.store = store
+    }
+
+    /// How the most recent request was answered (matched entry, static file, no match…).
+    public var lastOutcome: MatchOutcome? {
+        record.lastOutcome
+    }
+
+    /// For the most recent request that matched nothing: the summary of the nearest fixtures
+    /// and the full 404 body. `nil` until a request misses.
+    public var lastNearMiss: String? {
+        record.lastNearMiss
+    }
+
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try Task.checkCancellation()
+        guard let url = request.url else {
+            throw URLError(.badURL)
+        }
+        let method = request.httpMethod ?? "GET"
+        let response = store.respond(
+            method: method,
+            target: Self.target(of: url),
+            headers: request.allHTTPHeaderFields ?? [:],
+            body: Array(Self.body(of: request))
+        )
+        record.remember(response)
+        if response.delayMilliseconds > 0 {
+            try await Task.sleep(for: .milliseconds(response.delayMilliseconds))
+        }
+        let headerFields = Self.headerFields(response.headers)
+        guard let httpResponse = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headerFields) else {
+            throw URLError(.badServerResponse)
+        }
+        let body = method.uppercased() == "HEAD" ? Data() : Data(response.body)
+        return (body, httpResponse)
+    }
+
+    /// The raw request target: percent-encoded path plus `?query`, as a server sees it.
+    static func target(of url: URL) -> String {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        var path = components?.percentEncodedPath ?? ""
+        if path.isEmpty { path = "/" }
+        if let query = components?.percentEncodedQuery {
+            return path + "?" + query
+        }
+        return path
+    }
+
+    /// The body, whether set directly or as a stream (URLSession moves bodies into streams).
+    static func body(of request: URLRequest) -> Data {
+        if let body = request.httpBody {
+            return body
+        }
+        guard let stream = request.httpBodyStream else {
+            return Data()
+        }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        stream.open()
+        defer { stream.close() }
+        while true {
+            let read = stream.read(&buffer, maxLength: buffer.count)
+            if read <= 0 { break }
+            data.append(contentsOf: buffer[0..<read])
+        }
+        return data
+    }
+
+    /// Repeated header names are folded into one comma-separated value, as HTTP allows.
+    static func headerFields(_ headers: [HTTPHeader]) -> [String: String] {
+        var fields: [String: String] = [:]
+        var nameByLowercased: [String: String] = [:]
+        for header in headers {
+            let lowercased = header.name.lowercased()
+            if let existingName = nameByLowercased[lowercased], let existing = fields[existingName] {
+                fields[existingName] = existing + ", " + header.value
+            } else {
+                nameByLowercased[lowercased] = header.name
+                fields[header.name] = header.value
+            }
+        }
+        return fields
+    }
+}
+
+/// The last answer, shared by every copy of one transport.
+private final class LockedRecord: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcome: MatchOutcome?
+    private var nearMiss: String?
+
+    var lastOutcome: MatchOutcome? {
+        lock.withLock { outcome }
+    }
+
+    var lastNearMiss: String? {
+        lock.withLock { nearMiss }
+    }
+
+    func remember(_ response: MockResponse) {
+        lock.withLock {
+            outcome = response.outcome
+            if case .noMatch(let summary) = response.outcome {
+                nearMiss = summary + "\n" + String(decoding: response.body, as: UTF8.self)
+            }
+        }
+    }
+}

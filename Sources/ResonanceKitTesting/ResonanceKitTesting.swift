@@ -1,3 +1,0 @@
-// ResonanceKitTesting: in-process fixture transport.
-import ResonanceKit
-import MockFixtures

@@ -14,12 +14,7 @@ struct URLSessionClient: BenchClient {
 
     init(url: URL) {
         self.url = url
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: .benchmarkBaseline)
     }
 
     func fetchPage() async throws -> PeoplePage {

@@ -20,8 +20,9 @@ struct BenchOptions: Sendable, Equatable {
     static let usage = """
         usage: resonance-bench --url URL [--path PATH] [--rounds N] [--seconds S] [--warmup S] [--concurrency N]
 
-        Requests/s of ResonanceKit's JSONRequest.perform against a hand-written URLSession.data(for:)
-        + JSONDecoder loop doing the same work, against a running mockserver, in interleaved rounds.
+        Requests/s of ResonanceKit's JSONRequest.perform against hand-written URLSession.data(for:)
+        and URLSession.dataTask loops with JSONDecoder doing the same work, against a running
+        mockserver, in interleaved rounds. data(for:) is the baseline of the ratio.
         scripts/bench-client.sh builds everything, starts mockserver with a generated fixture and runs this.
 
           --url URL          base URL of the server, e.g. http://127.0.0.1:8080 (required)

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Checks that both clients fetch the same page, warms them up, then measures them in
-/// interleaved rounds (the order alternates each round so neither always runs first).
+/// Checks that every client fetches the same page, warms them up, then measures them in
+/// interleaved rounds (the order reverses every other round so none always runs first).
+/// The first client, `URLSession.data(for:)`, is the baseline of the ratio.
 ///
 /// ```swift
 /// let exitCode = await ClientBenchmark(options: options).run()
@@ -14,6 +15,7 @@ struct ClientBenchmark: Sendable {
         let pageURL = Self.join(options.baseURL, options.path)
         let clients: [any BenchClient] = [
             URLSessionClient(url: pageURL),
+            DataTaskClient(url: pageURL),
             ResonanceKitClient(baseURL: options.baseURL, path: options.path),
         ]
         guard await clientsAgree(clients, pageURL: pageURL) else {
@@ -43,7 +45,7 @@ struct ClientBenchmark: Sendable {
         let report = BenchReport(
             title: "Client benchmark",
             details: [
-                "GET \(pageURL.absoluteString), decoded into `PeoplePage` by both clients",
+                "GET \(pageURL.absoluteString), decoded into `PeoplePage` by every client",
                 "\(options.rounds) interleaved round(s) of \(options.secondsPerRun) s per client, "
                     + "\(options.concurrency) requests in flight, \(options.warmupSeconds) s warm-up per client",
             ],
@@ -58,7 +60,7 @@ struct ClientBenchmark: Sendable {
         return 0
     }
 
-    /// Fetches the page once with every client; both must succeed and decode equal values.
+    /// Fetches the page once with every client; all must succeed and decode equal values.
     private func clientsAgree(_ clients: [any BenchClient], pageURL: URL) async -> Bool {
         var pages: [PeoplePage] = []
         for client in clients {

@@ -135,8 +135,8 @@ for scenario in "${SCENARIOS[@]}"; do
   done
 done
 # Fixture generation, server start-up (the JVM takes several seconds) and per-run overhead.
-estimate_seconds=$(( measured_runs * (DURATION + 1) + warmup_seconds + 45 ))
-log "bench-server: $ROUNDS round(s) x $measured_runs/$ROUNDS runs of ${DURATION}s, wrk -t$THREADS -c$CONNECTIONS;" \
+estimate_seconds=$(( measured_runs * (DURATION + 1) + warmup_seconds + 60 ))
+log "bench-server: $ROUNDS round(s) of $(( measured_runs / ROUNDS )) runs x ${DURATION}s, wrk -t$THREADS -c$CONNECTIONS;" \
   "estimated time $(( estimate_seconds / 60 ))m $(( estimate_seconds % 60 ))s" \
   "(plus the mockserver release build if it is not built yet)"
 
@@ -146,6 +146,8 @@ ensure_command python3 python3
 ensure_command wrk wrk
 if wanted nginx; then
   if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+    apt_update_once nginx
+    # nginx-light is enough and smaller; newer Debian releases only ship nginx.
     if apt-cache show nginx-light >/dev/null 2>&1; then apt_install nginx-light; else apt_install nginx; fi
   fi
   NGINX_BIN=$(command -v nginx || echo /usr/sbin/nginx)

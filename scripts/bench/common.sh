@@ -24,16 +24,21 @@ as_root() {
 }
 
 APT_UPDATED=0
-# apt_install PACKAGE... installs the packages, running apt-get update once per script run first.
-apt_install() {
+# Runs apt-get update once per script run, only when something has to be installed.
+apt_update_once() {
   command -v apt-get >/dev/null 2>&1 ||
     die "missing tools and no apt-get to install them; install these packages by hand: $*"
   if [ "$APT_UPDATED" -eq 0 ]; then
-    log "apt-get update (installing: $*)"
+    log "apt-get update (to install: $*)"
     as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2 ||
       die "apt-get update failed; check the network or the apt sources"
     APT_UPDATED=1
   fi
+}
+
+# apt_install PACKAGE... installs the packages (apt-get update first, once).
+apt_install() {
+  apt_update_once "$@"
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@" >&2 ||
     die "apt-get install $* failed; install it by hand and run this script again"
 }
@@ -91,10 +96,15 @@ wait_for_200() {
   done
 }
 
+# Direct children of PID, from /proc (procps may be missing on slim images).
+child_pids() {
+  cat /proc/"$1"/task/*/children 2>/dev/null || true
+}
+
 # Resident set size in KiB of PID plus its direct children (nginx workers), from /proc.
 rss_kib() {
   local pid=$1 total=0 child value
-  for child in "$pid" $(pgrep -P "$pid" 2>/dev/null); do
+  for child in "$pid" $(child_pids "$pid"); do
     value=$(awk '/^VmRSS:/ { print $2 }' "/proc/$child/status" 2>/dev/null)
     total=$(( total + ${value:-0} ))
   done

@@ -173,12 +173,21 @@ PY
 }
 
 if wanted wiremock; then
+  if ! command -v java >/dev/null 2>&1; then
+    # Slim Debian images drop /usr/share/man; OpenJDK's postinst fails without man1 there.
+    as_root mkdir -p /usr/share/man/man1
+  fi
   ensure_command java default-jre-headless
   if ! WIREMOCK_JAR=$(find_wiremock_jar); then
     log "installing the wiremock Python package (it bundles the WireMock standalone jar)"
     # Debian 12's system Python refuses pip installs (PEP 668); fall back to a private venv.
     if ! python3 -m pip install --quiet wiremock >&2 2>/dev/null; then
-      python3 -m venv "$WIREMOCK_VENV" 2>/dev/null || { apt_install python3-venv; python3 -m venv "$WIREMOCK_VENV"; }
+      if ! python3 -m venv "$WIREMOCK_VENV" >/dev/null 2>&1; then
+        # Without python3-venv, venv leaves a directory with no pip behind; start clean.
+        rm -rf "$WIREMOCK_VENV"
+        apt_install python3-venv
+        python3 -m venv "$WIREMOCK_VENV" || die "python3 -m venv $WIREMOCK_VENV failed; see the message above"
+      fi
       "$WIREMOCK_VENV/bin/pip" install --quiet wiremock >&2 ||
         die "pip install wiremock failed (into $WIREMOCK_VENV); check access to PyPI"
     fi

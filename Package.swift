@@ -48,6 +48,9 @@ let package = Package(
             name: "ResonanceKit",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
+        // Client benchmark: JSONRequest.perform vs a hand-written URLSession loop
+        // (scripts/bench-client.sh). Not part of any library product.
+        .executableTarget(name: "resonance-bench", dependencies: ["ResonanceKit"]),
         // In-process fixture transport for the client's unit tests.
         .target(name: "ResonanceKitTesting", dependencies: ["ResonanceKit", "MockFixtures"]),
         .testTarget(name: "MockFixturesTests", dependencies: ["MockFixtures"]),

@@ -1,0 +1,11 @@
+extension Duration {
+    /// The duration in (fractional) milliseconds.
+    ///
+    /// ```swift
+    /// Duration.microseconds(1500).milliseconds   // 1.5
+    /// ```
+    var milliseconds: Double {
+        let parts = components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+    }
+}

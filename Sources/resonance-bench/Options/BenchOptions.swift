@@ -1,0 +1,85 @@
+import Foundation
+
+/// The command line of `resonance-bench`, parsed by hand: the target depends on ResonanceKit and
+/// Foundation only.
+///
+/// ```swift
+/// let options = try BenchOptions.parse(["--url", "http://127.0.0.1:8080", "--rounds", "3"])
+/// ```
+struct BenchOptions: Sendable, Equatable {
+    /// Base URL of a running mockserver (or any server answering `path` with the benchmark page).
+    var baseURL: URL
+    /// Path of the benchmark fixture under `baseURL`, without a leading slash.
+    var path = "bench/small"
+    var rounds = 5
+    var secondsPerRun = 3
+    var warmupSeconds = 2
+    /// Requests in flight at once, one task each.
+    var concurrency = 8
+
+    static let usage = """
+        usage: resonance-bench --url URL [--path PATH] [--rounds N] [--seconds S] [--warmup S] [--concurrency N]
+
+        Requests/s of ResonanceKit's JSONRequest.perform against hand-written URLSession.data(for:)
+        and URLSession.dataTask loops with JSONDecoder doing the same work, against a running
+        mockserver, in interleaved rounds. data(for:) is the baseline of the ratio.
+        scripts/bench-client.sh builds everything, starts mockserver with a generated fixture and runs this.
+
+          --url URL          base URL of the server, e.g. http://127.0.0.1:8080 (required)
+          --path PATH        fixture path to GET (default bench/small; its body must be the
+                             {"count", "results"} page written by scripts/bench/make_fixtures.py)
+          --rounds N         interleaved rounds per client (default 5)
+          --seconds S        length of each measured run (default 3)
+          --warmup S         warm-up per client before measuring (default 2)
+          --concurrency N    requests in flight at once (default 8)
+          -h, --help         show this help
+        """
+
+    /// Parses the arguments after the program name.
+    static func parse(_ arguments: [String]) throws(BenchOptionsError) -> BenchOptions {
+        var url: URL?
+        var options = BenchOptions(baseURL: URL(fileURLWithPath: "/"))
+        var remaining = arguments[...]
+        while let flag = remaining.popFirst() {
+            if flag == "-h" || flag == "--help" {
+                throw .helpRequested
+            }
+            guard flag.hasPrefix("--") else {
+                throw .unexpectedArgument(flag)
+            }
+            guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+                throw .missingValue(flag: flag)
+            }
+            switch flag {
+            case "--url": url = try parseURL(value)
+            case "--path": options.path = String(value.drop(while: { $0 == "/" }))
+            case "--rounds": options.rounds = try parseCount(value, flag: flag, range: 1...50)
+            case "--seconds": options.secondsPerRun = try parseCount(value, flag: flag, range: 1...120)
+            case "--warmup": options.warmupSeconds = try parseCount(value, flag: flag, range: 0...120)
+            case "--concurrency": options.concurrency = try parseCount(value, flag: flag, range: 1...256)
+            default: throw .unknownFlag(flag)
+            }
+        }
+        guard let url else {
+            throw .missingURL
+        }
+        options.baseURL = url
+        return options
+    }
+
+    private static func parseURL(_ text: String) throws(BenchOptionsError) -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil
+        else {
+            throw .invalidURL(text)
+        }
+        return url
+    }
+
+    private static func parseCount(_ text: String, flag: String, range: ClosedRange<Int>) throws(BenchOptionsError) -> Int {
+        guard let count = Int(text), range.contains(count) else {
+            throw .outOfRange(flag: flag, value: text, range: range)
+        }
+        return count
+    }
+}

@@ -1,0 +1,430 @@
+#!/usr/bin/env bash
+# Server benchmark: mockserver vs nginx (static file) vs WireMock, same bytes, loopback only.
+#
+#   scripts/bench-server.sh            # 3 interleaved rounds of 10 s per run (about 7 minutes)
+#   scripts/bench-server.sh --quick    # 1 round of 3 s per run: a smoke run, numbers are rough
+#   scripts/bench-server.sh --help
+#
+# Prints a Markdown report to stdout and writes it (plus the raw per-run numbers) to bench-results/.
+# What is measured and how: BENCHMARKS.md.
+set -euo pipefail
+
+SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+PACKAGE_ROOT="$(cd "$SCRIPT_DIR/.." && pwd)"
+HELPERS="$SCRIPT_DIR/bench"
+# shellcheck source=bench/common.sh
+source "$HELPERS/common.sh"
+
+usage() {
+  cat <<'EOF'
+usage: scripts/bench-server.sh [--quick] [--rounds N] [--duration SECONDS] [--warmup SECONDS]
+                               [--threads N] [--connections N] [--only LIST]
+                               [--mockserver PATH] [--out DIR] [--keep-temp]
+
+Benchmarks mockserver against nginx (serving the same bytes as a static file) and WireMock
+(equivalent stubs) with wrk on 127.0.0.1, in interleaved rounds.
+
+  --quick             smoke run: 1 round, 3 s per run, 1 s warm-up (unless given explicitly)
+  --rounds N          interleaved rounds (default 3)
+  --duration SECONDS  length of each measured wrk run (default 10)
+  --warmup SECONDS    warm-up per server and scenario before measuring (default 3; WireMock's
+                      JVM gets three times as long)
+  --threads N         wrk threads (default 2)
+  --connections N     wrk connections (default 64)
+  --only LIST         comma-separated subset of: mockserver,nginx,wiremock (default: all three)
+  --mockserver PATH   use this mockserver executable instead of building it in release mode
+  --out DIR           where to write the report (default: bench-results/ in the package)
+  --keep-temp         keep the generated fixtures, configs and server logs
+  -h, --help          show this help
+
+Installs wrk, nginx, a Java runtime and the wiremock Python package when they are missing.
+EOF
+}
+
+ROUNDS="" DURATION="" WARMUP="" THREADS=2 CONNECTIONS=64 QUICK=0
+ONLY="mockserver,nginx,wiremock"
+OUT_DIR="$PACKAGE_ROOT/bench-results"
+MOCKSERVER_BIN=""
+
+# require_value FLAG VALUE: the flag needs a value that is not another flag.
+require_value() {
+  if [ -z "${2:-}" ] || [[ "$2" == --* ]]; then
+    die "$1 needs a value; see scripts/bench-server.sh --help"
+  fi
+}
+
+# require_integer FLAG VALUE MIN MAX
+require_integer() {
+  if ! [[ "$2" =~ ^[0-9]+$ ]] || [ "$2" -lt "$3" ] || [ "$2" -gt "$4" ]; then
+    die "$1 must be a whole number from $3 to $4, got '$2'"
+  fi
+}
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) QUICK=1; shift ;;
+    --rounds) require_value "$1" "${2:-}"; require_integer "$1" "$2" 1 20; ROUNDS=$2; shift 2 ;;
+    --duration) require_value "$1" "${2:-}"; require_integer "$1" "$2" 1 120; DURATION=$2; shift 2 ;;
+    --warmup) require_value "$1" "${2:-}"; require_integer "$1" "$2" 0 120; WARMUP=$2; shift 2 ;;
+    --threads) require_value "$1" "${2:-}"; require_integer "$1" "$2" 1 64; THREADS=$2; shift 2 ;;
+    --connections) require_value "$1" "${2:-}"; require_integer "$1" "$2" 1 10000; CONNECTIONS=$2; shift 2 ;;
+    --only) require_value "$1" "${2:-}"; ONLY=$2; shift 2 ;;
+    --mockserver) require_value "$1" "${2:-}"; MOCKSERVER_BIN=$(realpath -m "$2"); shift 2 ;;
+    --out) require_value "$1" "${2:-}"; OUT_DIR=$(realpath -m "$2"); shift 2 ;;
+    --keep-temp) KEEP_TEMP_DIR=1; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) die "unknown argument '$1'; see scripts/bench-server.sh --help" ;;
+  esac
+done
+
+if [ "$QUICK" -eq 1 ]; then
+  ROUNDS=${ROUNDS:-1} DURATION=${DURATION:-3} WARMUP=${WARMUP:-1}
+else
+  ROUNDS=${ROUNDS:-3} DURATION=${DURATION:-10} WARMUP=${WARMUP:-3}
+fi
+[ "$CONNECTIONS" -ge "$THREADS" ] || die "--connections ($CONNECTIONS) must be at least --threads ($THREADS)"
+
+declare -A WANTED=()
+IFS=',' read -r -a only_list <<<"$ONLY"
+for server in "${only_list[@]}"; do
+  case "$server" in
+    mockserver|nginx|wiremock) WANTED[$server]=1 ;;
+    *) die "--only: unknown server '$server'; use a comma-separated subset of mockserver,nginx,wiremock" ;;
+  esac
+done
+[ "${#WANTED[@]}" -gt 0 ] || die "--only needs at least one of mockserver,nginx,wiremock"
+wanted() { [ -n "${WANTED[$1]:-}" ]; }
+
+[ "$(uname -s)" = "Linux" ] || die "this script reads /proc for memory use and runs on Linux only"
+
+# --- scenarios -----------------------------------------------------------------------------------
+# Server keys: mockserver (small root: the three bench fixtures), mockserver-tree10 and
+# mockserver-tree10k (the deep-path trees), nginx, wiremock.
+SCENARIOS=(small large post tree)
+declare -A SCENARIO_PATH=(
+  [small]=/bench/small [large]=/bench/large [post]=/bench/select [tree]=/tree/a9/b9/c9/item-9
+)
+declare -A SCENARIO_SERVERS=(
+  [small]="mockserver nginx wiremock" [large]="mockserver nginx wiremock"
+  [post]="mockserver wiremock" [tree]="mockserver-tree10 mockserver-tree10k"
+)
+declare -A SCENARIO_SCRIPT=(
+  [small]=report.lua [large]=report.lua [post]=post-select.lua [tree]=report.lua
+)
+
+server_kind() { echo "${1%%-tree*}"; }
+
+# The servers of a scenario that this run includes.
+scenario_servers() {
+  local server
+  for server in ${SCENARIO_SERVERS[$1]}; do
+    if wanted "$(server_kind "$server")"; then printf '%s ' "$server"; fi
+  done
+}
+
+# --- estimate ------------------------------------------------------------------------------------
+measured_runs=0 warmup_seconds=0
+for scenario in "${SCENARIOS[@]}"; do
+  for server in $(scenario_servers "$scenario"); do
+    measured_runs=$(( measured_runs + ROUNDS ))
+    if [ "$server" = wiremock ]; then
+      warmup_seconds=$(( warmup_seconds + 3 * WARMUP ))
+    else
+      warmup_seconds=$(( warmup_seconds + WARMUP ))
+    fi
+  done
+done
+# Fixture generation, server start-up (the JVM takes several seconds) and per-run overhead.
+estimate_seconds=$(( measured_runs * (DURATION + 1) + warmup_seconds + 60 ))
+log "bench-server: $ROUNDS round(s) of $(( measured_runs / ROUNDS )) runs x ${DURATION}s, wrk -t$THREADS -c$CONNECTIONS;" \
+  "estimated time $(( estimate_seconds / 60 ))m $(( estimate_seconds % 60 ))s" \
+  "(plus the mockserver release build if it is not built yet)"
+
+# --- tools ---------------------------------------------------------------------------------------
+ensure_command curl curl
+ensure_command python3 python3
+ensure_command wrk wrk
+if wanted nginx; then
+  if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+    apt_update_once nginx
+    # nginx-light is enough and smaller; newer Debian releases only ship nginx.
+    if apt-cache show nginx-light >/dev/null 2>&1; then apt_install nginx-light; else apt_install nginx; fi
+  fi
+  NGINX_BIN=$(command -v nginx || echo /usr/sbin/nginx)
+  [ -x "$NGINX_BIN" ] || die "nginx is still missing after installing it"
+fi
+
+WIREMOCK_VENV="${XDG_CACHE_HOME:-$HOME/.cache}/resonancekit-bench/venv"
+# Prints the path of the WireMock standalone jar bundled with the wiremock Python package.
+find_wiremock_jar() {
+  local python
+  for python in python3 "$WIREMOCK_VENV/bin/python"; do
+    command -v "$python" >/dev/null 2>&1 || continue
+    "$python" - 2>/dev/null <<'PY' && return 0
+import glob, os
+import wiremock
+jars = sorted(glob.glob(os.path.join(os.path.dirname(wiremock.__file__), "server", "wiremock-standalone-*.jar")))
+if not jars:
+    raise SystemExit(1)
+print(jars[-1])
+PY
+  done
+  return 1
+}
+
+if wanted wiremock; then
+  if ! command -v java >/dev/null 2>&1; then
+    # Slim Debian images drop /usr/share/man; OpenJDK's postinst fails without man1 there.
+    as_root mkdir -p /usr/share/man/man1
+  fi
+  ensure_command java default-jre-headless
+  if ! WIREMOCK_JAR=$(find_wiremock_jar); then
+    log "installing the wiremock Python package (it bundles the WireMock standalone jar)"
+    # Debian 12's system Python refuses pip installs (PEP 668); fall back to a private venv.
+    if ! python3 -m pip install --quiet wiremock >&2 2>/dev/null; then
+      if ! python3 -m venv "$WIREMOCK_VENV" >/dev/null 2>&1; then
+        # Without python3-venv, venv leaves a directory with no pip behind; start clean.
+        rm -rf "$WIREMOCK_VENV"
+        apt_install python3-venv
+        python3 -m venv "$WIREMOCK_VENV" || die "python3 -m venv $WIREMOCK_VENV failed; see the message above"
+      fi
+      "$WIREMOCK_VENV/bin/pip" install --quiet wiremock >&2 ||
+        die "pip install wiremock failed (into $WIREMOCK_VENV); check access to PyPI"
+    fi
+    WIREMOCK_JAR=$(find_wiremock_jar) ||
+      die "the wiremock Python package is installed but has no server/wiremock-standalone-*.jar"
+  fi
+fi
+
+if wanted mockserver; then
+  ensure_mockserver "$PACKAGE_ROOT"
+fi
+
+# --- fixtures ------------------------------------------------------------------------------------
+install_cleanup_trap
+BENCH_TEMP_DIR=$(mktemp -d /tmp/resonance-bench-server.XXXXXX)
+# nginx workers drop to an unprivileged user when started as root; they must read the files.
+chmod 755 "$BENCH_TEMP_DIR"
+FIXTURES="$BENCH_TEMP_DIR/fixtures"
+log "generating fixtures in $FIXTURES"
+python3 "$HELPERS/make_fixtures.py" "$FIXTURES" >&2
+declare -A EXPECTED_BODY=(
+  [small]="$FIXTURES/bodies/small.json" [large]="$FIXTURES/bodies/large.json"
+  [post]="$FIXTURES/bodies/select-0.json" [tree]="$FIXTURES/bodies/tree-deep.json"
+)
+chmod -R a+rX "$FIXTURES"
+
+RESULTS="$BENCH_TEMP_DIR/results.tsv"
+SERVERS_TSV="$BENCH_TEMP_DIR/servers.tsv"
+CHECKS_TSV="$BENCH_TEMP_DIR/checks.tsv"
+META="$BENCH_TEMP_DIR/meta.txt"
+printf 'scenario\tserver\tround\trps\tp50_us\tp99_us\terrors\trequests\n' >"$RESULTS"
+printf 'server\tstartup_ms\trss_start_kib\trss_kib\n' >"$SERVERS_TSV"
+printf 'scenario\tserver\tcheck\n' >"$CHECKS_TSV"
+
+# --- servers -------------------------------------------------------------------------------------
+declare -A SERVER_PID=() SERVER_PORT=() SERVER_STARTUP_MS=() SERVER_RSS_AT_START=()
+
+# start_server KEY PROBE_PATH TIMEOUT COMMAND...: starts a server already told to listen on
+# SERVER_PORT[KEY] and measures the time from fork to the first 200 on PROBE_PATH.
+start_server() {
+  local key=$1 probe_path=$2 timeout_seconds=$3
+  shift 3
+  local logfile="$BENCH_TEMP_DIR/$key.log"
+  start_process "$logfile" "$@"
+  SERVER_PID[$key]=$STARTED_PID
+  wait_for_200 "$STARTED_PID" "http://127.0.0.1:${SERVER_PORT[$key]}$probe_path" "$logfile" "$timeout_seconds"
+  SERVER_STARTUP_MS[$key]=$READY_AFTER_MS
+  SERVER_RSS_AT_START[$key]=$(rss_kib "$STARTED_PID")
+  log "started $key (pid $STARTED_PID) on 127.0.0.1:${SERVER_PORT[$key]}: first 200 after ${READY_AFTER_MS} ms"
+}
+
+start_mockserver() {
+  local key=$1 root=$2 probe_path=$3
+  SERVER_PORT[$key]=$(free_port)
+  start_server "$key" "$probe_path" 30 \
+    "$MOCKSERVER_BIN" --root "$root" --host 127.0.0.1 --port "${SERVER_PORT[$key]}" --quiet
+}
+
+write_nginx_config() {
+  local dir=$1 port=$2 html=$3 module temp_lines=""
+  mkdir -p "$dir/tmp"
+  # Every compiled-in module with a temp path gets one under our directory, so nginx never
+  # touches /var/lib/nginx (it creates these at start even when unused).
+  for module in client_body proxy fastcgi uwsgi scgi; do
+    if [ "$module" = client_body ] || ! "$NGINX_BIN" -V 2>&1 | grep -q -- "--without-http_${module}_module"; then
+      temp_lines+="    ${module}_temp_path $dir/tmp/$module;"$'\n'
+    fi
+  done
+  cat >"$dir/nginx.conf" <<EOF
+# Generated by scripts/bench-server.sh: nginx serving the benchmark bodies as static files.
+daemon off;
+worker_processes 2;
+pid $dir/nginx.pid;
+error_log $dir/error.log warn;
+events {
+    worker_connections 4096;
+}
+http {
+    access_log off;
+    default_type application/json;
+    sendfile on;
+    tcp_nopush on;
+    tcp_nodelay on;
+    keepalive_timeout 65s;
+    keepalive_requests 1000000;
+    open_file_cache max=64 inactive=60s;
+$temp_lines
+    server {
+        listen 127.0.0.1:$port;
+        root $html;
+        location / {
+        }
+    }
+}
+EOF
+}
+
+start_nginx() {
+  local dir="$BENCH_TEMP_DIR/nginx"
+  SERVER_PORT[nginx]=$(free_port)
+  write_nginx_config "$dir" "${SERVER_PORT[nginx]}" "$FIXTURES/nginx/html"
+  "$NGINX_BIN" -t -p "$dir" -c "$dir/nginx.conf" -e "$dir/error.log" >"$dir/config-test.log" 2>&1 || {
+    cat "$dir/config-test.log" >&2
+    die "nginx rejected the generated config $dir/nginx.conf; see the message above"
+  }
+  start_server nginx /bench/small 30 "$NGINX_BIN" -p "$dir" -c "$dir/nginx.conf" -e "$dir/error.log"
+}
+
+start_wiremock() {
+  local help_text
+  SERVER_PORT[wiremock]=$(free_port)
+  local flags=(--port "${SERVER_PORT[wiremock]}" --bind-address 127.0.0.1
+    --root-dir "$FIXTURES/wiremock" --no-request-journal --async-response-enabled true
+    --disable-request-logging --disable-banner --disable-gzip)
+  # --disable-request-journal only exists in some WireMock versions; pass it where it does.
+  help_text=$(java -jar "$WIREMOCK_JAR" --help 2>&1 || true)
+  if grep -q -- '--disable-request-journal' <<<"$help_text"; then
+    flags+=(--disable-request-journal)
+  fi
+  start_server wiremock /bench/small 90 java -jar "$WIREMOCK_JAR" "${flags[@]}"
+}
+
+if wanted mockserver; then
+  start_mockserver mockserver "$FIXTURES/mockserver/main" /bench/small
+  start_mockserver mockserver-tree10 "$FIXTURES/mockserver/tree10" "${SCENARIO_PATH[tree]}"
+  start_mockserver mockserver-tree10k "$FIXTURES/mockserver/tree10k" "${SCENARIO_PATH[tree]}"
+fi
+if wanted nginx; then start_nginx; fi
+if wanted wiremock; then start_wiremock; fi
+
+# --- correctness: every server answers every scenario with the expected bytes ------------------
+# check_body SCENARIO SERVER: records "ok" or what differs in CHECKS_TSV.
+check_body() {
+  local scenario=$1 server=$2 url got status verdict="ok" id
+  url="http://127.0.0.1:${SERVER_PORT[$server]}${SCENARIO_PATH[$scenario]}"
+  got="$BENCH_TEMP_DIR/check-$scenario-$server.body"
+  if [ "$scenario" = post ]; then
+    for id in 0 1 2 3 4 5 6 7 8 9; do
+      status=$(curl -s -o "$got" -w '%{http_code}' --max-time 10 -X POST \
+        -H 'Content-Type: application/json' --data-binary "{\"id\":$id}" "$url" || echo 000)
+      if [ "$status" != 200 ] || ! cmp -s "$got" "$FIXTURES/bodies/select-$id.json"; then
+        verdict="DIFFERS for {\"id\":$id}: status $status, $(stat -c %s "$got" 2>/dev/null || echo 0) B,"
+        verdict+=" expected 200 with $(stat -c %s "$FIXTURES/bodies/select-$id.json") B"
+        break
+      fi
+    done
+  else
+    status=$(curl -s -o "$got" -w '%{http_code}' --max-time 10 "$url" || echo 000)
+    if [ "$status" != 200 ] || ! cmp -s "$got" "${EXPECTED_BODY[$scenario]}"; then
+      verdict="DIFFERS: status $status, $(stat -c %s "$got" 2>/dev/null || echo 0) B,"
+      verdict+=" expected 200 with $(stat -c %s "${EXPECTED_BODY[$scenario]}") B"
+    fi
+  fi
+  printf '%s\t%s\t%s\n' "$scenario" "$server" "$verdict" >>"$CHECKS_TSV"
+  if [ "$verdict" != ok ]; then log "warning: $server, $scenario: response $verdict"; fi
+}
+
+for scenario in "${SCENARIOS[@]}"; do
+  for server in $(scenario_servers "$scenario"); do
+    check_body "$scenario" "$server"
+  done
+done
+
+# --- load ----------------------------------------------------------------------------------------
+# run_wrk SCENARIO SERVER SECONDS ROUND: ROUND "warmup" discards the numbers.
+run_wrk() {
+  local scenario=$1 server=$2 seconds=$3 round=$4 output line
+  local url="http://127.0.0.1:${SERVER_PORT[$server]}${SCENARIO_PATH[$scenario]}"
+  output=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${seconds}s" --timeout 10s \
+    -s "$HELPERS/${SCENARIO_SCRIPT[$scenario]}" "$url" 2>&1) ||
+    die "wrk failed against $server ($url): $output"
+  if [ "$round" = warmup ]; then return 0; fi
+  line=$(grep '^BENCH_RESULT ' <<<"$output") ||
+    die "wrk printed no BENCH_RESULT line for $server ($url); its output: $output"
+  awk -v scenario="$scenario" -v server="$server" -v round="$round" '
+    {
+      for (i = 2; i <= NF; i++) { split($i, pair, "="); value[pair[1]] = pair[2] }
+      errors = value["errors_connect"] + value["errors_read"] + value["errors_write"] \
+        + value["errors_status"] + value["errors_timeout"]
+      printf "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", scenario, server, round, value["rps"],
+        value["p50_us"], value["p99_us"], errors, value["requests"]
+    }' <<<"$line" >>"$RESULTS"
+  log "  round $round  $(printf '%-6s %-20s' "$scenario" "$server") $(awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^(rps|p50_us|p99_us|errors_status)=/) printf "%s  ", $i }' <<<"$line")"
+}
+
+LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
+log "load average before measuring: $LOAD_AT_START (on a quiet machine it is well below 0.5)"
+
+log "warming up (${WARMUP}s per server and scenario, $(( 3 * WARMUP ))s for WireMock)"
+for scenario in "${SCENARIOS[@]}"; do
+  for server in $(scenario_servers "$scenario"); do
+    seconds=$WARMUP
+    if [ "$server" = wiremock ]; then seconds=$(( 3 * WARMUP )); fi
+    if [ "$seconds" -gt 0 ]; then run_wrk "$scenario" "$server" "$seconds" warmup; fi
+  done
+done
+
+for round in $(seq 1 "$ROUNDS"); do
+  for scenario in "${SCENARIOS[@]}"; do
+    for server in $(scenario_servers "$scenario"); do
+      run_wrk "$scenario" "$server" "$DURATION" "$round"
+    done
+  done
+done
+
+for server in "${!SERVER_PID[@]}"; do
+  printf '%s\t%s\t%s\t%s\n' "$server" "${SERVER_STARTUP_MS[$server]}" "${SERVER_RSS_AT_START[$server]}" \
+    "$(rss_kib "${SERVER_PID[$server]}")" >>"$SERVERS_TSV"
+done
+
+# --- report --------------------------------------------------------------------------------------
+first_line() { "$@" 2>&1 | head -n 1 || true; }
+{
+  echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "commit=$(git -C "$PACKAGE_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) cores)"
+  echo "load_start=$LOAD_AT_START"
+  echo "load_end=$(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "wrk=wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, $ROUNDS interleaved round(s), ${WARMUP}s warm-up (WireMock $(( 3 * WARMUP ))s)"
+  echo "quick=$QUICK"
+  if wanted mockserver; then echo "mockserver=$MOCKSERVER_BIN"; fi
+  if wanted nginx; then echo "nginx=$(first_line "$NGINX_BIN" -v)"; fi
+  if wanted wiremock; then
+    echo "wiremock=$(basename "$WIREMOCK_JAR") on $(first_line java -version)"
+  fi
+  for scenario in "${SCENARIOS[@]}"; do
+    echo "bytes_$scenario=$(stat -c %s "${EXPECTED_BODY[$scenario]}")"
+  done
+} >"$META"
+
+mkdir -p "$OUT_DIR"
+stamp=$(date -u '+%Y%m%d-%H%M%S')
+quick_suffix=""
+if [ "$QUICK" -eq 1 ]; then quick_suffix="-quick"; fi
+report="$OUT_DIR/server-$stamp$quick_suffix.md"
+python3 "$HELPERS/summarize.py" --meta "$META" --results "$RESULTS" --servers "$SERVERS_TSV" \
+  --checks "$CHECKS_TSV" >"$report"
+cp "$RESULTS" "${report%.md}.tsv"
+cat "$report"
+log "report written to $report (raw runs: ${report%.md}.tsv)"

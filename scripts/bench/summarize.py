@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Turns bench-server.sh's raw runs into the Markdown report: throughput and latency per
+scenario and server (median, min, max over the interleaved rounds), start-up and memory per
+server, and the project's targets with a verdict each."""
+import argparse
+import csv
+import statistics
+import sys
+
+SCENARIO_TITLES = {
+    "small": "small JSON GET ({bytes} B)",
+    "large": "large JSON GET ({bytes} B)",
+    "post": "POST, body selects 1 of 10 entries (~{bytes} B)",
+    "tree": "deep path `/tree/a9/b9/c9/item-9` ({bytes} B)",
+}
+SCENARIO_ORDER = ["small", "large", "post", "tree"]
+SERVER_TITLES = {
+    "mockserver": "mockserver",
+    "nginx": "nginx (static file)",
+    "wiremock": "WireMock",
+    "mockserver-tree10": "mockserver, tree of 10 files",
+    "mockserver-tree10k": "mockserver, tree of 10,000 files",
+}
+SERVER_ORDER = ["mockserver", "nginx", "wiremock", "mockserver-tree10", "mockserver-tree10k"]
+
+
+def read_tsv(path):
+    with open(path, newline="") as handle:
+        return list(csv.DictReader(handle, delimiter="\t"))
+
+
+def read_meta(path):
+    meta = {}
+    with open(path) as handle:
+        for line in handle:
+            key, _, value = line.rstrip("\n").partition("=")
+            meta[key] = value
+    return meta
+
+
+class Row:
+    """The measured runs of one server in one scenario."""
+
+    def __init__(self, runs):
+        self.rps = [float(run["rps"]) for run in runs]
+        self.p50 = statistics.median(float(run["p50_us"]) for run in runs) / 1000
+        self.p99 = statistics.median(float(run["p99_us"]) for run in runs) / 1000
+        self.errors = sum(int(run["errors"]) for run in runs)
+        self.requests = sum(int(run["requests"]) for run in runs)
+
+    @property
+    def median(self):
+        return statistics.median(self.rps)
+
+
+def ratio(numerator, denominator):
+    if numerator is None or denominator is None or denominator.median == 0:
+        return None
+    return numerator.median / denominator.median
+
+
+def times(value):
+    return "n/a (not measured)" if value is None else f"{value:.2f}×"
+
+
+def verdict(passed, *rows):
+    if any(row is None for row in rows):
+        return "not measured"
+    if any(row.errors for row in rows):
+        return "invalid (errors during the run)"
+    return "PASS" if passed else "MISS"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    for name in ("meta", "results", "servers", "checks"):
+        parser.add_argument(f"--{name}", required=True)
+    arguments = parser.parse_args()
+    meta = read_meta(arguments.meta)
+    runs = read_tsv(arguments.results)
+    servers = {row["server"]: row for row in read_tsv(arguments.servers)}
+    checks = {(row["scenario"], row["server"]): row["check"] for row in read_tsv(arguments.checks)}
+    if not runs:
+        sys.exit("error: no measured runs in " + arguments.results)
+
+    rows = {}
+    for scenario in SCENARIO_ORDER:
+        for server in SERVER_ORDER:
+            selected = [run for run in runs if run["scenario"] == scenario and run["server"] == server]
+            if selected:
+                rows[(scenario, server)] = Row(selected)
+
+    def row(scenario, server):
+        return rows.get((scenario, server))
+
+    out = []
+    title = "Server benchmark" + (" — SMOKE RUN (--quick): rough numbers only" if meta.get("quick") == "1" else "")
+    out.append(f"## {title}\n")
+    out.append(f"- Date: {meta.get('date')}, commit `{meta.get('commit')}`")
+    out.append(f"- Machine: {meta.get('cpu')}; load average {meta.get('load_start')} before, "
+               f"{meta.get('load_end')} after")
+    out.append(f"- Load: {meta.get('wrk')}; wrk on the same machine, 127.0.0.1")
+    for key, label in (("nginx", "nginx"), ("wiremock", "WireMock")):
+        if key in meta:
+            out.append(f"- {label}: {meta[key]}")
+    out.append("")
+    out.append("| Scenario | Server | req/s median | min | max | p50 ms | p99 ms | Ratio | Errors | Body check |")
+    out.append("|---|---|---:|---:|---:|---:|---:|---|---:|---|")
+    for scenario in SCENARIO_ORDER:
+        scenario_title = SCENARIO_TITLES[scenario].format(bytes=meta.get(f"bytes_{scenario}", "?"))
+        servers_in_scenario = [server for server in SERVER_ORDER if row(scenario, server)]
+        if scenario == "post" and row("small", "nginx"):
+            servers_in_scenario.insert(1, "nginx")
+        for server in servers_in_scenario:
+            measured = row(scenario, server)
+            if measured is None:
+                out.append(f"| {scenario_title} | {SERVER_TITLES[server]} | n/a | | | | | "
+                           "n/a: nginx cannot choose a response by request body | | |")
+                continue
+            if scenario == "tree":
+                base = row("tree", "mockserver-tree10")
+                note = "baseline" if server == "mockserver-tree10" else f"{times(ratio(measured, base))} the 10-file tree"
+            elif scenario == "post":
+                base = row("post", "wiremock")
+                note = "baseline" if server == "wiremock" else f"{times(ratio(measured, base))} WireMock"
+            else:
+                nginx = row(scenario, "nginx")
+                if server == "nginx":
+                    note = "baseline"
+                else:
+                    note = f"{times(ratio(measured, nginx))} nginx"
+                    if server == "mockserver" and row(scenario, "wiremock"):
+                        note += f", {times(ratio(measured, row(scenario, 'wiremock')))} WireMock"
+            out.append(
+                f"| {scenario_title} | {SERVER_TITLES[server]} | {measured.median:,.0f} | {min(measured.rps):,.0f} | "
+                f"{max(measured.rps):,.0f} | {measured.p50:.2f} | {measured.p99:.2f} | {note} | "
+                f"{measured.errors} | {checks.get((scenario, server), 'not checked')} |")
+    out.append("")
+
+    out.append("| Server | Start-up to first 200 (ms) | RSS at start (MiB) | RSS after the runs (MiB) |")
+    out.append("|---|---:|---:|---:|")
+    for server in SERVER_ORDER:
+        if server in servers:
+            info = servers[server]
+            out.append(f"| {SERVER_TITLES[server]} | {info['startup_ms']} | {int(info['rss_start_kib']) / 1024:.1f} | "
+                       f"{int(info['rss_kib']) / 1024:.1f} |")
+    out.append("")
+    out.append("RSS (VmRSS, includes shared-library pages) of nginx is the master plus its two workers; "
+               "\"at start\" is right after the first 200. Start-up is measured from the fork to the first 200 "
+               "on the scenario URL, polling with curl every ~2 ms (a few ms of granularity).")
+    out.append("")
+
+    out.append("| Target | Measured | Verdict |")
+    out.append("|---|---|---|")
+    small_ms, small_nginx = row("small", "mockserver"), row("small", "nginx")
+    value = ratio(small_ms, small_nginx)
+    out.append(f"| mockserver ≥ 1.0× nginx, small GET | {times(value)} | "
+               f"{verdict(value is not None and value >= 1.0, small_ms, small_nginx)} |")
+    for scenario in ("small", "large", "post"):
+        mock, wiremock = row(scenario, "mockserver"), row(scenario, "wiremock")
+        value = ratio(mock, wiremock)
+        label = SCENARIO_TITLES[scenario].split(" (")[0]
+        out.append(f"| mockserver ≥ 10× WireMock, {label} | {times(value)} | "
+                   f"{verdict(value is not None and value >= 10, mock, wiremock)} |")
+    many, few = row("tree", "mockserver-tree10k"), row("tree", "mockserver-tree10")
+    value = ratio(many, few)
+    out.append(f"| 10,000-file tree ≥ 0.9× the 10-file tree | {times(value)} | "
+               f"{verdict(value is not None and value >= 0.9, many, few)} |")
+    for server in ("mockserver", "mockserver-tree10k"):
+        if server in servers:
+            startup = int(servers[server]["startup_ms"])
+            out.append(f"| start-up < 1 s, {SERVER_TITLES[server]} | {startup} ms | "
+                       f"{'PASS' if startup < 1000 else 'MISS'} |")
+    if "mockserver" in servers:
+        rss = int(servers["mockserver"]["rss_kib"]) / 1024
+        out.append(f"| RSS < 30 MB, mockserver with the small root | {rss:.1f} MiB | {'PASS' if rss < 30 else 'MISS'} |")
+    bad_checks = [f"{server}/{scenario}" for (scenario, server), check in checks.items() if check != "ok"]
+    if bad_checks:
+        out.append("")
+        out.append("**Warning:** these servers did not answer with the expected bytes, so their rows do not "
+                   "compare like with like: " + ", ".join(bad_checks))
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

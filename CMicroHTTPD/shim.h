@@ -106,4 +106,13 @@ cmhd_notify_completed_option(MHD_RequestCompletedCallback callback, void *closur
     return item;
 }
 
+/* Returns heap memory freed after start-up work (fixture parsing) to the OS; a no-op where
+ * the C library has no malloc_trim. */
+#if defined(__GLIBC__)
+#include <malloc.h>
+static inline void cmhd_release_free_heap(void) { malloc_trim(0); }
+#else
+static inline void cmhd_release_free_heap(void) { }
+#endif
+
 #endif

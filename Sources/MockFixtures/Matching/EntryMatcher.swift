@@ -3,7 +3,7 @@ enum EntryMatcher {
     /// The entry to answer with: the first constrained entry that matches, else the first matching
     /// wildcard. `nil` when none matches. Entries with `times` that are used up do not match; the
     /// one chosen counts the answer.
-    static func select<Headers>(from entries: [FixtureEntry], for request: inout IncomingRequest<Headers>) -> FixtureEntry? {
+    static func select(from entries: [FixtureEntry], for request: inout IncomingRequest) -> FixtureEntry? {
         var firstWildcard: FixtureEntry?
         for entry in entries where request.accepts(entryMethod: entry.method) {
             if entry.isWildcard {
@@ -21,7 +21,7 @@ enum EntryMatcher {
     }
 
     /// Every reason `entry` does not match (empty when it does).
-    static func reasons<Headers>(_ entry: FixtureEntry, _ request: inout IncomingRequest<Headers>) -> [String] {
+    static func reasons(_ entry: FixtureEntry, _ request: inout IncomingRequest) -> [String] {
         var reasons: [String] = []
         if !request.accepts(entryMethod: entry.method) {
             reasons.append("method differs: entry expects \(entry.method), request is \(request.method)")
@@ -38,19 +38,19 @@ enum EntryMatcher {
 
     /// Reasons from `requestHeaders` and `request`. Without `explain`, stops at the first failure and
     /// formats no sentences, so selecting among many entries stays cheap.
-    private static func constraintReasons<Headers>(_ entry: FixtureEntry, _ request: inout IncomingRequest<Headers>, explain: Bool) -> [String] {
+    private static func constraintReasons(_ entry: FixtureEntry, _ request: inout IncomingRequest, explain: Bool) -> [String] {
         var collector = ReasonCollector(explain: explain)
         collectConstraintReasons(entry, &request, into: &collector)
         return collector.reasons
     }
 
-    private static func constraintsMatch<Headers>(_ entry: FixtureEntry, _ request: inout IncomingRequest<Headers>) -> Bool {
+    private static func constraintsMatch(_ entry: FixtureEntry, _ request: inout IncomingRequest) -> Bool {
         var collector = ReasonCollector(explain: false)
         collectConstraintReasons(entry, &request, into: &collector)
         return !collector.failed
     }
 
-    private static func collectConstraintReasons<Headers>(_ entry: FixtureEntry, _ request: inout IncomingRequest<Headers>, into collector: inout ReasonCollector) {
+    private static func collectConstraintReasons(_ entry: FixtureEntry, _ request: inout IncomingRequest, into collector: inout ReasonCollector) {
         for requirement in entry.requiredHeaders {
             let actual = request.headers.value(forHeader: requirement.lowercasedName)
             guard actual != requirement.value else { continue }
@@ -64,7 +64,7 @@ enum EntryMatcher {
         }
     }
 
-    private static func collectRequestReasons<Headers>(_ expected: JSONValue, _ request: inout IncomingRequest<Headers>, into collector: inout ReasonCollector) {
+    private static func collectRequestReasons(_ expected: JSONValue, _ request: inout IncomingRequest, into collector: inout ReasonCollector) {
         switch request.bodyContent() {
         case .none:
             guard case .object(let members) = expected else {
@@ -74,7 +74,7 @@ enum EntryMatcher {
             let firstReason = collector.reasons.count
             collectParameterReasons(members, request.query(), label: "query parameter", into: &collector)
             if collector.explain, collector.reasons.count > firstReason,
-               ["POST", "PUT", "PATCH"].contains(where: { IncomingRequest<Headers>.equalsIgnoringCase(request.method, $0) }) {
+               ["POST", "PUT", "PATCH"].contains(where: { equalsIgnoringASCIICase(request.method, $0) }) {
                 collector.reasons.insert("request has no body but the entry expects a JSON body", at: firstReason)
             }
         case .form(let fields):
@@ -185,9 +185,9 @@ enum EntryMatcher {
         guard let actual = part.contentType else { return false }
         guard case .string(let wanted) = expected else { return parameter(actual, matches: expected) }
         if wanted.contains(";") {
-            return IncomingRequest<NoHeaders>.equalsIgnoringCase(actual.filter { $0 != " " }, wanted.filter { $0 != " " })
+            return equalsIgnoringASCIICase(actual.filter { $0 != " " }, wanted.filter { $0 != " " })
         }
-        return IncomingRequest<NoHeaders>.equalsIgnoringCase(actual.prefix { $0 != ";" }.trimmingSpaces(), wanted.trimmingSpaces())
+        return equalsIgnoringASCIICase(actual.prefix { $0 != ";" }.trimmingSpaces(), wanted.trimmingSpaces())
     }
 
     /// Whether a decoded parameter value equals a scalar entry value "as text".

@@ -1,5 +1,5 @@
 /// One request being matched, with its query and body decoded only when an entry needs them.
-struct IncomingRequest<Headers: RequestHeaderLookup> {
+struct IncomingRequest {
     enum BodyContent {
         case none
         case form(QueryParameters)
@@ -11,21 +11,22 @@ struct IncomingRequest<Headers: RequestHeaderLookup> {
 
     let method: String
     let target: RequestTarget
-    let headers: Headers
+    /// An existential, so matching code is compiled once, specialised, whatever lookup the caller has.
+    let headers: any RequestHeaderLookup
     let body: [UInt8]
     private var cachedQuery: QueryParameters?
     private var cachedBody: BodyContent?
 
-    init(method: String, target: RequestTarget, headers: Headers, body: [UInt8]) {
+    init(method: String, target: RequestTarget, headers: any RequestHeaderLookup, body: [UInt8]) {
         self.method = method
         self.target = target
         self.headers = headers
         self.body = body
     }
 
-    var isHead: Bool { Self.equalsIgnoringCase(method, "HEAD") }
+    var isHead: Bool { equalsIgnoringASCIICase(method, "HEAD") }
 
-    var isGetOrHead: Bool { isHead || Self.equalsIgnoringCase(method, "GET") }
+    var isGetOrHead: Bool { isHead || equalsIgnoringASCIICase(method, "GET") }
 
     mutating func query() -> QueryParameters {
         if let cachedQuery { return cachedQuery }
@@ -42,13 +43,13 @@ struct IncomingRequest<Headers: RequestHeaderLookup> {
         let mediaType = contentType.map { $0.prefix { $0 != ";" }.trimmingSpaces() } ?? ""
         if body.isEmpty {
             content = .none
-        } else if let contentType, Self.equalsIgnoringCase(mediaType, "multipart/form-data") {
+        } else if let contentType, equalsIgnoringASCIICase(mediaType, "multipart/form-data") {
             do {
                 content = .multipart(try ReceivedMultipartForm(parsing: body, contentType: contentType))
             } catch {
                 content = .malformedMultipart(error)
             }
-        } else if Self.equalsIgnoringCase(mediaType, "application/x-www-form-urlencoded") {
+        } else if equalsIgnoringASCIICase(mediaType, "application/x-www-form-urlencoded") {
             content = .form(QueryParameters(decodingBytes: body))
         } else {
             do {
@@ -63,17 +64,6 @@ struct IncomingRequest<Headers: RequestHeaderLookup> {
 
     /// Whether a fixture entry's (upper-cased) method accepts this request; GET entries answer HEAD too.
     func accepts(entryMethod: String) -> Bool {
-        Self.equalsIgnoringCase(method, entryMethod) || (entryMethod == "GET" && isHead)
-    }
-
-    static func equalsIgnoringCase(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-        let left = lhs.utf8, right = rhs.utf8
-        guard left.count == right.count else { return false }
-        for (a, b) in zip(left, right) where a != b {
-            let lowerA = (a >= UInt8(ascii: "A") && a <= UInt8(ascii: "Z")) ? a | 0x20 : a
-            let lowerB = (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) ? b | 0x20 : b
-            if lowerA != lowerB { return false }
-        }
-        return true
+        method == entryMethod || equalsIgnoringASCIICase(method, entryMethod) || (entryMethod == "GET" && isHead)
     }
 }

@@ -17,7 +17,7 @@ extension FixtureStore {
         ])
     }
 
-    func notFoundResponse<Headers>(_ request: inout IncomingRequest<Headers>) -> MockResponse {
+    func notFoundResponse(_ request: inout IncomingRequest) -> MockResponse {
         let key = request.target.lookupKey
         let lookedFor = Self.filesThatWouldServe(key)
         let similar = pathIndex.similarPaths(to: key)
@@ -43,7 +43,7 @@ extension FixtureStore {
         return files
     }
 
-    func noMatchResponse<Headers>(_ file: FixtureFile, _ request: inout IncomingRequest<Headers>) -> MockResponse {
+    func noMatchResponse(_ file: FixtureFile, _ request: inout IncomingRequest) -> MockResponse {
         let path = String(request.target.path)
         let error = "no entry in \(file.relativePath) matches \(request.method) \(path)"
         var candidates: [(entry: FixtureEntry, reasons: [String], methodMatches: Bool)] = []
@@ -75,7 +75,7 @@ extension FixtureStore {
         ])
     }
 
-    func staticMethodResponse<Headers>(_ file: String, _ request: inout IncomingRequest<Headers>) -> MockResponse {
+    func staticMethodResponse(_ file: String, _ request: inout IncomingRequest) -> MockResponse {
         let path = String(request.target.path)
         let error = "static files answer GET and HEAD only; \(request.method) \(path) is not served"
         return diagnosticResponse(status: 404, outcome: .noMatch(summary: error), [

@@ -53,6 +53,9 @@ public final class MockHTTPServer: @unchecked Sendable {
             logRequests: configuration.logRequests,
             logger: logger
         )
+        // Parsing the fixtures freed far more heap than the server keeps (a 1 MB fixture leaves
+        // ~8 MB behind); hand it back to the OS so a long-running mock stays small.
+        MHDDaemon.releaseFreeHeap()
         let startupMessages = StartupMessages()
         let logRelay = MHDLogRelay { line in
             // During start the lines only explain a failure, which the thrown error reports.

@@ -1,0 +1,27 @@
+import Foundation
+import ResonanceKit
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A transport that answers every request at once with the same response, so the in-memory
+/// benchmark measures ResonanceKit's own pipeline and nothing of sockets or URLSession.
+///
+/// ```swift
+/// let transport = CannedTransport(body: BenchPage.body)
+/// let session = JSONSession(baseURL: URL(string: "http://bench.invalid")!, transport: transport)
+/// ```
+struct CannedTransport: HTTPTransport {
+    let body: Data
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        guard let url = request.url,
+              let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+                                             headerFields: ["Content-Type": "application/json", "Content-Length": "\(body.count)"])
+        else {
+            throw URLError(.badURL)
+        }
+        return (body, response)
+    }
+}

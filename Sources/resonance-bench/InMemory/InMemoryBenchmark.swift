@@ -14,7 +14,9 @@ struct InMemoryBenchmark: Sendable {
 
     func run() async -> Int32 {
         let body = BenchPage.body(targetBytes: 1024)
-        let session = JSONSession(baseURL: URL(string: "http://bench.invalid")!, transport: CannedTransport(body: body))
+        let baseURL = URL(string: "http://bench.invalid")!
+        let transport = CannedTransport(body: body, url: baseURL.appendingPathComponent("bench/small"))
+        let session = JSONSession(baseURL: baseURL, transport: transport)
         let request = JSONRequest<PeoplePage, ServerErrorBody>(method: .get, path: "bench/small", session: session)
 
         let expected: PeoplePage

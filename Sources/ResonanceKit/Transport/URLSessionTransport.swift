@@ -120,7 +120,7 @@ private final class PendingExchange: Sendable {
         var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
         var task: URLSessionDataTask?
         var taskIdentifier: Int?
-        var deadlineTimer: (any DispatchSourceTimer)?
+        var deadlineTimer: DeadlineTimer?
         var isCancelled = false
     }
 
@@ -133,7 +133,9 @@ private final class PendingExchange: Sendable {
             state.task = task
             state.taskIdentifier = task.taskIdentifier
             if let deadline {
-                state.deadlineTimer = makeDeadlineTimer(seconds: deadline)
+                state.deadlineTimer = DeadlineTimer(seconds: deadline) { [self] in
+                    end(throwing: DeadlineExceeded())
+                }
             }
             return false
         }
@@ -153,7 +155,7 @@ private final class PendingExchange: Sendable {
             defer { state.continuation = nil; state.task = nil; state.deadlineTimer = nil }
             return (state.continuation, state.deadlineTimer)
         }
-        timer?.cancel()
+        timer?.stop()
         continuation?.resume(with: result)
     }
 
@@ -168,23 +170,8 @@ private final class PendingExchange: Sendable {
             defer { state.continuation = nil; state.task = nil; state.deadlineTimer = nil }
             return (state.continuation, state.task, state.deadlineTimer)
         }
-        timer?.cancel()
+        timer?.stop()
         task?.cancel()
         continuation?.resume(throwing: error)
-    }
-
-    /// A one-shot timer; cancelled by whichever of finish, cancel or itself comes first, which
-    /// also releases its handler (and with it this exchange).
-    private func makeDeadlineTimer(seconds: TimeInterval) -> any DispatchSourceTimer {
-        let clampedSeconds = min(max(seconds, 0), maximumDeadlineSeconds)
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        // Up to 1% late (at most 50 ms) lets the system batch wake-ups; a deadline is not a metronome.
-        let leewayMilliseconds = Int(min(50, clampedSeconds * 10))
-        timer.schedule(deadline: .now() + clampedSeconds, repeating: .never, leeway: .milliseconds(leewayMilliseconds))
-        timer.setEventHandler { [self] in
-            end(throwing: DeadlineExceeded())
-        }
-        timer.resume()
-        return timer
     }
 }

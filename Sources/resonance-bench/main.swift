@@ -13,4 +13,7 @@ do {
     StandardError.write("error: \(error)")
     exit(2)
 }
+if options.inMemory {
+    exit(await InMemoryBenchmark(iterations: options.iterations, rounds: options.rounds).run())
+}
 exit(await ClientBenchmark(options: options).run())

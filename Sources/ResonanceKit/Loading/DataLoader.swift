@@ -101,9 +101,7 @@ public actor DataLoader {
     private static func download(_ url: URL, transport: any HTTPTransport, timeout: TimeInterval) async -> Result<Data, DataLoaderError> {
         let request = URLRequest(url: url, timeoutInterval: min(timeout, maximumDeadlineSeconds))
         do {
-            let (data, response) = try await withDeadline(seconds: timeout) {
-                try await transport.send(request)
-            }
+            let (data, response) = try await transport.send(request, deadlineSeconds: timeout)
             guard (200..<300).contains(response.statusCode) else {
                 return .failure(.httpStatus(url, response.statusCode))
             }

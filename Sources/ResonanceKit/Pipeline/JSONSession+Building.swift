@@ -55,7 +55,7 @@ extension JSONSession {
         }
         var accepted: AcceptedMediaTypes?
         if description.validatesContentType, let acceptHeader = headers.first(where: { $0.name.lowercased() == "accept" }) {
-            accepted = AcceptedMediaTypes(acceptHeader: acceptHeader.value)
+            accepted = AcceptedMediaTypes(acceptHeader: acceptHeader.value, defaultTypes: description.accepts)
         }
         return OutgoingRequest(
             method: method,

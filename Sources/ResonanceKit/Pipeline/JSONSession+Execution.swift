@@ -46,10 +46,7 @@ extension JSONSession {
             }
             let outcome: AttemptOutcome
             do {
-                let transport = self.transport
-                let (data, response) = try await withDeadline(seconds: remaining) {
-                    try await transport.send(request)
-                }
+                let (data, response) = try await transport.send(request, deadlineSeconds: remaining)
                 let decoderSession = self
                 outcome = .response(HTTPResponse(
                     statusCode: response.statusCode,

@@ -68,17 +68,29 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await send(request, deadline: nil)
+    }
+
+    private func send(_ request: URLRequest, deadline: TimeInterval?) async throws -> (Data, HTTPURLResponse) {
         let exchange = PendingExchange()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = urlSession.dataTask(with: request) { [self] data, response, error in
                     exchange.finish(outcome(data: data, response: response, error: error, exchange: exchange))
                 }
-                exchange.start(task, continuation: continuation)
+                exchange.start(task, continuation: continuation, deadline: deadline)
             }
         } onCancel: {
             exchange.cancel()
         }
+    }
+}
+
+extension URLSessionTransport: DeadlineEnforcingTransport {
+    /// One timer on the data task instead of `withDeadline`'s task group: the same contract
+    /// (cancel the task, throw `DeadlineExceeded`) without two child tasks per request.
+    func send(_ request: URLRequest, deadlineSeconds: TimeInterval) async throws -> (Data, HTTPURLResponse) {
+        try await send(request, deadline: deadlineSeconds)
     }
 }
 
@@ -100,24 +112,31 @@ extension URLSessionTransport {
     }
 }
 
-/// One request in flight. Resumes its continuation exactly once: with the response, or with
-/// `CancellationError` the moment the task is cancelled, even if URLSession never calls back.
+/// One request in flight. Resumes its continuation exactly once: with the response, with
+/// `CancellationError` the moment the task is cancelled, or with `DeadlineExceeded` when its
+/// deadline passes, even if URLSession never calls back.
 private final class PendingExchange: Sendable {
     private struct State {
         var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
         var task: URLSessionDataTask?
         var taskIdentifier: Int?
+        var deadlineTimer: DeadlineTimer?
         var isCancelled = false
     }
 
     private let state = LockedValue(State())
 
-    func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) {
+    func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>, deadline: TimeInterval?) {
         let alreadyCancelled = state.withLock { state in
             if state.isCancelled { return true }
             state.continuation = continuation
             state.task = task
             state.taskIdentifier = task.taskIdentifier
+            if let deadline {
+                state.deadlineTimer = DeadlineTimer(seconds: deadline) { [self] in
+                    end(throwing: DeadlineExceeded())
+                }
+            }
             return false
         }
         if alreadyCancelled {
@@ -132,20 +151,27 @@ private final class PendingExchange: Sendable {
     }
 
     func finish(_ result: Result<(Data, HTTPURLResponse), any Error>) {
-        let continuation = state.withLock { state in
-            defer { state.continuation = nil; state.task = nil }
-            return state.continuation
+        let (continuation, timer) = state.withLock { state in
+            defer { state.continuation = nil; state.task = nil; state.deadlineTimer = nil }
+            return (state.continuation, state.deadlineTimer)
         }
+        timer?.stop()
         continuation?.resume(with: result)
     }
 
     func cancel() {
-        let (continuation, task) = state.withLock { state in
+        end(throwing: CancellationError())
+    }
+
+    /// Cancels the data task and resumes the waiter with `error`, if nothing resumed it yet.
+    private func end(throwing error: any Error) {
+        let (continuation, task, timer) = state.withLock { state in
             state.isCancelled = true
-            defer { state.continuation = nil; state.task = nil }
-            return (state.continuation, state.task)
+            defer { state.continuation = nil; state.task = nil; state.deadlineTimer = nil }
+            return (state.continuation, state.task, state.deadlineTimer)
         }
+        timer?.stop()
         task?.cancel()
-        continuation?.resume(throwing: CancellationError())
+        continuation?.resume(throwing: error)
     }
 }

@@ -44,6 +44,18 @@ public struct AcceptedMediaTypes: Sendable, Hashable, ExpressibleByArrayLiteral,
         self.init(acceptHeader.split(separator: ",").map(String.init))
     }
 
+    /// Parses an `Accept` header, reusing `defaultTypes` when the header is exactly what they
+    /// send (the usual case: nobody overrode `Accept`), so it is not split and re-parsed on
+    /// every request. A type containing a comma would parse differently, so it is not reused.
+    init(acceptHeader: String, defaultTypes: AcceptedMediaTypes?) {
+        if let defaultTypes, acceptHeader == defaultTypes.headerValue,
+           !defaultTypes.mediaTypes.contains(where: { $0.utf8.contains(UInt8(ascii: ",")) }) {
+            self = defaultTypes
+        } else {
+            self.init(acceptHeader: acceptHeader)
+        }
+    }
+
     /// Whether a response `Content-Type` is acceptable.
     public func accepts(contentType: String) -> Bool {
         let received = MediaType.essence(of: contentType)
@@ -55,8 +67,19 @@ public struct AcceptedMediaTypes: Sendable, Hashable, ExpressibleByArrayLiteral,
 /// Media type comparison: the part before `;`, lowercased, with JSON-family and wildcard rules.
 enum MediaType {
     static func essence(of value: String) -> String {
+        // Nearly every value is already an essence ("application/json"): printable ASCII with
+        // no parameters, spaces or capitals. Checked byte by byte, that skips the split, trim
+        // and lowercasing below, which cost more than the rest of content-type validation.
+        if value.utf8.allSatisfy(isPlainEssenceByte) {
+            return value
+        }
         let beforeParameters = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return beforeParameters.trimmingWhitespace.lowercased()
+    }
+
+    /// Printable ASCII other than `;` and uppercase letters: bytes `essence(of:)` leaves as they are.
+    private static func isPlainEssenceByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: ";") && !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     static func isJSON(_ essence: String) -> Bool {

@@ -16,9 +16,14 @@ struct BenchOptions: Sendable, Equatable {
     var warmupSeconds = 2
     /// Requests in flight at once, one task each.
     var concurrency = 8
+    /// Measure the library pipeline against an in-memory transport instead of a server.
+    var inMemory = false
+    /// Requests per round in `--in-memory` mode.
+    var iterations = 20_000
 
     static let usage = """
         usage: resonance-bench --url URL [--path PATH] [--rounds N] [--seconds S] [--warmup S] [--concurrency N]
+               resonance-bench --in-memory [--rounds N] [--iterations N]
 
         Requests/s of ResonanceKit's JSONRequest.perform against hand-written URLSession.data(for:)
         and URLSession.dataTask loops with JSONDecoder doing the same work, against a running
@@ -32,6 +37,10 @@ struct BenchOptions: Sendable, Equatable {
           --seconds S        length of each measured run (default 3)
           --warmup S         warm-up per client before measuring (default 2)
           --concurrency N    requests in flight at once (default 8)
+          --in-memory        no server: time JSONRequest.perform against a transport returning a
+                             canned ~1.2 KB page at once, next to a bare JSONDecoder decode, and
+                             print ns/request (the library's own cost per request)
+          --iterations N     requests per round with --in-memory (default 20000)
           -h, --help         show this help
         """
 
@@ -47,6 +56,10 @@ struct BenchOptions: Sendable, Equatable {
             guard flag.hasPrefix("--") else {
                 throw .unexpectedArgument(flag)
             }
+            if flag == "--in-memory" {
+                options.inMemory = true
+                continue
+            }
             guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
                 throw .missingValue(flag: flag)
             }
@@ -57,13 +70,15 @@ struct BenchOptions: Sendable, Equatable {
             case "--seconds": options.secondsPerRun = try parseCount(value, flag: flag, range: 1...120)
             case "--warmup": options.warmupSeconds = try parseCount(value, flag: flag, range: 0...120)
             case "--concurrency": options.concurrency = try parseCount(value, flag: flag, range: 1...256)
+            case "--iterations": options.iterations = try parseCount(value, flag: flag, range: 1...10_000_000)
             default: throw .unknownFlag(flag)
             }
         }
-        guard let url else {
+        if let url {
+            options.baseURL = url
+        } else if !options.inMemory {
             throw .missingURL
         }
-        options.baseURL = url
         return options
     }
 

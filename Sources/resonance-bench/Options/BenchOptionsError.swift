@@ -13,7 +13,7 @@ enum BenchOptionsError: Error, CustomStringConvertible, Equatable {
         case .helpRequested:
             return "help requested"
         case .missingURL:
-            return "--url is required: pass the base URL of a running mockserver, e.g. --url http://127.0.0.1:8080"
+            return "--url is required: pass the base URL of a running mockserver, e.g. --url http://127.0.0.1:8080 (or --in-memory to measure without a server)"
         case .invalidURL(let text):
             return "--url '\(text)' is not an http(s) URL with a host; pass e.g. --url http://127.0.0.1:8080"
         case .missingValue(let flag):

@@ -22,3 +22,31 @@ struct RequestDescription: Sendable {
     /// Whether a body is refused for GET and HEAD with a hint pointing at `hint`.
     var bodyHint: String = "send parameters in the query instead"
 }
+
+extension RequestDescription {
+    /// The description of a request declared with `URLQueryItem`s (``Endpoint`` and ``HTTPRequest``):
+    /// the content type is checked exactly when the request says what it accepts.
+    init(
+        method: HTTPMethod,
+        path: String,
+        queryItems: [URLQueryItem],
+        headers: [String: String],
+        body: RequestBody?,
+        accepts: AcceptedMediaTypes?,
+        timeout: TimeInterval?,
+        cachePolicy: URLRequest.CachePolicy?
+    ) {
+        self.init(
+            method: method,
+            path: path,
+            query: queryItems.map { (name: $0.name, value: $0.value) },
+            headers: headers,
+            body: body,
+            accepts: accepts,
+            validatesContentType: accepts != nil,
+            timeout: timeout,
+            cachePolicy: cachePolicy,
+            bodyHint: "send what it carries in queryItems"
+        )
+    }
+}

@@ -57,16 +57,8 @@ public struct HTTPRequest: Sendable {
 
     var requestDescription: RequestDescription {
         RequestDescription(
-            method: method,
-            path: path,
-            query: queryItems.map { (name: $0.name, value: $0.value) },
-            headers: headers,
-            body: body,
-            accepts: accepts,
-            validatesContentType: accepts != nil,
-            timeout: timeout,
-            cachePolicy: cachePolicy,
-            bodyHint: "send what it carries in queryItems"
+            method: method, path: path, queryItems: queryItems, headers: headers, body: body,
+            accepts: accepts, timeout: timeout, cachePolicy: cachePolicy
         )
     }
 }

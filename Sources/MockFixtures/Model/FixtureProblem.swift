@@ -42,7 +42,7 @@ public struct FixtureProblem: Sendable, Equatable, CustomStringConvertible {
             if let column { text += "\(column):" }
             text += " "
         }
-        return text + message + (hint.isEmpty ? "" : ". \(hint)")
+        return text + message + hintSentence
     }
 
     public var description: String {
@@ -51,7 +51,13 @@ public struct FixtureProblem: Sendable, Equatable, CustomStringConvertible {
             text += ":\(line)"
             if let column { text += ":\(column)" }
         }
-        return text + ": \(severity.rawValue): \(message)" + (hint.isEmpty ? "" : ". \(hint)")
+        return text + ": \(severity.rawValue): \(message)" + hintSentence
+    }
+
+    /// The hint as its own sentence after the message: `. Use an integer between 100 and 599`.
+    private var hintSentence: String {
+        guard let first = hint.first else { return "" }
+        return ". " + first.uppercased() + hint.dropFirst()
     }
 
     /// Ordering used for ``FixtureStore/problems``: by file, then position (file-level problems first).

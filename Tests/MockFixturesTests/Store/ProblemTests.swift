@@ -58,7 +58,7 @@ struct ProblemTests {
         #expect((problem.line, problem.column) == (2, 5))
         #expect(problem.message == #"unknown key "reponse" is ignored"#)
         #expect(problem.hint == "did you mean `response`?")
-        #expect(problem.description == #"f.json:2:5: warning: unknown key "reponse" is ignored. did you mean `response`?"#)
+        #expect(problem.description == #"f.json:2:5: warning: unknown key "reponse" is ignored. Did you mean `response`?"#)
 
         let far = try only(#"[{"colour": "red"}]"#)
         #expect(far.hint.hasPrefix("known keys are method, status"))
@@ -93,7 +93,7 @@ struct ProblemTests {
         #expect(store.problems.map(\.file) == ["a.json", "a.json", "b.json", "b.json"])
         #expect(store.problems.map { $0.line ?? 0 } == [1, 2, 1, 1])
         let report = FixtureProblem.report(store.problems, root: "fixtures")
-        #expect(report.hasPrefix("a.json:1:13: error: status 2 is out of range. use an integer between 100 and 599\n"))
+        #expect(report.hasPrefix("a.json:1:13: error: status 2 is out of range. Use an integer between 100 and 599\n"))
         #expect(report.hasSuffix("fixtures: 3 errors, 1 warning; 2 files will answer 500 until fixed\n"))
         #expect(store.hasErrors)
     }

@@ -142,6 +142,15 @@ import Glibc
         #expect(try jsonObject(answer.body)["name"] as? String == "a")
     }
 
+    @Test(.enabled(if: ConnectionTests.loopbackIPv6Available(), "this machine has no ::1"))
+    func ipv6WildcardAlsoAcceptsIPv4() throws {
+        let running = try RunningServer(Self.files) { $0.host = "::" }
+        for host in ["::1", "127.0.0.1"] {
+            let answer = try RawHTTPClient(host: host, port: running.port).request("GET", "/api/a")
+            #expect(answer.status == 200, "over \(host)")
+        }
+    }
+
     static func loopbackIPv6Available() -> Bool {
         #if canImport(Glibc)
         let probe = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)

@@ -62,6 +62,12 @@ enum BindAddress: Sendable {
         return false
     }
 
+    /// Whether this is the IPv6 wildcard `::`, which should take IPv4 connections too.
+    var isIPv6Wildcard: Bool {
+        guard case .ipv6(let address) = self else { return false }
+        return withUnsafeBytes(of: address.sin6_addr) { bytes in bytes.allSatisfy { $0 == 0 } }
+    }
+
     /// The numeric address, e.g. `127.0.0.1` or `::1` (no brackets).
     var numericHost: String {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)

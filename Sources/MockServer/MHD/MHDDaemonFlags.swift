@@ -12,4 +12,6 @@ struct MHDDaemonFlags: OptionSet, Sendable {
     static let errorLog = MHDDaemonFlags(rawValue: MHD_USE_ERROR_LOG.rawValue)
     /// `MHD_USE_IPv6`: the bind address is a `sockaddr_in6`.
     static let ipv6 = MHDDaemonFlags(rawValue: MHD_USE_IPv6.rawValue)
+    /// `MHD_USE_DUAL_STACK`: an IPv6 socket that also accepts IPv4 (clears `IPV6_V6ONLY`).
+    static let dualStack = MHDDaemonFlags(rawValue: MHD_USE_DUAL_STACK.rawValue)
 }

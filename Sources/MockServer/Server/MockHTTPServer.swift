@@ -75,7 +75,10 @@ public final class MockHTTPServer: @unchecked Sendable {
         let context = Unmanaged.passUnretained(dispatcher).toOpaque()
         options.requestLifecycle(context: context)
         var flags: MHDDaemonFlags = [.internalThreads, .suspendResume, .errorLog]
-        if address.isIPv6 {
+        if address.isIPv6Wildcard {
+            // `--host ::` means every interface, as it does for most servers: IPv4 included.
+            flags.insert(.dualStack)
+        } else if address.isIPv6 {
             flags.insert(.ipv6)
         }
 

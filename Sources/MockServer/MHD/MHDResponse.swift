@@ -7,18 +7,6 @@ import CMicroHTTPD
 struct MHDResponse: @unchecked Sendable {
     let pointer: OpaquePointer
 
-    /// A response over `buffer`, which MHD reads without copying.
-    ///
-    /// Maps to `MHD_create_response_from_buffer(size, buffer, .RESPMEM_PERSISTENT)`.
-    /// The caller keeps `buffer` alive until after ``destroy()``.
-    static func persistent(buffer: UnsafeRawBufferPointer) -> MHDResponse? {
-        let start = UnsafeMutableRawPointer(mutating: buffer.baseAddress)
-        guard let pointer = MHD_create_response_from_buffer(buffer.count, start, .RESPMEM_PERSISTENT) else {
-            return nil
-        }
-        return MHDResponse(pointer: pointer)
-    }
-
     /// A response owning a private copy of `bytes`.
     ///
     /// Maps to `MHD_create_response_from_buffer(size, bytes, .RESPMEM_MUST_COPY)`.

@@ -1,22 +1,21 @@
 import CMicroHTTPD
 
-/// The responses built once at start, each over a body buffer owned by this table and kept
-/// until ``destroy()``, so MHD can send them without copying (`.RESPMEM_PERSISTENT`).
+/// Responses built once, before the first use, each over MHD's own copy of its body.
+///
+/// MHD owns the copies (`.RESPMEM_MUST_COPY`) and frees each when its reference count reaches
+/// zero, so ``destroy()`` is safe while connections still send a response: a reload can drop an
+/// old table without waiting for slow clients, and no buffer of ours can be freed under MHD.
 final class MHDResponseTable: @unchecked Sendable {
-    private var buffers: [UnsafeMutableRawBufferPointer] = []
     private(set) var responses: [MHDResponse] = []
 
     /// Builds one response per element; nil when MHD cannot allocate one.
     ///
-    /// Maps to `MHD_create_response_from_buffer(.RESPMEM_PERSISTENT)` and
+    /// Maps to `MHD_create_response_from_buffer(.RESPMEM_MUST_COPY)` and
     /// `MHD_add_response_header` for every header, all before the first use.
     init?(bodies: [(headers: [(name: String, value: String)], body: [UInt8])]) {
         responses.reserveCapacity(bodies.count)
         for (headers, body) in bodies {
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(body.count, 1), alignment: 1)
-            buffers.append(buffer)
-            body.withUnsafeBytes { buffer.copyMemory(from: $0) }
-            guard let response = MHDResponse.persistent(buffer: UnsafeRawBufferPointer(rebasing: buffer[0..<body.count])) else {
+            guard let response = MHDResponse.copying(body) else {
                 destroy()
                 return nil
             }
@@ -27,13 +26,12 @@ final class MHDResponseTable: @unchecked Sendable {
         }
     }
 
-    /// Destroys every response and frees the buffers; only after the daemon has stopped.
+    /// Releases this table's handle on every response; MHD frees each one once no connection
+    /// still sends it. Call once, after the last queue from this table.
     ///
     /// Maps to `MHD_destroy_response`.
     func destroy() {
         responses.forEach { $0.destroy() }
         responses = []
-        buffers.forEach { $0.deallocate() }
-        buffers = []
     }
 }

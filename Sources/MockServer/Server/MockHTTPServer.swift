@@ -32,7 +32,7 @@ public final class MockHTTPServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
 
     private let daemon: MHDDaemon
-    private let dispatcher: RequestDispatcher
+    let dispatcher: RequestDispatcher
     private let logRelay: MHDLogRelay
     private let socketAddress: UnsafeMutableRawPointer
     private let lock = Lock()
@@ -40,15 +40,22 @@ public final class MockHTTPServer: @unchecked Sendable {
 
     /// Starts listening as `configuration` says and answers from `store`.
     ///
+    /// ``reload()`` loads `store.rootPath` again with `loadOptions`.
     /// Throws ``ServerStartError`` with one sentence saying what failed (port in use, permission
     /// denied, invalid host, out-of-range settings, …).
-    public init(store: FixtureStore, configuration: ServerConfiguration, logger: Logger) throws(ServerStartError) {
+    public init(
+        store: FixtureStore,
+        configuration: ServerConfiguration,
+        logger: Logger,
+        loadOptions: FixtureLoadOptions = .init()
+    ) throws(ServerStartError) {
         try Self.validate(configuration)
         guard let address = BindAddress.resolve(host: configuration.host, port: UInt16(configuration.port)) else {
             throw .invalidHost(configuration.host)
         }
         let dispatcher = try RequestDispatcher(
             store: store,
+            loadOptions: loadOptions,
             maxBodyBytes: configuration.maxBodyBytes,
             logRequests: configuration.logRequests,
             logger: logger
@@ -83,7 +90,6 @@ public final class MockHTTPServer: @unchecked Sendable {
         }
 
         guard let daemon = MHDDaemon.start(flags: flags, port: UInt16(configuration.port), options: options, context: context) else {
-            dispatcher.releaseResponses()
             logRelay.release()
             socketAddress.deallocate()
             throw Self.diagnoseStartFailure(address: address, configuration: configuration, messages: startupMessages.lines)
@@ -111,7 +117,7 @@ public final class MockHTTPServer: @unchecked Sendable {
         stopped = true
         dispatcher.suspensions.resumeAllAndClose()
         daemon.stop()
-        dispatcher.releaseResponses()
+        dispatcher.stopReloading()
         logRelay.release()
         socketAddress.deallocate()
     }

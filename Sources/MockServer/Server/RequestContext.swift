@@ -5,6 +5,8 @@ import MockFixtures
 final class RequestContext {
     /// The target exactly as sent: percent-encoded path plus optional `?query`.
     let rawTarget: String
+    /// The fixtures this request is answered from, whatever reloads happen meanwhile.
+    let generation: ServingGeneration
     /// Monotonic start time in nanoseconds; 0 when requests are not logged.
     let startNanoseconds: UInt64
     var method: String?
@@ -14,12 +16,15 @@ final class RequestContext {
     var bodyTooLarge = false
     /// An answer waiting for its delay to pass while the connection is suspended.
     var pendingResponse: MockResponse?
+    /// The answer of work running off the worker threads (an admin reload) while the connection is suspended.
+    var deferredAnswer: DeferredAdminAnswer?
     var suspensionID: UInt64?
     var answeredStatus: Int?
     var outcomeDescription: String?
 
-    init(rawTarget: String, startNanoseconds: UInt64) {
+    init(rawTarget: String, generation: ServingGeneration, startNanoseconds: UInt64) {
         self.rawTarget = rawTarget
+        self.generation = generation
         self.startNanoseconds = startNanoseconds
     }
 }

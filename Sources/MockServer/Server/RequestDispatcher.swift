@@ -3,45 +3,62 @@ import Logging
 import MockFixtures
 
 /// Turns MHD's callbacks for one daemon into calls to ``FixtureStore/respond(method:target:headers:body:)``
-/// and queues the answers. Shared by every worker thread; its own state is immutable.
+/// and queues the answers. Shared by every worker thread.
+///
+/// The fixtures live in a ``ServingGeneration`` that a reload replaces as a whole; each request
+/// keeps the generation it started with, so one answer never mixes two loads.
 final class RequestDispatcher: @unchecked Sendable {
-    private let store: FixtureStore
-    private let maxBodyBytes: Int
+    let maxBodyBytes: Int
     private let logRequests: Bool
-    private let logger: Logger
-    private let prepared: MHDResponseTable
-    /// The 413 answer, index `prepared.responses.count - 1`, built once like the fixtures' own.
-    private let bodyTooLargeIndex: Int
+    let logger: Logger
+    let generations: GenerationSlot
+    /// The 413 answer, built once like the fixtures' own and shared by every generation.
+    private let bodyTooLargeTable: MHDResponseTable
+    private let bodyTooLargeResponse: MHDResponse
     let suspensions = SuspendedConnections()
+    /// Runs reloads one at a time, never on an MHD worker thread.
+    let reloads = DispatchQueue(label: "mockserver.reload")
+    let rootPath: String
+    let loadOptions: FixtureLoadOptions
 
     /// A body still arriving past the limit is discarded; past this much more, the upload is
     /// treated as hostile and the connection dropped without waiting for its end.
     private let discardAllowance: Int
 
-    init(store: FixtureStore, maxBodyBytes: Int, logRequests: Bool, logger: Logger) throws(ServerStartError) {
-        self.store = store
+    init(store: FixtureStore, loadOptions: FixtureLoadOptions, maxBodyBytes: Int, logRequests: Bool, logger: Logger) throws(ServerStartError) {
         self.maxBodyBytes = maxBodyBytes
         self.logRequests = logRequests
         self.logger = logger
+        self.loadOptions = loadOptions
+        rootPath = store.rootPath
         discardAllowance = max(maxBodyBytes, 64 * 1024 * 1024)
-        var bodies = store.preparedResponses.map { prepared in
-            (headers: prepared.headers.map { (name: $0.name, value: $0.value) }, body: prepared.body)
+        guard let generation = ServingGeneration(store: store) else {
+            throw .daemonFailed(details: "libmicrohttpd could not allocate the \(store.preparedResponses.count) prepared responses.")
         }
-        bodies.append(Self.bodyTooLargeAnswer(limit: maxBodyBytes))
-        guard let table = MHDResponseTable(bodies: bodies) else {
-            throw .daemonFailed(details: "libmicrohttpd could not allocate the \(bodies.count) prepared responses.")
+        guard let table = MHDResponseTable(bodies: [Self.bodyTooLargeAnswer(limit: maxBodyBytes)]) else {
+            throw .daemonFailed(details: "libmicrohttpd could not allocate the 413 response.")
         }
-        prepared = table
-        bodyTooLargeIndex = bodies.count - 1
+        generations = GenerationSlot(generation)
+        bodyTooLargeTable = table
+        bodyTooLargeResponse = table.responses[0]
     }
 
-    /// Frees the prepared responses; only after the daemon has stopped.
-    func releaseResponses() {
-        prepared.destroy()
+    deinit {
+        bodyTooLargeTable.destroy()
+    }
+
+    /// Refuses further reloads; only after the daemon has stopped. The responses themselves are
+    /// released with the last reference to their generation.
+    func stopReloading() {
+        generations.close()
     }
 
     func beginRequest(rawTarget: String) -> RequestContext {
-        RequestContext(rawTarget: rawTarget, startNanoseconds: logRequests ? DispatchTime.now().uptimeNanoseconds : 0)
+        RequestContext(
+            rawTarget: rawTarget,
+            generation: generations.current,
+            startNanoseconds: logRequests ? DispatchTime.now().uptimeNanoseconds : 0
+        )
     }
 
     /// One access-handler call. Returns false to make MHD drop the connection.
@@ -49,6 +66,10 @@ final class RequestDispatcher: @unchecked Sendable {
         if let pending = request.pendingResponse {
             request.pendingResponse = nil
             return send(pending, for: request, on: connection)
+        }
+        if let deferred = request.deferredAnswer {
+            request.deferredAnswer = nil
+            return send(deferred.take() ?? Self.stoppingAnswer, for: request, on: connection)
         }
         if !request.headersProcessed {
             // Queueing here would make MHD close the connection after the answer, so only the
@@ -68,7 +89,10 @@ final class RequestDispatcher: @unchecked Sendable {
         if request.bodyTooLarge {
             return sendBodyTooLarge(for: request, on: connection)
         }
-        let response = store.respond(
+        if Self.isReloadTarget(request.rawTarget) {
+            return handleReloadRequest(request, on: connection)
+        }
+        let response = request.generation.store.respond(
             method: request.method ?? "GET",
             target: request.rawTarget,
             headers: ConnectionHeaders(connection: connection),
@@ -118,8 +142,8 @@ final class RequestDispatcher: @unchecked Sendable {
         if logRequests {
             request.outcomeDescription = response.outcome.logDescription
         }
-        if let id = response.preparedID, id >= 0, id < bodyTooLargeIndex {
-            return connection.queue(prepared.responses[id], status: response.status)
+        if let id = response.preparedID, let prepared = request.generation.response(forPreparedID: id) {
+            return connection.queue(prepared, status: response.status)
         }
         guard let built = MHDResponse.copying(response.body) else { return false }
         defer { built.destroy() }
@@ -134,7 +158,19 @@ final class RequestDispatcher: @unchecked Sendable {
         if logRequests {
             request.outcomeDescription = "request body larger than the \(maxBodyBytes)-byte limit"
         }
-        return connection.queue(prepared.responses[bodyTooLargeIndex], status: 413)
+        return connection.queue(bodyTooLargeResponse, status: 413)
+    }
+
+    /// Writes an answer the server made itself (not from the fixtures).
+    func send(_ answer: AdminAnswer, for request: RequestContext, on connection: MHDConnection) -> Bool {
+        request.answeredStatus = answer.status
+        if logRequests {
+            request.outcomeDescription = answer.logDescription
+        }
+        guard let built = MHDResponse.copying(answer.body) else { return false }
+        defer { built.destroy() }
+        built.addHeader(name: "Content-Type", value: "application/json")
+        return connection.queue(built, status: answer.status)
     }
 
     private func logCompletion(of request: RequestContext, termination: MHDTermination) {

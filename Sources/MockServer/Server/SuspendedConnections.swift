@@ -18,6 +18,16 @@ final class SuspendedConnections: @unchecked Sendable {
     /// Suspends `connection` and resumes it after `milliseconds`; nil (and nothing suspended)
     /// once the server is stopping, so the caller answers at once instead.
     func suspend(_ connection: MHDConnection, forMilliseconds milliseconds: Int) -> UInt64? {
+        guard let id = suspend(connection) else { return nil }
+        timers.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [self] in
+            resume(id)
+        }
+        return id
+    }
+
+    /// Suspends `connection` until ``resume(_:)`` with the returned id (or the server stops);
+    /// nil (and nothing suspended) once the server is stopping.
+    func suspend(_ connection: MHDConnection) -> UInt64? {
         lock.lock()
         defer { lock.unlock() }
         guard !closed else { return nil }
@@ -26,9 +36,6 @@ final class SuspendedConnections: @unchecked Sendable {
         parked[id] = connection
         // Suspending under the lock orders it before any resume of the same id.
         connection.suspend()
-        timers.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [self] in
-            resume(id)
-        }
         return id
     }
 

@@ -1,0 +1,37 @@
+import MockFixtures
+
+/// What a successful reload installed, as reported by `POST /__admin/reload` and the log.
+///
+/// ```swift
+/// let summary = try server.reload()
+/// print("reloaded: \(summary)")   // reloaded: 3 fixture files, 7 entries, 1 static file, 0 problems
+/// summary.problems.forEach { print($0) }
+/// ```
+public struct ReloadSummary: Sendable, Equatable, CustomStringConvertible {
+    /// `.json` fixture files that loaded without error.
+    public let fixtureFileCount: Int
+    /// Entries in those files.
+    public let entryCount: Int
+    public let staticFileCount: Int
+    /// Errors and warnings of the new load; files with errors answer 500 until fixed.
+    public let problems: [FixtureProblem]
+
+    init(_ store: FixtureStore) {
+        fixtureFileCount = store.fixtureFileCount
+        entryCount = store.entryCount
+        staticFileCount = store.staticFileCount
+        problems = store.problems
+    }
+
+    /// `3 fixture files, 7 entries, 1 static file, 0 problems`, the same wording as at start.
+    public var description: String {
+        "\(counting: fixtureFileCount, "fixture file"), \(counting: entryCount, "entry", "entries"), "
+            + "\(counting: staticFileCount, "static file"), \(counting: problems.count, "problem")"
+    }
+}
+
+extension String.StringInterpolation {
+    fileprivate mutating func appendInterpolation(counting count: Int, _ singular: String, _ plural: String? = nil) {
+        appendLiteral("\(count) \(count == 1 ? singular : plural ?? singular + "s")")
+    }
+}

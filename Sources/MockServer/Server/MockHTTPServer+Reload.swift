@@ -1,0 +1,26 @@
+import MockFixtures
+
+extension MockHTTPServer {
+    /// Loads the fixture folder again and answers every new request from it, without dropping a
+    /// connection; what `POST /__admin/reload`, `mockserver --watch` and SIGHUP do.
+    ///
+    /// Requests already running finish with the fixtures they started with. `times` counters
+    /// start from 0 again (they belong to the load). Broken fixture files do not fail the reload:
+    /// they are listed in the summary's `problems` and answer 500. When the folder itself has
+    /// become unusable (deleted, replaced by a file) nothing changes and ``ReloadError`` says why.
+    /// Blocks the caller until the new fixtures serve; reloads run one at a time.
+    ///
+    /// ```swift
+    /// let summary = try server.reload()
+    /// print("reloaded: \(summary)")   // reloaded: 3 fixture files, 7 entries, 1 static file, 0 problems
+    /// ```
+    @discardableResult
+    public func reload() throws(ReloadError) -> ReloadSummary {
+        try dispatcher.reloads.sync { dispatcher.performReload() }.get()
+    }
+
+    /// The fixture folder the server loads from: absolute, symlinks resolved at start.
+    public var fixtureRootPath: String {
+        dispatcher.rootPath
+    }
+}

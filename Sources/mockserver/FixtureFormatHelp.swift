@@ -18,12 +18,14 @@ enum FixtureFormatHelp {
           The first matching entry wins; a constrained entry beats a wildcard one.
           Other files (png, txt, ...) are served as static files for GET and HEAD.
           GET /__admin/health answers {"status":"ok",...}; POST /__admin/reset
-          restarts every "times" counter.
+          restarts every "times" counter; POST /__admin/reload (or SIGHUP, or
+          --watch) reads the fixtures again, without a restart.
           A request that matches nothing gets a 404 explaining the closest entries;
           a broken fixture file answers 500 naming its problems.
 
         EXAMPLES
           mockserver --root Mocks --port 0
+          mockserver --root Mocks --watch
           mockserver validate --root Mocks
           mockserver healthcheck --url http://127.0.0.1:8080
         """

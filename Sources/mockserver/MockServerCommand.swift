@@ -8,7 +8,8 @@ import Logging
 import MockFixtures
 import MockServer
 
-/// `mockserver --root DIR`: serves a fixture folder over HTTP until SIGINT or SIGTERM.
+/// `mockserver --root DIR`: serves a fixture folder over HTTP until SIGINT or SIGTERM; reloads
+/// it on SIGHUP, on `POST /__admin/reload` and, with `--watch`, when a file changes.
 @main
 struct MockServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,6 +39,12 @@ struct MockServerCommand: ParsableCommand {
     @Flag(help: "Do not log each request (warnings and errors still print).")
     var quiet = false
 
+    @Flag(help: "Reload the fixtures when a file under --root is added, removed or modified.")
+    var watch = false
+
+    @Option(name: .customLong("watch-interval"), help: ArgumentHelp("Seconds between two checks of the fixture folder with --watch (default 1).", valueName: "seconds"))
+    var watchInterval: Double?
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port \(port) is out of range; use 0–65535 (0 picks a free port).")
@@ -54,6 +61,14 @@ struct MockServerCommand: ParsableCommand {
         guard !host.isEmpty else {
             throw ValidationError("--host is empty; give an address such as 127.0.0.1 or ::1.")
         }
+        if let watchInterval {
+            guard watch else {
+                throw ValidationError("--watch-interval only applies with --watch; add --watch to reload when fixtures change.")
+            }
+            guard watchInterval.isFinite, watchInterval >= 0.05, watchInterval <= 3600 else {
+                throw ValidationError("--watch-interval \(watchInterval) must be between 0.05 and 3600 seconds, e.g. --watch-interval 0.5.")
+            }
+        }
     }
 
     func run() throws {
@@ -69,6 +84,7 @@ struct MockServerCommand: ParsableCommand {
             logRequests: !quiet
         )
         let shutdown = ShutdownSignals()
+        let reloadSignal = ReloadSignal()
         for problem in store.problems {
             StandardStreams.writeError("\(problem)\n")
         }
@@ -78,8 +94,12 @@ struct MockServerCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error.flagDescription)
         }
+        reloadSignal.reload(server)
+        let watcher = watch ? FixtureWatcher(server: server, intervalSeconds: watchInterval ?? 1) : nil
+        watcher?.start()
         StandardStreams.writeOutput("listening on \(server.url.absoluteString) (\(StoreSummary(store).listingCounts))\n")
         let signal = shutdown.wait()
+        watcher?.stop()
         server.stop()
         StandardStreams.writeError("mockserver: stopped on \(signal)\n")
     }

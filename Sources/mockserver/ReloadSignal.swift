@@ -1,0 +1,29 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MockServer
+
+/// Reloads the server's fixtures on SIGHUP, the usual "re-read your configuration" signal.
+final class ReloadSignal: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "mockserver.sighup")
+    private var source: (any DispatchSourceSignal)?
+
+    /// Makes SIGHUP harmless at once (its default action ends the process), before the server
+    /// exists to reload.
+    init() {
+        signal(SIGHUP, SIG_IGN)
+    }
+
+    /// From now on each SIGHUP reloads `server`; the server logs the outcome.
+    func reload(_ server: MockHTTPServer) {
+        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
+        source.setEventHandler {
+            _ = try? server.reload()
+        }
+        source.resume()
+        self.source = source
+    }
+}

@@ -6,8 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// A cheap fingerprint of a fixture tree: relative paths, file types, sizes, inodes and
-/// modification times of everything the loader would look at. Two signatures differ when a file
+/// A cheap fingerprint of a fixture tree: relative paths and types of everything the loader
+/// would look at, plus sizes, inodes and modification times of its files. Two signatures differ when a file
 /// was added, removed, renamed, rewritten or replaced; reading no file content keeps it fast
 /// (one `stat` per entry).
 ///
@@ -19,6 +19,7 @@ import Darwin
 ///
 /// Like the loader it skips hidden names (so editor swap files do not count) and follows
 /// symlinks, at most ``maximumDepth`` folders deep, never into a folder it is already inside.
+/// Signatures compare only within one process (the hash is seeded per process).
 public struct FixtureTreeSignature: Sendable, Hashable {
     public static let maximumDepth = 64
 
@@ -83,7 +84,15 @@ public struct FixtureTreeSignature: Sendable, Hashable {
     private mutating func add(nameHash: Int, status: stat) {
         var hasher = Hasher()
         hasher.combine(nameHash)
-        hasher.combine(UInt32(status.st_mode & S_IFMT))
+        let type = status.st_mode & S_IFMT
+        hasher.combine(UInt32(type))
+        entryCount += 1
+        // A folder's own size and time change with any entry, hidden ones (editor swap files)
+        // included; the entries it holds are counted by themselves.
+        guard type != S_IFDIR else {
+            combined &+= UInt64(bitPattern: Int64(hasher.finalize()))
+            return
+        }
         hasher.combine(Int64(status.st_size))
         hasher.combine(UInt64(status.st_ino))
         #if canImport(Darwin)
@@ -94,7 +103,6 @@ public struct FixtureTreeSignature: Sendable, Hashable {
         hasher.combine(Int64(status.st_mtim.tv_nsec))
         #endif
         combined &+= UInt64(bitPattern: Int64(hasher.finalize()))
-        entryCount += 1
     }
 
     private struct FileIdentity: Equatable {

@@ -6,6 +6,8 @@ final class BackgroundRequest: @unchecked Sendable {
     struct Outcome {
         /// The status, or nil when the connection ended without an answer.
         let status: Int?
+        /// The body as text; empty when there was no answer.
+        let body: String
         let finished: Date
     }
 
@@ -16,12 +18,12 @@ final class BackgroundRequest: @unchecked Sendable {
 
     init(port: Int, target: String) {
         let thread = Thread { [self] in
-            var status: Int?
+            var answer: RawHTTPClient.Answer?
             if let client = try? RawHTTPClient(port: port, timeout: 70) {
-                status = try? client.request("GET", target).status
+                answer = try? client.request("GET", target)
             }
             lock.lock()
-            outcome = Outcome(status: status, finished: Date())
+            outcome = Outcome(status: answer?.status, body: answer?.text ?? "", finished: Date())
             lock.unlock()
             done.signal()
         }

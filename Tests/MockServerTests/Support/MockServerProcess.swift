@@ -79,6 +79,13 @@ final class MockServerProcess: @unchecked Sendable {
         return String(decoding: collectedOutput, as: UTF8.self).components(separatedBy: "\n").first
     }
 
+    /// What the process wrote to stderr so far.
+    var standardErrorSoFar: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: collectedErrors, as: UTF8.self)
+    }
+
     /// Waits for exit; nil when the process still runs after `seconds`.
     func waitForExit(within seconds: Double) -> Finished? {
         let deadline = Date().addingTimeInterval(seconds)

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reload triggers of the real `mockserver` executable: `--watch` and SIGHUP.
+@Suite(.serialized) struct ReloadProcessTests {
+    static let files = ["api/item.json": #"{"response": {"version": 1}}"#]
+
+    @Test func watchPicksUpAnEditWithinAFewSeconds() throws {
+        let tree = try FixtureTree(Self.files)
+        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet", "--watch", "--watch-interval", "0.2"])
+        let port = try #require(ProcessTests.port(in: server.firstOutputLine(within: 20) ?? ""))
+        #expect(try waitForVersion(1, port: port, target: "/api/item", seconds: 5))
+
+        try tree.write("api/item.json", Data(#"[{"response": {"version": 2}}, {"method": "POST"}]"#.utf8))
+        #expect(try waitForVersion(2, port: port, target: "/api/item", seconds: 10))
+        try tree.write("api/broken.json", Data("{".utf8))
+        let deadline = Date().addingTimeInterval(10)
+        while !server.standardErrorSoFar.contains("api/broken.json:"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        server.process.terminate()
+        let finished = try #require(server.waitForExit(within: 5))
+        #expect(finished.status == 0)
+        #expect(finished.standardError.contains("reloaded: 1 fixture file, 2 entries, 0 static files, 0 problems"))
+        #expect(finished.standardError.contains("reloaded: 1 fixture file, 2 entries, 0 static files, 1 problem"))
+        #expect(finished.standardError.contains("api/broken.json:1:"))
+    }
+
+    @Test func sighupReloads() throws {
+        let tree = try FixtureTree(Self.files)
+        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet"])
+        let port = try #require(ProcessTests.port(in: server.firstOutputLine(within: 20) ?? ""))
+        #expect(try waitForVersion(1, port: port, target: "/api/item", seconds: 5))
+
+        try tree.write("api/item.json", Data(#"{"response": {"version": 2}}"#.utf8))
+        // Without --watch nothing changes until asked.
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try waitForVersion(1, port: port, target: "/api/item", seconds: 1))
+        kill(server.process.processIdentifier, SIGHUP)
+        #expect(try waitForVersion(2, port: port, target: "/api/item", seconds: 10))
+        #expect(server.process.isRunning, "SIGHUP must not end the process")
+
+        server.process.terminate()
+        let finished = try #require(server.waitForExit(within: 5))
+        #expect(finished.status == 0)
+        #expect(finished.standardError.contains("reloaded: 1 fixture file, 1 entry, 0 static files, 0 problems"))
+    }
+
+    @Test func badWatchFlagsExitNonZeroNamingTheFlag() throws {
+        let tree = try FixtureTree(Self.files)
+        let cases: [([String], String)] = [
+            (["--root", tree.path, "--watch-interval", "1"], "--watch-interval only applies with --watch"),
+            (["--root", tree.path, "--watch", "--watch-interval", "0"], "--watch-interval 0.0 must be between"),
+            (["--root", tree.path, "--watch", "--watch-interval", "nan"], "--watch-interval"),
+            (["--root", tree.path, "--watch", "--watch-interval", "soon"], "watch-interval"),
+        ]
+        for (arguments, expected) in cases {
+            let finished = try #require(try MockServerProcess.run(arguments), "mockserver \(arguments) did not exit")
+            #expect(finished.status != 0, "mockserver \(arguments) exited 0")
+            #expect(finished.standardError.contains(expected), "mockserver \(arguments) said: \(finished.standardError)")
+        }
+    }
+}

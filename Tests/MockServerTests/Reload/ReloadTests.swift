@@ -1,0 +1,146 @@
+import Foundation
+import MockFixtures
+import MockServer
+import Testing
+
+/// `POST /__admin/reload` and `MockHTTPServer.reload()` over real loopback sockets.
+@Suite struct ReloadTests {
+    @Test func servesTheEditedBodyAfterPOSTReload() throws {
+        let running = try RunningServer([
+            "api/item.json": #"{"response": {"version": 1}}"#,
+            "api/gone.json": #"{"response": {"here": true}}"#,
+        ])
+        let client = try running.rawClient()
+        #expect(try jsonObject(client.request("GET", "/api/item").body)["version"] as? Int == 1)
+
+        try running.tree.write("api/item.json", Data(#"{"response": {"version": 2}}"#.utf8))
+        try running.tree.write("api/new.json", Data(#"[{"response": {"added": true}}, {"method": "POST", "status": 201}]"#.utf8))
+        try FileManager.default.removeItem(at: running.tree.root.appendingPathComponent("api/gone.json"))
+        let reload = try client.request("POST", "/__admin/reload")
+        #expect(reload.status == 200)
+        let summary = try jsonObject(reload.body)
+        #expect(summary["status"] as? String == "reloaded")
+        #expect(summary["fixtures"] as? Int == 2)
+        #expect(summary["entries"] as? Int == 3)
+        #expect(summary["staticFiles"] as? Int == 0)
+        #expect((summary["problems"] as? [Any])?.isEmpty == true)
+
+        // Same keep-alive connection: a reload drops no connection.
+        #expect(try jsonObject(client.request("GET", "/api/item").body)["version"] as? Int == 2)
+        #expect(try jsonObject(client.request("GET", "/api/new").body)["added"] as? Bool == true)
+        #expect(try client.request("GET", "/api/gone").status == 404)
+    }
+
+    @Test func aBrokenEditAnswers500WhileTheOtherFilesServe() throws {
+        let running = try RunningServer([
+            "api/broken.json": #"{"response": {"ok": true}}"#,
+            "api/fine.json": #"{"response": {"fine": 1}}"#,
+        ])
+        try running.tree.write("api/broken.json", Data(#"[{"response": {"ok": true}},,]"#.utf8))
+        try running.tree.write("api/fine.json", Data(#"{"response": {"fine": 2}}"#.utf8))
+        let client = try running.rawClient()
+        let reload = try client.request("POST", "/__admin/reload")
+        #expect(reload.status == 200)
+        let problems = try #require(try jsonObject(reload.body)["problems"] as? [String])
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("api/broken.json:1:") == true)
+
+        let broken = try client.request("GET", "/api/broken")
+        #expect(broken.status == 500)
+        #expect(broken.text.contains("api/broken.json"))
+        let fine = try client.request("GET", "/api/fine")
+        #expect(fine.status == 200)
+        #expect(try jsonObject(fine.body)["fine"] as? Int == 2)
+    }
+
+    @Test func aDeletedRootFailsTheReloadAndKeepsTheOldFixtures() throws {
+        let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#])
+        try FileManager.default.removeItem(at: running.tree.root)
+        let client = try running.rawClient()
+        let reload = try client.request("POST", "/__admin/reload")
+        #expect(reload.status == 500)
+        let body = try jsonObject(reload.body)
+        #expect(body["status"] as? String == "failed")
+        let error = try #require(body["error"] as? String)
+        #expect(error.contains("does not exist"))
+        #expect(error.contains("still serves the fixtures loaded before"))
+        #expect(try jsonObject(client.request("GET", "/api/item").body)["version"] as? Int == 1)
+
+        #expect(throws: ReloadError.rootUnusable(.missing(running.server.fixtureRootPath))) {
+            try running.server.reload()
+        }
+        #expect(try client.request("GET", "/api/item").status == 200)
+    }
+
+    @Test func reloadOnlyAnswersPOST() throws {
+        let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#])
+        let client = try running.rawClient()
+        for method in ["GET", "PUT", "DELETE"] {
+            let answer = try client.request(method, "/__admin/reload")
+            #expect(answer.status == 404)
+            let error = try #require(try jsonObject(answer.body)["error"] as? String)
+            #expect(error.contains("POST /__admin/reload"))
+            #expect(error.contains(method))
+        }
+        #expect(try client.request("POST", "/__admin/reload?verbose=1").status == 200)
+        #expect(try client.request("POST", "/__admin/reload/").status == 200)
+    }
+
+    @Test func inProcessReloadReportsCountsAndProblems() throws {
+        let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#])
+        try running.tree.write("logo.png", Data([0x89, 0x50, 0x4E, 0x47]))
+        try running.tree.write("api/bad.json", Data("nope".utf8))
+        let summary = try running.server.reload()
+        #expect(summary.fixtureFileCount == 1)
+        #expect(summary.entryCount == 1)
+        #expect(summary.staticFileCount == 1)
+        #expect(summary.problems.map(\.file) == ["api/bad.json"])
+        #expect(summary.description == "1 fixture file, 1 entry, 1 static file, 1 problem")
+    }
+
+    @Test func timesCountersStartAgainAfterAReload() throws {
+        let running = try RunningServer(["api/flaky.json": #"[{"times": 1, "status": 503}, {"response": {"ok": true}}]"#])
+        let client = try running.rawClient()
+        #expect(try client.request("GET", "/api/flaky").status == 503)
+        #expect(try client.request("GET", "/api/flaky").status == 200)
+        #expect(try client.request("POST", "/__admin/reload").status == 200)
+        #expect(try client.request("GET", "/api/flaky").status == 503)
+        #expect(try client.request("GET", "/api/flaky").status == 200)
+    }
+
+    @Test func aDelayedRequestStartedBeforeAReloadAnswersFromTheOldFixtures() throws {
+        let running = try RunningServer(["api/slow.json": #"{"delay": 1500, "response": {"version": 1}}"#])
+        let parked = BackgroundRequest(port: running.port, target: "/api/slow")
+        Thread.sleep(forTimeInterval: 0.4)
+        try running.tree.write("api/slow.json", Data(#"{"delay": 10, "response": {"version": 2}}"#.utf8))
+        try running.server.reload()
+        #expect(try jsonObject(running.rawClient().request("GET", "/api/slow").body)["version"] as? Int == 2)
+
+        let old = try #require(parked.wait(seconds: 10), "the parked request never finished")
+        #expect(old.status == 200)
+        #expect(try jsonObject(Data(old.body.utf8))["version"] as? Int == 1)
+    }
+
+    @Test func reloadAfterStopThrowsServerStopped() throws {
+        let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#])
+        running.server.stop()
+        #expect(throws: ReloadError.serverStopped) {
+            try running.server.reload()
+        }
+    }
+
+    @Test func aReloadRequestParkedAtStopIsAnsweredOrDropped() throws {
+        // Many reloads queued, then stop: nothing may crash or hang, whatever each one got.
+        let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#])
+        let clients = try (0..<8).map { _ in try running.rawClient() }
+        for client in clients {
+            try client.write("POST /__admin/reload HTTP/1.1\r\nHost: test\r\nContent-Length: 0\r\n\r\n")
+        }
+        running.server.stop()
+        for client in clients {
+            if let answer = try? client.readAnswer() {
+                #expect([200, 503].contains(answer.status))
+            }
+        }
+    }
+}

@@ -88,7 +88,7 @@ import Glibc
     @Test func helpDocumentsEveryFlagAndTheFixtureFormat() throws {
         let help = try #require(try MockServerProcess.run(["--help"]))
         #expect(help.status == 0)
-        for flag in ["--root", "--host", "--port", "--max-body", "--idle-timeout", "--threads", "--quiet", "validate", "healthcheck", "FIXTURE FORMAT", "requestHeaders", "delay"] {
+        for flag in ["--root", "--host", "--port", "--max-body", "--idle-timeout", "--threads", "--quiet", "--watch", "--watch-interval", "/__admin/reload", "validate", "healthcheck", "FIXTURE FORMAT", "requestHeaders", "delay"] {
             #expect(help.standardOutput.contains(flag), "--help does not mention \(flag)")
         }
         let validateHelp = try #require(try MockServerProcess.run(["validate", "--help"]))

@@ -63,8 +63,7 @@ func mhdRequestCompleted(
     guard let closure, let requestSlot, let state = requestSlot.pointee else { return }
     requestSlot.pointee = nil
     let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(closure).takeUnretainedValue()
-    let request = Unmanaged<RequestContext>.fromOpaque(state).takeRetainedValue()
-    dispatcher.finishRequest(request, termination: MHDTermination(termination))
+    dispatcher.finishRequest(Unmanaged<RequestContext>.fromOpaque(state), termination: MHDTermination(termination))
 }
 
 /// The shim's `cmhd_log_line_callback`: one formatted MHD diagnostic.

@@ -5,7 +5,8 @@ import MockFixtures
 /// while a reload installs the next.
 ///
 /// Requests retain the generation they started with; when a reload has replaced it and the last
-/// such request completes, `deinit` releases its responses.
+/// such request completes, `deinit` releases its responses (on the reload queue, not on a
+/// worker thread, see `RequestDispatcher.finishRequest`).
 final class ServingGeneration: @unchecked Sendable {
     let store: FixtureStore
     /// `responses[i]` is `store.preparedResponses[i]`.

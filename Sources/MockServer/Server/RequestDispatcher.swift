@@ -109,12 +109,31 @@ final class RequestDispatcher: @unchecked Sendable {
         return send(response, for: request, on: connection)
     }
 
-    func finishRequest(_ request: RequestContext, termination: MHDTermination) {
+    /// Ends a request and drops the reference `mhdRequestStarted` retained.
+    ///
+    /// The last request of a replaced generation frees that generation (thousands of responses
+    /// and a whole store, possibly); that is reload work, so it is moved off the worker thread.
+    func finishRequest(_ request: Unmanaged<RequestContext>, termination: MHDTermination) {
+        // Every other reference to the context ends inside `finish`, so the release below is the last one.
+        let generationReplaced = finish(request.takeUnretainedValue(), termination: termination)
+        if generationReplaced {
+            let last = FinishedRequest(context: request)
+            reloads.async { last.context.release() }
+        } else {
+            request.release()
+        }
+    }
+
+    /// Returns whether a reload has replaced the request's generation meanwhile.
+    @inline(never)
+    private func finish(_ request: RequestContext, termination: MHDTermination) -> Bool {
         if let id = request.suspensionID {
             suspensions.forget(id)
         }
-        guard logRequests else { return }
-        logCompletion(of: request, termination: termination)
+        if logRequests {
+            logCompletion(of: request, termination: termination)
+        }
+        return generations.hasReplaced(request.generation)
     }
 
     private func accumulate(_ chunk: UnsafeRawBufferPointer, into request: RequestContext) -> Bool {
@@ -209,4 +228,10 @@ final class RequestDispatcher: @unchecked Sendable {
             body: Array(body.utf8)
         )
     }
+}
+
+/// Carries a finished request's last reference to the queue that releases it; nothing reads
+/// the context any more, so handing it across threads is safe.
+private struct FinishedRequest: @unchecked Sendable {
+    let context: Unmanaged<RequestContext>
 }

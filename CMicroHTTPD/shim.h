@@ -115,4 +115,9 @@ static inline void cmhd_release_free_heap(void) { malloc_trim(0); }
 static inline void cmhd_release_free_heap(void) { }
 #endif
 
+/* A flag one thread raises and others read without a lock (Swift's own atomics need macOS 15):
+ * release on store, acquire on load. */
+static inline void cmhd_flag_raise(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
+static inline int cmhd_flag_is_raised(const int *flag) { return __atomic_load_n(flag, __ATOMIC_ACQUIRE); }
+
 #endif

@@ -15,13 +15,6 @@ final class GenerationSlot: @unchecked Sendable {
         return generation
     }
 
-    /// Whether a reload has installed another generation since `generation` was current.
-    func hasReplaced(_ generation: ServingGeneration) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return self.generation !== generation
-    }
-
     /// Installs `next` and returns the generation it replaced, so that the caller drops the last
     /// slot reference outside the lock; nil (and nothing installed) once ``close()`` ran.
     func replace(with next: ServingGeneration) -> ServingGeneration? {
@@ -30,6 +23,7 @@ final class GenerationSlot: @unchecked Sendable {
         guard !closed else { return nil }
         let previous = generation
         generation = next
+        previous.markReplaced()
         return previous
     }
 

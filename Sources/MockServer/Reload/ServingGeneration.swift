@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import MockFixtures
 
 /// One loaded fixture tree together with the MHD responses built from it: everything a request
@@ -12,6 +13,8 @@ final class ServingGeneration: @unchecked Sendable {
     /// `responses[i]` is `store.preparedResponses[i]`.
     let responses: [MHDResponse]
     private let table: MHDResponseTable
+    /// Raised once a reload has installed another generation; read lock-free at every request end.
+    private let replacedFlag: UnsafeMutablePointer<Int32>
 
     /// Builds the responses for `store`; nil when MHD cannot allocate them.
     init?(store: FixtureStore) {
@@ -22,9 +25,22 @@ final class ServingGeneration: @unchecked Sendable {
         self.store = store
         self.table = table
         responses = table.responses
+        replacedFlag = .allocate(capacity: 1)
+        replacedFlag.initialize(to: 0)
+    }
+
+    /// Whether a reload has installed another generation in its place.
+    var isReplaced: Bool {
+        cmhd_flag_is_raised(replacedFlag) != 0
+    }
+
+    /// Called by the reload that installs the next generation.
+    func markReplaced() {
+        cmhd_flag_raise(replacedFlag)
     }
 
     deinit {
+        replacedFlag.deallocate()
         // MHD counts the connections still sending one of these, so dropping our handles now
         // is safe (see MHDResponseTable).
         table.destroy()

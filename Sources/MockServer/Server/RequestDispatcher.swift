@@ -115,6 +115,7 @@ final class RequestDispatcher: @unchecked Sendable {
     /// and a whole store, possibly); that is reload work, so it is moved off the worker thread.
     func finishRequest(_ request: Unmanaged<RequestContext>, termination: MHDTermination) {
         // Every other reference to the context ends inside `finish`, so the release below is the last one.
+        // A reload racing with this check may leave the freeing here, rarely; it stays correct.
         let generationReplaced = finish(request.takeUnretainedValue(), termination: termination)
         if generationReplaced {
             let last = FinishedRequest(context: request)
@@ -133,7 +134,7 @@ final class RequestDispatcher: @unchecked Sendable {
         if logRequests {
             logCompletion(of: request, termination: termination)
         }
-        return generations.hasReplaced(request.generation)
+        return request.generation.isReplaced
     }
 
     private func accumulate(_ chunk: UnsafeRawBufferPointer, into request: RequestContext) -> Bool {

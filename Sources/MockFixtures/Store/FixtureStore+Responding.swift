@@ -85,7 +85,7 @@ extension FixtureStore {
         default:
             break
         }
-        let error = "no admin endpoint answers \(request.method) \(request.target.path); the server has GET /__admin/health and POST /__admin/reset"
+        let error = "no admin endpoint answers \(request.method) \(request.target.path); the server has GET /__admin/health, POST /__admin/reset and (mockserver only) POST /__admin/reload"
         return diagnosticResponse(status: 404, outcome: .noMatch(summary: error), [
             ("error", .string(error)),
             ("method", .string(request.method)),

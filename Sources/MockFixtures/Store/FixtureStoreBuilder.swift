@@ -113,7 +113,7 @@ struct FixtureStoreBuilder {
 
     private mutating func brokenRoute(_ relativePath: String, _ errors: [FixtureProblem]) -> FixtureRoute {
         let body = JSONValue.makeObject([
-            ("error", .string("fixture file \(relativePath) is broken; fix the problems below, then restart mockserver (fixtures are read once, at start)")),
+            ("error", .string("fixture file \(relativePath) is broken; fix the problems below, then reload the fixtures (mockserver: POST /__admin/reload, SIGHUP or --watch; in-process: load the store again)")),
             ("fixtureFile", .string(relativePath)),
             ("problems", .makeArray(errors.sorted(by: FixtureProblem.isOrderedBefore).map { .string($0.locatedMessage) })),
         ])

@@ -1,4 +1,3 @@
-import CMicroHTTPD
 import MockFixtures
 
 /// One loaded fixture tree together with the MHD responses built from it: everything a request
@@ -14,7 +13,7 @@ final class ServingGeneration: @unchecked Sendable {
     let responses: [MHDResponse]
     private let table: MHDResponseTable
     /// Raised once a reload has installed another generation; read lock-free at every request end.
-    private let replacedFlag: UnsafeMutablePointer<Int32>
+    private let replacedFlag = AtomicFlag()
 
     /// Builds the responses for `store`; nil when MHD cannot allocate them.
     init?(store: FixtureStore) {
@@ -25,22 +24,19 @@ final class ServingGeneration: @unchecked Sendable {
         self.store = store
         self.table = table
         responses = table.responses
-        replacedFlag = .allocate(capacity: 1)
-        replacedFlag.initialize(to: 0)
     }
 
     /// Whether a reload has installed another generation in its place.
     var isReplaced: Bool {
-        cmhd_flag_is_raised(replacedFlag) != 0
+        replacedFlag.isRaised
     }
 
     /// Called by the reload that installs the next generation.
     func markReplaced() {
-        cmhd_flag_raise(replacedFlag)
+        replacedFlag.raise()
     }
 
     deinit {
-        replacedFlag.deallocate()
         // MHD counts the connections still sending one of these, so dropping our handles now
         // is safe (see MHDResponseTable).
         table.destroy()

@@ -102,7 +102,7 @@ struct TimesTests {
         #expect(reset(store, method: "post").status == 200)
         #expect(store.respond(method: "POST", target: "/__admin/reset/", headers: NoHeaders(), body: []).status == 200)
         let unknown = try store.get("/__admin/nothing").jsonObject()
-        #expect((unknown["error"] as? String)?.hasSuffix("the server has GET /__admin/health and POST /__admin/reset") == true)
+        #expect((unknown["error"] as? String)?.hasSuffix("the server has GET /__admin/health, POST /__admin/reset and (mockserver only) POST /__admin/reload") == true)
     }
 
     @Test func aStoreWithoutTimesResetsZeroCounters() throws {

@@ -8,6 +8,20 @@ extension JSONSession {
     /// The one execution path: for each attempt, interceptors adapt the built request, the
     /// transport sends it under the remaining deadline, metrics are taken, and interceptors
     /// then the retry policy decide whether to wait and send again.
+    /// ``execute(_:)`` with its failure logged and turned into the caller's `RequestError`.
+    func execute<ErrorResponse: Decodable & Sendable>(
+        _ outgoing: OutgoingRequest,
+        errorType: ErrorResponse.Type
+    ) async throws(RequestError<ErrorResponse>) -> Execution {
+        do {
+            return try await execute(outgoing)
+        } catch {
+            let failure: RequestError<ErrorResponse> = error.requestError(method: outgoing.method, url: outgoing.urlRequest.url)
+            logFailure(failure.description, metrics: failure.metrics)
+            throw failure
+        }
+    }
+
     func execute(_ outgoing: OutgoingRequest) async throws(ExecutionFailure) -> Execution {
         if Task.isCancelled {
             throw ExecutionFailure(kind: .cancelled)

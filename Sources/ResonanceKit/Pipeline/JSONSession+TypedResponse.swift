@@ -16,14 +16,7 @@ extension JSONSession {
         as responseType: Response.Type,
         errorType: ErrorResponse.Type
     ) async throws(RequestError<ErrorResponse>) -> (value: Response, response: HTTPResponse) {
-        let execution: Execution
-        do {
-            execution = try await execute(outgoing)
-        } catch {
-            let failure: RequestError<ErrorResponse> = error.requestError(method: outgoing.method, url: outgoing.urlRequest.url)
-            logFailure(failure.description, metrics: failure.metrics)
-            throw failure
-        }
+        let execution = try await execute(outgoing, errorType: ErrorResponse.self)
         do {
             let value = try decode(execution, outgoing: outgoing, as: Response.self, errorType: ErrorResponse.self)
             return (value, execution.response)

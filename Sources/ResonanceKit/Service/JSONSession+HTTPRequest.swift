@@ -14,14 +14,7 @@ extension JSONSession {
     ///   ``HTTPRequest/validatesStatus``; for a `Content-Type` outside ``HTTPRequest/accepts``.
     public func send(_ request: HTTPRequest) async throws(RequestError<Data>) -> HTTPResponse {
         let outgoing = try build(request.requestDescription, errorType: Data.self)
-        let execution: Execution
-        do {
-            execution = try await execute(outgoing)
-        } catch {
-            let failure: RequestError<Data> = error.requestError(method: outgoing.method, url: outgoing.urlRequest.url)
-            logFailure(failure.description, metrics: failure.metrics)
-            throw failure
-        }
+        let execution = try await execute(outgoing, errorType: Data.self)
         let response = execution.response
         func failure(_ kind: RequestError<Data>.Kind) -> RequestError<Data> {
             let error = RequestError<Data>(

@@ -26,6 +26,25 @@ public struct HTTPMetrics: Sendable, Equatable, CustomStringConvertible {
     /// How many times the request was sent: 1 without retries.
     public let attempts: Int
 
+    /// Metrics built by hand, e.g. for a hand-made ``HTTPResponse`` in a unit test.
+    public init(
+        startDate: Date,
+        endDate: Date,
+        duration: Duration,
+        lastAttemptDuration: Duration,
+        requestBodyBytes: Int,
+        responseBodyBytes: Int,
+        attempts: Int
+    ) {
+        self.startDate = startDate
+        self.endDate = endDate
+        self.duration = duration
+        self.lastAttemptDuration = lastAttemptDuration
+        self.requestBodyBytes = requestBodyBytes
+        self.responseBodyBytes = responseBodyBytes
+        self.attempts = attempts
+    }
+
     public var description: String {
         "\(Self.milliseconds(duration)) ms, \(attempts) attempt\(attempts == 1 ? "" : "s"), sent \(requestBodyBytes) bytes, received \(responseBodyBytes) bytes"
     }

@@ -24,6 +24,43 @@ public struct HTTPResponse: Sendable {
     /// Builds `decode`'s decoder; kept as a closure because decoders are not `Sendable`.
     let makeDecoder: @Sendable () -> JSONDecoder
 
+    /// A response built by hand, e.g. to unit-test an interceptor's `retry` decision or code that
+    /// reads responses; `decode` uses `session`'s decoding strategies.
+    ///
+    /// ```swift
+    /// let unauthorized = HTTPResponse(statusCode: 401, headers: HTTPHeaders(["WWW-Authenticate": "Bearer"]))
+    /// ```
+    public init(
+        statusCode: Int,
+        headers: HTTPHeaders = HTTPHeaders([:]),
+        body: Data = Data(),
+        url: URL? = nil,
+        metrics: HTTPMetrics? = nil,
+        session: JSONSession = JSONSession(baseURL: URL(fileURLWithPath: "/"))
+    ) {
+        let now = Date()
+        self.init(
+            statusCode: statusCode,
+            headers: headers,
+            body: body,
+            url: url,
+            metrics: metrics ?? HTTPMetrics(
+                startDate: now, endDate: now, duration: .zero, lastAttemptDuration: .zero,
+                requestBodyBytes: 0, responseBodyBytes: body.count, attempts: 1
+            ),
+            makeDecoder: { session.makeDecoder() }
+        )
+    }
+
+    init(statusCode: Int, headers: HTTPHeaders, body: Data, url: URL?, metrics: HTTPMetrics, makeDecoder: @escaping @Sendable () -> JSONDecoder) {
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+        self.url = url
+        self.metrics = metrics
+        self.makeDecoder = makeDecoder
+    }
+
     /// The body bytes, for images and other binary content.
     public var data: Data { body }
 

@@ -8,7 +8,8 @@ import FoundationNetworking
 ///
 /// Concurrent requests for the same URL share a single download. Failures are not cached, so
 /// the next request tries again. Cancelling one caller's task ends only that caller's wait;
-/// the download continues for the others (and fills the cache).
+/// the download continues for the others (and fills the cache). When every caller waiting for a
+/// URL has cancelled (a list scrolled past its images), the download itself is cancelled.
 ///
 /// ```swift
 /// let loader = DataLoader()
@@ -23,8 +24,16 @@ public actor DataLoader {
 
     private let transport: any HTTPTransport
     private let timeout: TimeInterval
-    private var waitersByURL: [URL: [UInt64: CheckedContinuation<Data, any Error>]] = [:]
+    private var downloads: [URL: Download] = [:]
     private var nextWaiterID: UInt64 = 0
+    private var nextDownloadID: UInt64 = 0
+
+    /// One download in flight and the callers waiting for it.
+    private struct Download {
+        let id: UInt64
+        var waiters: [UInt64: CheckedContinuation<Data, any Error>]
+        var task: Task<Void, Never>?
+    }
 
     /// Creates a loader.
     ///
@@ -69,31 +78,40 @@ public actor DataLoader {
     }
 
     private func addWaiter(_ id: UInt64, for url: URL, continuation: CheckedContinuation<Data, any Error>) {
-        if waitersByURL[url] != nil {
-            waitersByURL[url]?[id] = continuation
+        if downloads[url] != nil {
+            downloads[url]?.waiters[id] = continuation
             return
         }
-        waitersByURL[url] = [id: continuation]
+        let downloadID = nextDownloadID
+        nextDownloadID += 1
+        downloads[url] = Download(id: downloadID, waiters: [id: continuation])
         let transport = transport
         let timeout = timeout
         // Unstructured so that no single caller's cancellation reaches the shared download.
-        Task {
+        downloads[url]?.task = Task {
             let result = await Self.download(url, transport: transport, timeout: timeout)
-            self.finish(url, with: result)
+            self.finish(url, downloadID: downloadID, with: result)
         }
     }
 
     private func cancelWaiter(_ id: UInt64, for url: URL) {
-        guard let continuation = waitersByURL[url]?.removeValue(forKey: id) else { return }
+        guard let continuation = downloads[url]?.waiters.removeValue(forKey: id) else { return }
         continuation.resume(throwing: DataLoaderError.cancelled(url))
+        if let download = downloads[url], download.waiters.isEmpty {
+            // Nobody wants these bytes any more; a later caller starts a fresh download.
+            download.task?.cancel()
+            downloads[url] = nil
+        }
     }
 
-    private func finish(_ url: URL, with result: Result<Data, DataLoaderError>) {
+    private func finish(_ url: URL, downloadID: UInt64, with result: Result<Data, DataLoaderError>) {
         if case .success(let data) = result {
             cache.setValue(data, forKey: url, cost: data.count)
         }
-        let waiters = waitersByURL.removeValue(forKey: url) ?? [:]
-        for continuation in waiters.values {
+        // A cancelled download may finish after a newer one for the same URL has started.
+        guard let download = downloads[url], download.id == downloadID else { return }
+        downloads[url] = nil
+        for continuation in download.waiters.values {
             continuation.resume(with: result.mapError { $0 as any Error })
         }
     }

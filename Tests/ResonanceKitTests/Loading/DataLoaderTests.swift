@@ -96,6 +96,43 @@ struct DataLoaderTests {
         #expect(loader.cache.count == 1)
     }
 
+    @Test("when every waiter cancels, the download itself is cancelled; the next caller starts afresh")
+    func lastWaiterCancelsTheDownload() async throws {
+        let probe = DownloadProbe()
+        let bytes = bytes
+        let transport = CountingTransport(RecordingTransport { _ in
+            if await probe.startDownload() == 1 {
+                do {
+                    try await Task.sleep(for: .seconds(30))
+                } catch {
+                    await probe.recordCancellation()
+                    throw error
+                }
+            }
+            return .init(status: 200, headers: ["Content-Type": "image/png"], body: bytes)
+        })
+        let loader = DataLoader(transport: transport)
+        let url = url
+        let waiters = (0..<2).map { _ in Task { try await loader.data(from: url) } }
+        while await probe.started == 0 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        for waiter in waiters {
+            waiter.cancel()
+        }
+        for waiter in waiters {
+            await #expect(throws: DataLoaderError.self) { try await waiter.value }
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while await !probe.cancelled, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(await probe.cancelled, "the abandoned download kept running")
+        #expect(try await loader.data(from: url) == bytes)
+        #expect(transport.count == 2)
+    }
+
     @Test("a download that never answers times out")
     func timeout() async {
         let loader = DataLoader(transport: SilentTransport(), timeout: 0.2)
@@ -121,5 +158,20 @@ private final class StatusSequence: @unchecked Sendable {
         lock.withLock {
             statuses.count > 1 ? statuses.removeFirst() : statuses[0]
         }
+    }
+}
+
+/// Counts downloads a test transport starts and remembers whether one was cancelled.
+private actor DownloadProbe {
+    private(set) var started = 0
+    private(set) var cancelled = false
+
+    func startDownload() -> Int {
+        started += 1
+        return started
+    }
+
+    func recordCancellation() {
+        cancelled = true
     }
 }

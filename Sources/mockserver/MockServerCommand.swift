@@ -97,7 +97,7 @@ struct MockServerCommand: ParsableCommand {
         reloadSignal.reload(server)
         let watcher = watch ? FixtureWatcher(server: server, intervalSeconds: watchInterval ?? 1) : nil
         watcher?.start()
-        StandardStreams.writeOutput("listening on \(server.url.absoluteString) (\(StoreSummary(store).listingCounts))\n")
+        StandardStreams.writeOutput("listening on \(server.url.absoluteString) (\(store.counts))\n")
         let signal = shutdown.wait()
         watcher?.stop()
         server.stop()

@@ -16,9 +16,8 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let store = try fixtures.loadStore()
-        let summary = StoreSummary(store)
         guard !store.problems.isEmpty else {
-            print("ok: \(summary.fileCounts)")
+            print("ok: \(store.counts.files)")
             return
         }
         for problem in store.problems {
@@ -26,7 +25,7 @@ struct ValidateCommand: ParsableCommand {
         }
         let errors = store.problems.filter { $0.severity == .error }.count
         let warnings = store.problems.count - errors
-        print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(store.rootPath) (\(summary.fileCounts) loaded)")
+        print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(store.rootPath) (\(store.counts.files) loaded)")
         throw ExitCode.failure
     }
 }

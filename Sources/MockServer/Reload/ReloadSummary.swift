@@ -25,13 +25,7 @@ public struct ReloadSummary: Sendable, Equatable, CustomStringConvertible {
 
     /// `3 fixture files, 7 entries, 1 static file, 0 problems`, the same wording as at start.
     public var description: String {
-        "\(counting: fixtureFileCount, "fixture file"), \(counting: entryCount, "entry", "entries"), "
-            + "\(counting: staticFileCount, "static file"), \(counting: problems.count, "problem")"
-    }
-}
-
-extension String.StringInterpolation {
-    fileprivate mutating func appendInterpolation(counting count: Int, _ singular: String, _ plural: String? = nil) {
-        appendLiteral("\(count) \(count == 1 ? singular : plural ?? singular + "s")")
+        FixtureCounts(fixtureFiles: fixtureFileCount, entries: entryCount, staticFiles: staticFileCount, problems: problems.count)
+            .description
     }
 }

@@ -1,0 +1,46 @@
+/// How much a load produced, worded the same at start-up, on reload and by `validate`.
+///
+/// ```swift
+/// let store = try FixtureStore.load(root: "Mocks")
+/// print(store.counts)         // 12 fixture files, 25 entries, 3 static files, 0 problems
+/// print(store.counts.files)   // 12 fixture files, 25 entries, 3 static files
+/// ```
+public struct FixtureCounts: Sendable, Equatable, CustomStringConvertible {
+    /// `.json` fixture files that loaded without error.
+    public let fixtureFiles: Int
+    /// Entries in those files.
+    public let entries: Int
+    public let staticFiles: Int
+    /// Errors and warnings found while loading.
+    public let problems: Int
+
+    public init(fixtureFiles: Int, entries: Int, staticFiles: Int, problems: Int) {
+        self.fixtureFiles = fixtureFiles
+        self.entries = entries
+        self.staticFiles = staticFiles
+        self.problems = problems
+    }
+
+    /// `12 fixture files, 25 entries, 3 static files`
+    public var files: String {
+        "\(counting: fixtureFiles, "fixture file"), \(counting: entries, "entry", "entries"), \(counting: staticFiles, "static file")"
+    }
+
+    /// `12 fixture files, 25 entries, 3 static files, 0 problems`
+    public var description: String {
+        "\(files), \(counting: problems, "problem")"
+    }
+}
+
+extension FixtureStore {
+    /// The counts of this load, for start-up and summary lines.
+    public var counts: FixtureCounts {
+        FixtureCounts(fixtureFiles: fixtureFileCount, entries: entryCount, staticFiles: staticFileCount, problems: problems.count)
+    }
+}
+
+extension String.StringInterpolation {
+    fileprivate mutating func appendInterpolation(counting count: Int, _ singular: String, _ plural: String? = nil) {
+        appendLiteral("\(count) \(count == 1 ? singular : plural ?? singular + "s")")
+    }
+}

@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     ],
     targets: [
         // libmicrohttpd, through a shim header with fixed-signature wrappers for its variadic calls.
@@ -23,7 +24,7 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
         // The fixture format: loading, path mapping, matching, diagnostics. Pure Swift: no C, no sockets.
-        .target(name: "MockFixtures"),
+        .target(name: "MockFixtures", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
         // The HTTP front: the only code that touches libmicrohttpd.
         .target(
             name: "MockServer",

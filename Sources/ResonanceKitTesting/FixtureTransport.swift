@@ -19,22 +19,35 @@ import FoundationNetworking
 /// When nothing matches, the 404 body explains the nearest fixtures; it is in the thrown
 /// `RequestError`'s `data`, and ``lastNearMiss`` keeps it for test failure messages.
 public struct FixtureTransport: HTTPTransport {
-    /// The loaded fixtures.
-    public let store: FixtureStore
+    /// The engine answering every request: the same one `mockserver` runs, so the answers, the
+    /// journal, runtime fixtures and scenarios behave exactly as over sockets.
+    public let engine: MockEngine
 
     private let record = LockedRecord()
 
     /// Loads every fixture under `root`.
     ///
+    /// - Parameter options: the request journal's size and body limit (default: the last 1,000
+    ///   requests, 64 KiB of each body).
     /// - Throws: `FixtureRootError` when `root` is missing, not a directory or unreadable.
     ///   Broken fixture files do not throw; see `store.problems`.
-    public init(root: String) throws(FixtureRootError) {
-        self.store = try FixtureStore.load(root: root)
+    public init(root: String, options: MockEngineOptions = .init()) throws(FixtureRootError) {
+        self.engine = MockEngine(store: try FixtureStore.load(root: root), options: options)
     }
 
     /// Answers from an already loaded store.
-    public init(store: FixtureStore) {
-        self.store = store
+    public init(store: FixtureStore, options: MockEngineOptions = .init()) {
+        self.engine = MockEngine(store: store, options: options)
+    }
+
+    /// Answers through an existing engine (shared with another front, for example).
+    public init(engine: MockEngine) {
+        self.engine = engine
+    }
+
+    /// The fixture files currently served (`POST /__admin/reload` loads them again).
+    public var store: FixtureStore {
+        engine.store
     }
 
     /// How the most recent request was answered (matched entry, static file, no match…).
@@ -54,12 +67,15 @@ public struct FixtureTransport: HTTPTransport {
             throw URLError(.badURL)
         }
         let method = request.httpMethod ?? "GET"
-        let response = store.respond(
+        var response = engine.respond(
             method: method,
             target: Self.target(of: url),
             headers: request.allHTTPHeaderFields ?? [:],
             body: Array(Self.body(of: request))
         )
+        if response.outcome == .reloadRequested {
+            response = engine.reloadAnswer(engine.reload())
+        }
         record.remember(response)
         if response.delayMilliseconds > 0 {
             try await Task.sleep(for: .milliseconds(response.delayMilliseconds))

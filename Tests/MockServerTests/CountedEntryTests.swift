@@ -26,7 +26,7 @@ import FoundationNetworking
         #expect(try jsonObject(second.body)["status"] as? String == "recovered")
 
         let refused = try await running.fetch("/__admin/reset")
-        #expect(refused.status == 404)
+        #expect(refused.status == 405)
         #expect((try jsonObject(refused.body)["error"] as? String)?.contains("POST /__admin/reset") == true)
         #expect(try await running.fetch("/api/flaky").status == 200, "GET /__admin/reset must not reset")
 

@@ -12,4 +12,8 @@ extension Dictionary: RequestHeaderLookup where Key == String, Value == String {
         }
         return nil
     }
+
+    public func headerFields() -> [HTTPHeader] {
+        map { HTTPHeader(name: $0.key, value: $0.value) }.sorted { $0.name < $1.name }
+    }
 }

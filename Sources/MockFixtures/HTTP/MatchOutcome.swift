@@ -1,4 +1,4 @@
-/// How a request was answered, for logs and tests.
+/// How a request was answered, for logs, the journal and tests.
 ///
 /// ```swift
 /// switch response.outcome {
@@ -9,10 +9,15 @@
 public enum MatchOutcome: Sendable, Equatable {
     /// Entry index in its file, 0-based.
     case matched(file: String, entry: Int)
+    /// An entry of a fixture added at runtime (`POST /__admin/fixtures`), by the fixture's id.
+    case matchedRuntime(fixture: String, entry: Int)
     case staticFile(String)
     case health
-    /// `POST /__admin/reset` reset this many `times` counters.
-    case countersReset(Int)
+    /// Any other admin call; says what it did, e.g. `reset 1 counter, 2 scenarios, 14 requests, 0 fixtures`.
+    case admin(String)
+    /// `POST /__admin/reload`: the front reloads (the server does it off its worker threads)
+    /// and answers with ``MockEngine/reloadAnswer(_:)``.
+    case reloadRequested
     case noMatch(summary: String)
     case brokenFixture(file: String)
     case rejectedPath(reason: String)
@@ -21,12 +26,28 @@ public enum MatchOutcome: Sendable, Equatable {
     public var logDescription: String {
         switch self {
         case .matched(let file, let entry): "matched \(file)#\(entry)"
+        case .matchedRuntime(let fixture, let entry): "matched runtime \(fixture)#\(entry)"
         case .staticFile(let file): "static \(file)"
         case .health: "health"
-        case .countersReset(let count): "reset \(count) counter\(count == 1 ? "" : "s")"
+        case .admin(let description): "admin: \(description)"
+        case .reloadRequested: "reload requested"
         case .noMatch(let summary): "no match: \(summary)"
         case .brokenFixture(let file): "broken fixture \(file)"
         case .rejectedPath(let reason): "rejected path: \(reason)"
+        }
+    }
+
+    /// The journal's name for it: `matched`, `noMatch`, `staticFile`, `brokenFixture`, `rejectedPath`, …
+    public var name: String {
+        switch self {
+        case .matched, .matchedRuntime: "matched"
+        case .staticFile: "staticFile"
+        case .health: "health"
+        case .admin: "admin"
+        case .reloadRequested: "reload"
+        case .noMatch: "noMatch"
+        case .brokenFixture: "brokenFixture"
+        case .rejectedPath: "rejectedPath"
         }
     }
 }

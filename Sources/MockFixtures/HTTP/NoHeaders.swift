@@ -1,9 +1,10 @@
 /// A request without headers.
 ///
 /// ```swift
-/// store.respond(method: "GET", target: "/", headers: NoHeaders(), body: [])
+/// engine.respond(method: "GET", target: "/", headers: NoHeaders(), body: [])
 /// ```
 public struct NoHeaders: RequestHeaderLookup {
     public init() {}
     public func value(forHeader lowercasedName: String) -> String? { nil }
+    public func headerFields() -> [HTTPHeader] { [] }
 }

@@ -109,13 +109,16 @@ struct JSONByteParser {
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         index += 1
-        var members: [JSONMember] = []
+        // A repeated key drops its earlier member; it is only marked (nil) here and the array is
+        // compacted once at the end, so 200,000 repeats of one key stay linear.
+        var members: [JSONMember?] = []
         var keyIndexes: [String: Int] = [:]
+        var droppedCount = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(members)
+            return .object([])
         }
         while true {
             skipWhitespace()
@@ -133,17 +136,14 @@ struct JSONByteParser {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            let member = JSONMember(key: key, keyPosition: keyPosition, value: value)
-            if let previous = keyIndexes[key] {
-                // Last one wins: drop the earlier member and keep the later one in its place in order.
-                duplicateKeys.append(JSONDuplicateKey(key: key, position: keyPosition, firstPosition: members[previous].keyPosition))
-                members.remove(at: previous)
-                for (existingKey, existingIndex) in keyIndexes where existingIndex > previous {
-                    keyIndexes[existingKey] = existingIndex - 1
-                }
+            if let previous = keyIndexes[key], let earlier = members[previous] {
+                // Last one wins: the later member takes its own place in order.
+                duplicateKeys.append(JSONDuplicateKey(key: key, position: keyPosition, firstPosition: earlier.keyPosition))
+                members[previous] = nil
+                droppedCount += 1
             }
             keyIndexes[key] = members.count
-            members.append(member)
+            members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("expected ',' or '}' after object member, but the text ended")
@@ -163,7 +163,10 @@ struct JSONByteParser {
             }
         }
         depth -= 1
-        return .object(members)
+        if droppedCount == 0 {
+            return .object(members.map { $0! })
+        }
+        return .object(members.compactMap { $0 })
     }
 
     private mutating func expectLiteral(_ word: StaticString) throws(JSONSyntaxError) {
@@ -183,32 +186,19 @@ struct JSONByteParser {
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {
         let start = index
-        if bytes[index] == UInt8(ascii: "-") {
-            index += 1
-            guard isDigit(at: index) else { throw error("expected a digit after '-' in number, found \(describeCurrent())") }
+        switch JSONNumberGrammar.scan(bytes, from: start) {
+        case .success(let end):
+            index = end
+            return JSONNumber(literal: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        case .failure(let violation):
+            index = violation.offset
+            switch violation {
+            case .missingDigitAfterMinus: throw error("expected a digit after '-' in number, found \(describeCurrent())")
+            case .leadingZero: throw error("numbers must not have leading zeros; write the number without them")
+            case .missingDigitAfterPoint: throw error("expected a digit after '.' in number, found \(describeCurrent())")
+            case .missingExponentDigit: throw error("expected a digit in the exponent of number, found \(describeCurrent())")
+            }
         }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if isDigit(at: index) { throw error("numbers must not have leading zeros; write the number without them") }
-        } else {
-            while isDigit(at: index) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard isDigit(at: index) else { throw error("expected a digit after '.' in number, found \(describeCurrent())") }
-            while isDigit(at: index) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard isDigit(at: index) else { throw error("expected a digit in the exponent of number, found \(describeCurrent())") }
-            while isDigit(at: index) { index += 1 }
-        }
-        return JSONNumber(literal: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-    }
-
-    private func isDigit(at position: Int) -> Bool {
-        position < bytes.count && bytes[position] >= UInt8(ascii: "0") && bytes[position] <= UInt8(ascii: "9")
     }
 
     // MARK: Strings
@@ -315,22 +305,13 @@ struct JSONByteParser {
     private mutating func readHex4(escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+            guard index < bytes.count, let digit = ASCIIHex.value(of: bytes[index]) else {
                 throw error(at: escapeStart, "invalid \\u escape: expected 4 hexadecimal digits after \\u")
             }
             value = value << 4 | UInt32(digit)
             index += 1
         }
         return value
-    }
-
-    private func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// Advances over one well-formed multi-byte UTF-8 sequence (no overlongs, no surrogates).

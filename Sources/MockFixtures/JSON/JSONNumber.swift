@@ -23,7 +23,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Accepts `text` only if it is a complete JSON number, e.g. a query parameter value `"2.0"`.
     public init?(parsing text: some StringProtocol) {
-        guard JSONNumber.isValidLiteral(Array(text.utf8)) else { return nil }
+        guard JSONNumberGrammar.isComplete(Array(text.utf8)) else { return nil }
         self.literal = String(text)
     }
 
@@ -100,32 +100,5 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         }
         if digits.isEmpty { return Canonical(isNegative: false, digits: [], exponent: 0) }
         return Canonical(isNegative: isNegative, digits: digits, exponent: exponent)
-    }
-
-    /// Checks the RFC 8259 number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    static func isValidLiteral(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        func isDigit(_ at: Int) -> Bool {
-            at < bytes.count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9")
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard isDigit(index) else { return false }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-        } else {
-            while isDigit(index) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard isDigit(index) else { return false }
-            while isDigit(index) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard isDigit(index) else { return false }
-            while isDigit(index) { index += 1 }
-        }
-        return index == bytes.count
     }
 }

@@ -18,21 +18,38 @@ extension JSONValue: Equatable {
         case (.array(let left), .array(let right)):
             return left.count == right.count && zip(left, right).allSatisfy { $0.value == $1.value }
         case (.object(let left), .object(let right)):
-            guard left.count == right.count else { return false }
-            // Keys are unique (the parser keeps the last duplicate), so equal counts plus every left
-            // key found with an equal value means the key sets are equal too.
-            if left.count <= 8 {
-                return left.allSatisfy { member in
-                    right.contains { $0.key == member.key && $0.value.value == member.value.value }
-                }
-            }
-            var rightByKey: [String: JSONValue] = [:]
-            rightByKey.reserveCapacity(right.count)
-            for member in right { rightByKey[member.key] = member.value.value }
-            return left.allSatisfy { member in rightByKey[member.key].map { $0 == member.value.value } ?? false }
+            return objectsEqual(left, right)
         default:
             return false
         }
+    }
+
+    /// Objects are equal when they have the same keys with equal values. A key given twice counts
+    /// once, with its last value, as when parsing; objects built in code may repeat keys.
+    private static func objectsEqual(_ left: [JSONMember], _ right: [JSONMember]) -> Bool {
+        if left.count <= 8, right.count <= 8 {
+            for (offset, member) in left.enumerated() where isLastOccurrence(offset, in: left) {
+                guard let other = right.last(where: { $0.key == member.key }), other.value.value == member.value.value else { return false }
+            }
+            return right.allSatisfy { member in left.contains { $0.key == member.key } }
+        }
+        let leftByKey = lastValueByKey(left)
+        let rightByKey = lastValueByKey(right)
+        guard leftByKey.count == rightByKey.count else { return false }
+        return leftByKey.allSatisfy { key, value in rightByKey[key].map { $0 == value } ?? false }
+    }
+
+    private static func isLastOccurrence(_ offset: Int, in members: [JSONMember]) -> Bool {
+        let key = members[offset].key
+        return !members[(offset + 1)...].contains { $0.key == key }
+    }
+
+    /// Each key's last value, as parsing keeps it.
+    static func lastValueByKey(_ members: [JSONMember]) -> [String: JSONValue] {
+        var byKey: [String: JSONValue] = [:]
+        byKey.reserveCapacity(members.count)
+        for member in members { byKey[member.key] = member.value.value }
+        return byKey
     }
 
     /// Describes where `actual` first differs from `self` (the expected value), or `nil` when equal.
@@ -74,10 +91,8 @@ extension JSONValue: Equatable {
     }
 
     private static func objectDifference(expected: [JSONMember], got: [JSONMember], at path: String) -> String? {
-        var gotByKey: [String: JSONValue] = [:]
-        gotByKey.reserveCapacity(got.count)
-        for member in got { gotByKey[member.key] = member.value.value }
-        for member in expected {
+        var gotByKey = lastValueByKey(got)
+        for (offset, member) in expected.enumerated() where isLastOccurrence(offset, in: expected) {
             let memberPath = JSONValue.memberPath(path, member.key)
             guard let gotValue = gotByKey.removeValue(forKey: member.key) else {
                 return "at \(path): missing key \(excerpt(.string(member.key))) (expected \(excerpt(member.value.value)))"

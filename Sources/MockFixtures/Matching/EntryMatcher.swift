@@ -1,57 +1,69 @@
-/// Decides which entry of a fixture file answers a request, and explains misses.
+/// Decides which entry of a fixture file answers a request, whether a recorded request fits a
+/// verification pattern, and explains misses — the same checks for all three.
 enum EntryMatcher {
     /// The entry to answer with: the first constrained entry that matches, else the first matching
-    /// wildcard. `nil` when none matches. Entries with `times` that are used up do not match; the
-    /// one chosen counts the answer.
-    static func select(from entries: [FixtureEntry], for request: inout IncomingRequest) -> FixtureEntry? {
-        var firstWildcard: FixtureEntry?
-        for entry in entries where request.accepts(entryMethod: entry.method) {
-            if entry.isWildcard {
-                if firstWildcard == nil { firstWildcard = entry }
-            } else if constraintsMatch(entry, &request), entry.claim() {
+    /// wildcard. `nil` when none matches. Entries with `times` that are used up, and entries whose
+    /// scenario is in another state, do not match; the one chosen counts its answer and moves its
+    /// scenario on, atomically.
+    static func select(from entries: [FixtureEntry], for request: inout IncomingRequest, scenarios: ScenarioTable) -> FixtureEntry? {
+        for entry in entries where !entry.isWildcard && request.accepts(entryMethod: entry.method) {
+            if constraintsMatch(entry.constraints, &request), claim(entry, scenarios) {
                 return entry
             }
         }
-        guard let firstWildcard, firstWildcard.usage != nil else { return firstWildcard }
-        // The first wildcard counts its answers: claim wildcards in file order until one is left.
-        for entry in entries where entry.isWildcard && request.accepts(entryMethod: entry.method) && entry.claim() {
+        for entry in entries where entry.isWildcard && request.accepts(entryMethod: entry.method) && claim(entry, scenarios) {
             return entry
         }
         return nil
     }
 
+    /// Counts the answer (and moves the scenario on) if the entry may still answer.
+    private static func claim(_ entry: FixtureEntry, _ scenarios: ScenarioTable) -> Bool {
+        guard let step = entry.scenario else { return entry.usage.claim() }
+        return scenarios.claim(step, usage: entry.usage)
+    }
+
     /// Every reason `entry` does not match (empty when it does).
-    static func reasons(_ entry: FixtureEntry, _ request: inout IncomingRequest) -> [String] {
+    static func reasons(_ entry: FixtureEntry, _ request: inout IncomingRequest, scenarios: ScenarioTable) -> [String] {
         var reasons: [String] = []
         if !request.accepts(entryMethod: entry.method) {
             reasons.append("method differs: entry expects \(entry.method), request is \(request.method)")
         }
-        reasons.append(contentsOf: constraintReasons(entry, &request, explain: true))
-        if let usage = entry.usage {
-            let answered = usage.answeredCount
-            if answered >= usage.limit {
-                reasons.append("entry used up: it answers \(usage.limit) time\(usage.limit == 1 ? "" : "s") and has answered \(answered) (POST /__admin/reset starts counting again)")
+        reasons.append(contentsOf: constraintReasons(entry.constraints, &request))
+        if let limit = entry.usage.limit {
+            let answered = entry.usage.answeredCount
+            if answered >= limit {
+                reasons.append("entry used up: it answers \(limit) time\(limit == 1 ? "" : "s") and has answered \(answered) (POST /__admin/reset starts counting again)")
+            }
+        }
+        if let step = entry.scenario, let required = step.requiredState {
+            let current = scenarios.state(of: step.name)
+            if current != required {
+                reasons.append("scenario \(singleQuoted(step.name)) is in state \(singleQuoted(current)), entry needs \(singleQuoted(required))")
             }
         }
         return reasons
     }
 
-    /// Reasons from `requestHeaders` and `request`. Without `explain`, stops at the first failure and
-    /// formats no sentences, so selecting among many entries stays cheap.
-    private static func constraintReasons(_ entry: FixtureEntry, _ request: inout IncomingRequest, explain: Bool) -> [String] {
-        var collector = ReasonCollector(explain: explain)
-        collectConstraintReasons(entry, &request, into: &collector)
+    /// Every reason a request does not fit `constraints`' `request` and `requestHeaders` (the method
+    /// is the caller's to compare).
+    static func constraintReasons(_ constraints: RequestConstraints, _ request: inout IncomingRequest) -> [String] {
+        var collector = ReasonCollector(explain: true)
+        collectConstraintReasons(constraints, &request, into: &collector)
         return collector.reasons
     }
 
-    private static func constraintsMatch(_ entry: FixtureEntry, _ request: inout IncomingRequest) -> Bool {
+    /// Whether the request fits `request` and `requestHeaders`; stops at the first failure and
+    /// formats no sentences, so selecting among many entries stays cheap.
+    static func constraintsMatch(_ constraints: RequestConstraints, _ request: inout IncomingRequest) -> Bool {
+        if constraints.isWildcard { return true }
         var collector = ReasonCollector(explain: false)
-        collectConstraintReasons(entry, &request, into: &collector)
+        collectConstraintReasons(constraints, &request, into: &collector)
         return !collector.failed
     }
 
-    private static func collectConstraintReasons(_ entry: FixtureEntry, _ request: inout IncomingRequest, into collector: inout ReasonCollector) {
-        for requirement in entry.requiredHeaders {
+    private static func collectConstraintReasons(_ constraints: RequestConstraints, _ request: inout IncomingRequest, into collector: inout ReasonCollector) {
+        for requirement in constraints.requiredHeaders {
             let actual = request.headers.value(forHeader: requirement.lowercasedName)
             guard actual != requirement.value else { continue }
             collector.add(
@@ -59,7 +71,11 @@ enum EntryMatcher {
                     ?? "header '\(requirement.lowercasedName)' is missing (expected \(quoted(requirement.value)))")
             if collector.isDone { return }
         }
-        if let expected = entry.request {
+        if let query = constraints.query {
+            collectParameterReasons(query, request.query(), label: "query parameter", into: &collector)
+            if collector.isDone { return }
+        }
+        if let expected = constraints.request {
             collectRequestReasons(expected, &request, into: &collector)
         }
     }
@@ -223,5 +239,10 @@ enum EntryMatcher {
 
     static func quoted(_ text: String) -> String {
         JSONValue.excerpt(.string(text))
+    }
+
+    /// `'cart'`: names of scenarios and states inside a sentence.
+    static func singleQuoted(_ text: String) -> String {
+        "'\(text)'"
     }
 }

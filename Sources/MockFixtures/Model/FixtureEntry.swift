@@ -1,27 +1,37 @@
-/// One validated entry of a fixture file, ready for matching.
+/// One validated entry of a fixture file (or of a fixture added at runtime), ready for matching.
 struct FixtureEntry: Sendable {
-    struct HeaderRequirement: Sendable {
-        let lowercasedName: String
-        let value: String
-    }
-
     /// 0-based index in its file.
     let index: Int
     let position: JSONPosition
     /// Upper-cased HTTP method.
     let method: String
-    /// What the request body (or query) must equal; `nil` matches anything.
-    let request: JSONValue?
-    let requiredHeaders: [HeaderRequirement]
+    let constraints: RequestConstraints
     let delayMilliseconds: Int
-    let preparedID: Int
-    /// Present only for entries with `times`; they answer at most `usage.limit` requests.
-    let usage: UsageCounter?
+    /// The answer, fixed at load time.
+    let response: PreparedResponse
+    /// Whether `response` is one of the store's prepared responses (servers cache those); fixtures
+    /// added at runtime are answered by copying.
+    let isPrepared: Bool
+    /// Answers given since load or reset; it also enforces `times`.
+    let usage: EntryUsage
+    let scenario: ScenarioStep?
 
-    var isWildcard: Bool { request == nil && requiredHeaders.isEmpty }
+    var isWildcard: Bool { constraints.isWildcard }
+}
 
-    /// Whether this entry may answer one more request, counting it if it has `times`.
-    func claim() -> Bool {
-        usage?.claim() ?? true
+/// An entry's part in a scenario: which state it needs and which state it leads to.
+struct ScenarioStep: Sendable {
+    let name: String
+    /// `nil`: the entry answers in any state.
+    let requiredState: String?
+    /// `nil`: answering leaves the state as it is.
+    let newState: String?
+}
+
+extension FixtureEntry {
+    init(_ compiled: FixtureFileCompiler.CompiledEntry, response: PreparedResponse, isPrepared: Bool, usage: EntryUsage) {
+        self.init(index: compiled.index, position: compiled.position, method: compiled.method, constraints: compiled.constraints,
+                  delayMilliseconds: compiled.delayMilliseconds, response: response, isPrepared: isPrepared, usage: usage,
+                  scenario: compiled.scenario)
     }
 }

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// for problem in store.problems where problem.severity == .error {
-///     print(problem)   // "api/people.json:12:5: error: status 700 is out of range. use an integer between 100 and 599"
+///     print(problem)   // "api/people.json:12:5: error: status 700 is out of range. use an integer between 200 and 599"
 /// }
 /// ```
 public struct FixtureProblem: Sendable, Equatable, CustomStringConvertible {
@@ -45,6 +45,17 @@ public struct FixtureProblem: Sendable, Equatable, CustomStringConvertible {
         return text + message + hintSentence
     }
 
+    /// `3:14: error: message. Hint`: for problems in a posted body, which has no file name.
+    package var positionedDescription: String {
+        var text = ""
+        if let line {
+            text += "\(line):"
+            if let column { text += "\(column):" }
+            text += " "
+        }
+        return text + "\(severity.rawValue): \(message)" + hintSentence
+    }
+
     public var description: String {
         var text = file
         if let line {
@@ -54,7 +65,7 @@ public struct FixtureProblem: Sendable, Equatable, CustomStringConvertible {
         return text + ": \(severity.rawValue): \(message)" + hintSentence
     }
 
-    /// The hint as its own sentence after the message: `. Use an integer between 100 and 599`.
+    /// The hint as its own sentence after the message: `. Use an integer between 200 and 599`.
     private var hintSentence: String {
         guard let first = hint.first else { return "" }
         return ". " + first.uppercased() + hint.dropFirst()

@@ -1,14 +1,5 @@
 /// Percent-decoding helpers shared by paths and form-style query strings.
 enum PercentDecoding {
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
     /// Form-style decoding (`+` is a space, `%XX` a byte). A malformed escape is kept literally and
     /// invalid UTF-8 becomes U+FFFD: query values are compared, never used as paths.
     static func decodeFormComponent(_ component: some Collection<UInt8>) -> String {
@@ -25,7 +16,7 @@ enum PercentDecoding {
             } else if byte == UInt8(ascii: "%") {
                 let first = component.index(after: index)
                 if first != component.endIndex, component.index(after: first) != component.endIndex,
-                   let high = hexValue(component[first]), let low = hexValue(component[component.index(after: first)]) {
+                   let high = ASCIIHex.value(of: component[first]), let low = ASCIIHex.value(of: component[component.index(after: first)]) {
                     bytes.append(high << 4 | low)
                     index = component.index(after: component.index(after: first))
                     continue

@@ -92,8 +92,8 @@ public struct RequestTarget: Sendable, Equatable {
                 needsDecoding = true
                 let first = segment.index(after: index)
                 guard first < segment.endIndex, segment.index(after: first) < segment.endIndex,
-                      let high = PercentDecoding.hexValue(segment[first]),
-                      let low = PercentDecoding.hexValue(segment[segment.index(after: first)])
+                      let high = ASCIIHex.value(of: segment[first]),
+                      let low = ASCIIHex.value(of: segment[segment.index(after: first)])
                 else { return .invalidPercentEncoding }
                 byte = high << 4 | low
                 index = segment.index(first, offsetBy: 2)
@@ -121,7 +121,7 @@ public struct RequestTarget: Sendable, Equatable {
                 // Already validated by checkRawSegment.
                 let first = rawPath.index(after: index)
                 let second = rawPath.index(after: first)
-                bytes.append(PercentDecoding.hexValue(rawPath[first])! << 4 | PercentDecoding.hexValue(rawPath[second])!)
+                bytes.append(ASCIIHex.value(of: rawPath[first])! << 4 | ASCIIHex.value(of: rawPath[second])!)
                 index = rawPath.index(after: second)
             } else {
                 bytes.append(byte)

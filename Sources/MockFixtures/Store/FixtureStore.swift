@@ -1,18 +1,20 @@
-/// An index of a fixture folder that answers requests; safe to share across threads.
+/// The fixture files of one folder, loaded and checked, ready to be served by a ``MockEngine``.
 ///
-/// Load it once at start; every `.json` file is parsed and validated then, so answering is a
-/// dictionary lookup plus, for constrained entries, a comparison. The only state that changes
-/// after loading is the answer count of entries with `times` (reset by `POST /__admin/reset`).
+/// Load it once at start (and again on reload); every `.json` file is parsed and validated then,
+/// so answering is a dictionary lookup plus, for constrained entries, a comparison. Immutable
+/// except the answer counts of its entries (for `times` and the unused-entries report).
 ///
 /// ```swift
 /// let store = try FixtureStore.load(root: "Mocks")
-/// print(FixtureProblem.report(store.problems, root: store.rootPath))
-/// let response = store.respond(method: "GET", target: "/api/1.0/people/?page=2", headers: NoHeaders(), body: [])
-/// print(response.status, String(decoding: response.body, as: UTF8.self))
+/// print(store.counts)          // 12 fixture files, 25 entries, 3 static files, 0 problems
+/// print(store.problemReport)   // every problem as file:line:col: severity: message. hint
+/// let engine = MockEngine(store: store)
 /// ```
 public final class FixtureStore: Sendable {
     /// Absolute, symlinks resolved.
     public let rootPath: String
+    /// The limits it was loaded with; a reload uses them again.
+    public let loadOptions: FixtureLoadOptions
     /// Errors and warnings, sorted by file then position.
     public let problems: [FixtureProblem]
     /// `.json` fixture files that loaded without error and are served.
@@ -26,13 +28,18 @@ public final class FixtureStore: Sendable {
     let routes: [Substring: FixtureRoute]
     let healthPreparedID: Int
     let pathIndex: ServedPathIndex
-    /// The counters of every entry with `times`; the only mutable state, each behind its own lock.
-    let usageCounters: [UsageCounter]
+    /// One per entry: the only mutable state, lock-free, reset by `POST /__admin/reset`.
+    let usages: [EntryUsage]
+    /// Entries with `times`, whose answers are counted.
+    public let countedEntryCount: Int
+    /// Every scenario step of every entry, for listing scenarios and checking runtime fixtures.
+    let scenarioSteps: [ScenarioStep]
 
-    init(rootPath: String, problems: [FixtureProblem], fixtureFileCount: Int, entryCount: Int, staticFileCount: Int,
+    init(rootPath: String, loadOptions: FixtureLoadOptions, problems: [FixtureProblem], fixtureFileCount: Int, entryCount: Int, staticFileCount: Int,
          preparedResponses: [PreparedResponse], routes: [Substring: FixtureRoute], healthPreparedID: Int,
-         usageCounters: [UsageCounter], pathIndex: ServedPathIndex) {
+         usages: [EntryUsage], countedEntryCount: Int, scenarioSteps: [ScenarioStep], pathIndex: ServedPathIndex) {
         self.rootPath = rootPath
+        self.loadOptions = loadOptions
         self.problems = problems
         self.fixtureFileCount = fixtureFileCount
         self.entryCount = entryCount
@@ -40,7 +47,9 @@ public final class FixtureStore: Sendable {
         self.preparedResponses = preparedResponses
         self.routes = routes
         self.healthPreparedID = healthPreparedID
-        self.usageCounters = usageCounters
+        self.usages = usages
+        self.countedEntryCount = countedEntryCount
+        self.scenarioSteps = scenarioSteps
         self.pathIndex = pathIndex
     }
 
@@ -50,23 +59,23 @@ public final class FixtureStore: Sendable {
     /// Every served request path, sorted: `/api/1.0/people`, `/images/luke.png`, …
     public var servedPaths: [String] { pathIndex.allPaths }
 
-    /// Entries with `times`, whose answers are counted.
-    public var countedEntryCount: Int { usageCounters.count }
+    /// The names of the scenarios the fixture files use, sorted.
+    public var scenarioNames: [String] { Set(scenarioSteps.map(\.name)).sorted() }
 
-    /// Starts counting again for every entry with `times`, as `POST /__admin/reset` does, and
-    /// returns how many counters were reset.
+    /// Starts counting again for every entry (the `times` limits and the unused-entries report),
+    /// as `POST /__admin/reset` does, and returns how many entries have `times`.
     ///
     /// ```swift
-    /// let store = try FixtureStore.load(root: "Mocks")
-    /// func flaky() -> Int { store.respond(method: "GET", target: "/api/1.0/flaky", headers: NoHeaders(), body: []).status }
-    /// flaky()                // 503 (the entry with "times": 1)
-    /// flaky()                // 200
-    /// store.resetCounters()  // 1
-    /// flaky()                // 503 again
+    /// let engine = MockEngine(store: try FixtureStore.load(root: "Mocks"))
+    /// func flaky() -> Int { engine.respond(method: "GET", target: "/api/1.0/flaky", headers: NoHeaders(), body: []).status }
+    /// flaky()                       // 503 (the entry with "times": 1)
+    /// flaky()                       // 200
+    /// engine.store.resetCounters()  // 1
+    /// flaky()                       // 503 again
     /// ```
     @discardableResult
     public func resetCounters() -> Int {
-        for counter in usageCounters { counter.reset() }
-        return usageCounters.count
+        for usage in usages { usage.reset() }
+        return countedEntryCount
     }
 }

@@ -24,8 +24,11 @@ struct FixtureStoreBuilder {
     var fixtureFileCount = 0
     var entryCount = 0
     var staticFileCount = 0
-    /// One per entry with `times`, in load order, for `POST /__admin/reset`.
-    var usageCounters: [UsageCounter] = []
+    /// One per entry, in load order, for `POST /__admin/reset` and the unused-entries report.
+    var usages: [EntryUsage] = []
+    var countedEntryCount = 0
+    /// Every entry that takes part in a scenario, with its file, for the scenario checks.
+    var scenarioEntries: [(file: String, entry: FixtureFileCompiler.CompiledEntry)] = []
 
     init(rootPath: String, options: FixtureLoadOptions, problems: [FixtureProblem]) {
         self.rootPath = rootPath
@@ -72,43 +75,62 @@ struct FixtureStoreBuilder {
     private mutating func makeRoute(for candidate: Candidate) -> FixtureRoute? {
         let file = candidate.file
         if candidate.kind == .staticFile {
-            guard file.size <= options.maxStaticFileBytes else {
-                problems.append(FixtureProblem(.warning, file.relativePath, at: nil,
-                                               "static file is \(file.size) bytes, over the limit of \(options.maxStaticFileBytes); it is not served",
-                                               hint: "make it smaller or raise maxStaticFileBytes"))
+            let data: [UInt8]
+            switch RegularFileReader.read(file.readPath, limit: options.maxStaticFileBytes) {
+            case .success(let bytes):
+                data = bytes
+            case .failure(let failure):
+                problems.append(FixtureProblem(.warning, file.relativePath, at: nil, "static file \(Self.describe(failure)); it is not served",
+                                               hint: Self.hint(for: failure, limitName: "maxStaticFileBytes")))
                 return nil
             }
-            guard let data = FileManager.default.contents(atPath: file.readPath) else {
-                problems.append(FixtureProblem(.warning, file.relativePath, at: nil, "static file cannot be read; it is not served",
-                                               hint: "check its permissions"))
-                return nil
-            }
-            let id = appendPrepared(status: 200, headers: [HTTPHeader(name: "Content-Type", value: MediaType.forFileName(file.relativePath))], body: [UInt8](data))
+            let id = appendPrepared(status: 200, headers: [HTTPHeader(name: "Content-Type", value: MediaType.forFileName(file.relativePath))], body: data)
             staticFileCount += 1
             return .staticFile(file: file.relativePath, preparedID: id)
         }
-        guard let data = FileManager.default.contents(atPath: file.readPath) else {
-            let problem = FixtureProblem(.error, file.relativePath, at: nil, "fixture file cannot be read", hint: "check its permissions")
+        let data: [UInt8]
+        switch RegularFileReader.read(file.readPath, limit: options.maxFixtureFileBytes) {
+        case .success(let bytes):
+            data = bytes
+        case .failure(let failure):
+            let problem = FixtureProblem(.error, file.relativePath, at: nil, "fixture file \(Self.describe(failure))",
+                                         hint: Self.hint(for: failure, limitName: "maxFixtureFileBytes"))
             problems.append(problem)
             return brokenRoute(file.relativePath, [problem])
         }
-        let output = FixtureFileCompiler.compile([UInt8](data), relativePath: file.relativePath)
+        let output = FixtureFileCompiler.compile(data, relativePath: file.relativePath)
         problems.append(contentsOf: output.problems)
         if output.hasErrors {
             return brokenRoute(file.relativePath, output.problems.filter { $0.severity == .error })
         }
         let entries = output.entries.map { compiled in
-            let usage = compiled.times.map(UsageCounter.init(limit:))
-            if let usage { usageCounters.append(usage) }
-            return FixtureEntry(
-                index: compiled.index, position: compiled.position, method: compiled.method, request: compiled.request,
-                requiredHeaders: compiled.requiredHeaders, delayMilliseconds: compiled.delayMilliseconds,
-                preparedID: appendPrepared(status: compiled.status, headers: compiled.headers, body: compiled.body),
-                usage: usage)
+            let usage = EntryUsage(limit: compiled.times)
+            usages.append(usage)
+            if compiled.times != nil { countedEntryCount += 1 }
+            if compiled.scenario != nil { scenarioEntries.append((file.relativePath, compiled)) }
+            let id = appendPrepared(status: compiled.status, headers: compiled.headers, body: compiled.body)
+            return FixtureEntry(compiled, response: prepared[id], isPrepared: true, usage: usage)
         }
         fixtureFileCount += 1
         entryCount += entries.count
         return .fixture(FixtureFile(relativePath: file.relativePath, entries: entries))
+    }
+
+    static func describe(_ failure: RegularFileReader.Failure) -> String {
+        switch failure {
+        case .cannotOpen(let reason): "cannot be opened (\(reason))"
+        case .notRegular(let kind): "is \(kind.description), not a regular file"
+        case .tooLarge(let size, let limit): "is \(size) bytes, over the limit of \(limit)"
+        case .readFailed(let reason): "cannot be read (\(reason))"
+        }
+    }
+
+    static func hint(for failure: RegularFileReader.Failure, limitName: String) -> String {
+        switch failure {
+        case .cannotOpen, .readFailed: "check its permissions"
+        case .notRegular: "remove it from the fixture root"
+        case .tooLarge: "make it smaller, or raise FixtureLoadOptions.\(limitName)"
+        }
     }
 
     private mutating func brokenRoute(_ relativePath: String, _ errors: [FixtureProblem]) -> FixtureRoute {
@@ -128,13 +150,17 @@ struct FixtureStoreBuilder {
     }
 
     mutating func build() -> FixtureStore {
+        let steps = scenarioEntries.compactMap(\.entry.scenario)
+        problems.append(contentsOf: ScenarioCheck.unreachableStates(in: scenarioEntries, reachable: ScenarioCheck.reachableStates(steps)))
         let healthBody = JSONValue.makeObject([("status", .string("ok")), ("fixtures", .number(JSONNumber(fixtureFileCount)))])
         let healthID = appendPrepared(status: 200, headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)], body: healthBody.serializedBytes())
         return FixtureStore(
-            rootPath: rootPath,
+            rootPath: rootPath, loadOptions: options,
             problems: problems.sorted(by: FixtureProblem.isOrderedBefore),
             fixtureFileCount: fixtureFileCount, entryCount: entryCount, staticFileCount: staticFileCount,
-            preparedResponses: prepared, routes: routes, healthPreparedID: healthID, usageCounters: usageCounters,
+            preparedResponses: prepared, routes: routes, healthPreparedID: healthID,
+            usages: usages, countedEntryCount: countedEntryCount,
+            scenarioSteps: steps,
             pathIndex: ServedPathIndex(keys: Array(routes.keys).map(String.init)))
     }
 }

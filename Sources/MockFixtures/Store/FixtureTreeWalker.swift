@@ -15,7 +15,7 @@ struct FixtureTreeWalker {
         let relativePath: String
         /// Where to read it (symlinks resolved).
         let readPath: String
-        /// Byte size, known for static files only (fixture files are read whole anyway).
+        /// Byte size when the tree was walked.
         let size: Int
     }
 
@@ -61,26 +61,14 @@ struct FixtureTreeWalker {
                 }
                 realPath = resolved
             }
-            guard let isDirectory = fileManager.directoryFlag(atPath: realPath) else {
+            // One stat for every entry: fixture files too, so a named pipe called `x.json` is
+            // reported here and never opened.
+            guard let status = FileStatus(path: realPath) else {
                 warn(relativePath, "disappeared or cannot be read while loading", hint: "check its permissions")
                 continue
             }
-            let type: FileAttributeType
-            var size = 0
-            if isDirectory {
-                type = .typeDirectory
-            } else if relativePath.hasSuffix(".json") {
-                type = .typeRegular
-            } else {
-                guard let probed = fileManager.typeAndSize(atPath: realPath) else {
-                    warn(relativePath, "cannot be read", hint: "check its permissions")
-                    continue
-                }
-                type = probed.type
-                size = probed.size
-            }
-            switch type {
-            case .typeDirectory:
+            switch status.kind {
+            case .directory:
                 if ancestors.contains(realPath) {
                     warn(relativePath, "leads back into a folder that contains it (a symlink loop); it is not walked again",
                          hint: "remove the symlink")
@@ -96,10 +84,10 @@ struct FixtureTreeWalker {
                     continue
                 }
                 walk(directory: realPath, relativeDirectory: relativePath, names: childNames, ancestors: ancestors + [realPath])
-            case .typeRegular:
-                files.append(FoundFile(relativePath: relativePath, readPath: realPath, size: size))
+            case .regular:
+                files.append(FoundFile(relativePath: relativePath, readPath: realPath, size: status.size))
             default:
-                warn(relativePath, "is not a regular file or folder (\(type.rawValue)); it is not served", hint: "remove it from the fixture root")
+                warn(relativePath, "is \(status.kind.description), not a regular file or folder; it is not served", hint: "remove it from the fixture root")
             }
         }
     }

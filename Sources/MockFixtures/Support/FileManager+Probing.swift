@@ -20,17 +20,6 @@ extension FileManager {
         #endif
     }
 
-    /// The kind and byte size of the item at `path` (symlinks not followed), or `nil` if unreadable.
-    func typeAndSize(atPath path: String) -> (type: FileAttributeType, size: Int)? {
-        guard let attributes = try? attributesOfItem(atPath: path),
-              let type = attributes[.type] as? FileAttributeType
-        else { return nil }
-        let rawSize = attributes[.size]
-        let size = (rawSize as? Int) ?? (rawSize as? UInt).map { Int(clamping: $0) }
-            ?? (rawSize as? UInt64).map { Int(clamping: $0) } ?? 0
-        return (type, size)
-    }
-
     /// A short reason for a failed file-system call, for problem messages.
     static func reason(for error: any Error) -> String {
         if let cocoa = error as? CocoaError {

@@ -10,4 +10,9 @@ struct ConnectionHeaders: RequestHeaderLookup {
     func value(forHeader lowercasedName: String) -> String? {
         connection.headerValue(lowercasedName)
     }
+
+    /// Maps to `MHD_get_connection_values(connection, .HEADER_KIND, …)`; only for the journal.
+    func headerFields() -> [HTTPHeader] {
+        connection.allHeaders()
+    }
 }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import MockFixtures
 
 /// One client connection as MHD hands it to the callbacks. Valid only while MHD owns the
 /// request, which is why it is never stored beyond a request's lifetime.
@@ -56,5 +57,21 @@ struct MHDConnection: @unchecked Sendable {
             digit += 1
         }
         return sawDigit ? length : nil
+    }
+
+    /// Every request header, in the order received.
+    ///
+    /// Maps to `MHD_get_connection_values(connection, .HEADER_KIND, iterator, list)`.
+    func allHeaders() -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
+        withUnsafeMutablePointer(to: &headers) { list in
+            _ = MHD_get_connection_values(pointer, .HEADER_KIND, { context, _, key, value in
+                guard let context, let key else { return .YES }
+                let list = context.assumingMemoryBound(to: [HTTPHeader].self)
+                list.pointee.append(HTTPHeader(name: String(cString: key), value: value.map { String(cString: $0) } ?? ""))
+                return .YES
+            }, list)
+        }
+        return headers
     }
 }

@@ -19,6 +19,11 @@ extension MockHTTPServer {
         try dispatcher.reloads.sync { dispatcher.performReload() }.get()
     }
 
+    /// The engine answering the requests: fixtures, journal, runtime fixtures, scenario states.
+    public var engine: MockEngine {
+        dispatcher.engine
+    }
+
     /// The fixture folder the server loads from: absolute, symlinks resolved at start.
     public var fixtureRootPath: String {
         dispatcher.rootPath

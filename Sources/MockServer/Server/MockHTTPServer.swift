@@ -19,6 +19,8 @@ import Darwin
 /// ```swift
 /// let store = try FixtureStore.load(root: "Mocks")
 /// let server = try MockHTTPServer(store: store, configuration: .init(port: 0), logger: Logger(label: "mock"))
+/// // or, to set the journal or read the engine's state in-process:
+/// // let server = try MockHTTPServer(engine: MockEngine(store: store, options: .init(journalSize: 5_000)), …)
 /// print(server.url)   // http://127.0.0.1:41234
 /// // … send requests …
 /// server.stop()
@@ -38,24 +40,33 @@ public final class MockHTTPServer: @unchecked Sendable {
     private let lock = Lock()
     private var stopped = false
 
-    /// Starts listening as `configuration` says and answers from `store`.
+    /// Starts listening as `configuration` says and answers from `store` through a new
+    /// ``MockEngine`` with default options (a journal of 1,000 requests).
     ///
-    /// ``reload()`` loads `store.rootPath` again with `loadOptions`.
+    /// ``reload()`` loads `store.rootPath` again with the options it was loaded with.
     /// Throws ``ServerStartError`` with one sentence saying what failed (port in use, permission
     /// denied, invalid host, out-of-range settings, …).
-    public init(
+    public convenience init(
         store: FixtureStore,
         configuration: ServerConfiguration,
-        logger: Logger,
-        loadOptions: FixtureLoadOptions = .init()
+        logger: Logger
+    ) throws(ServerStartError) {
+        try self.init(engine: MockEngine(store: store), configuration: configuration, logger: logger)
+    }
+
+    /// Starts listening as `configuration` says and answers every request through `engine`, which
+    /// holds the fixtures, the journal, runtime fixtures and scenario states.
+    public init(
+        engine: MockEngine,
+        configuration: ServerConfiguration,
+        logger: Logger
     ) throws(ServerStartError) {
         try Self.validate(configuration)
         guard let address = BindAddress.resolve(host: configuration.host, port: UInt16(configuration.port)) else {
             throw .invalidHost(configuration.host)
         }
         let dispatcher = try RequestDispatcher(
-            store: store,
-            loadOptions: loadOptions,
+            engine: engine,
             maxBodyBytes: configuration.maxBodyBytes,
             logRequests: configuration.logRequests,
             logger: logger

@@ -9,7 +9,7 @@ extension RequestDispatcher {
         guard !generations.isClosed else { return .failure(.serverStopped) }
         let store: FixtureStore
         do {
-            store = try FixtureStore.load(root: rootPath, options: loadOptions)
+            store = try FixtureStore.load(root: rootPath, options: engine.store.loadOptions)
         } catch {
             logger.error("reload failed: \(ReloadError.rootUnusable(error))")
             return .failure(.rootUnusable(error))
@@ -22,6 +22,8 @@ extension RequestDispatcher {
         // The replaced generation is dropped right here, after the slot's lock is released:
         // it is freed now unless requests that started with it are still running.
         guard generations.replace(with: next) != nil else { return .failure(.serverStopped) }
+        // Runtime fixtures, scenario states and the journal live in the engine and stay.
+        engine.replaceStore(store)
         // As at start: parsing freed far more heap than the new generation keeps.
         MHDDaemon.releaseFreeHeap()
         let summary = ReloadSummary(store)
@@ -32,62 +34,36 @@ extension RequestDispatcher {
         return .success(summary)
     }
 
-    /// Whether `rawTarget` is `/__admin/reload`, which the server answers itself (the store does
-    /// not know the server it runs in).
-    static func isReloadTarget(_ rawTarget: String) -> Bool {
-        let path = rawTarget.utf8.prefix { $0 != UInt8(ascii: "?") }
-        return path.elementsEqual("/__admin/reload".utf8) || path.elementsEqual("/__admin/reload/".utf8)
-    }
-
     /// `POST /__admin/reload`: parks the connection, reloads on ``reloads`` and answers when done,
     /// so the worker thread goes on serving meanwhile.
+    /// The engine has routed the request (whatever its spelling) and checked its method.
     func handleReloadRequest(_ request: RequestContext, on connection: MHDConnection) -> Bool {
-        let method = request.method ?? "GET"
-        guard method == "POST" else {
-            let error = "/__admin/reload answers POST only, \(method) is not allowed; send POST /__admin/reload to load the fixtures again"
-            return send(AdminAnswer(status: 404, logDescription: error, [
-                ("error", .string(error)),
-                ("method", .string(method)),
-                ("path", .string("/__admin/reload")),
-            ]), for: request, on: connection)
-        }
         let deferred = DeferredAdminAnswer()
         request.deferredAnswer = deferred
         guard let id = suspensions.suspend(connection) else {
             request.deferredAnswer = nil
-            return send(Self.stoppingAnswer, for: request, on: connection)
+            return send(stoppingAnswer, for: request, on: connection)
         }
         request.suspensionID = id
         reloads.async { [self] in
-            deferred.fulfil(Self.answer(for: performReload()))
+            deferred.fulfil(answer(for: performReload()))
             suspensions.resume(id)
         }
         return true
     }
 
-    static func answer(for result: Result<ReloadSummary, ReloadError>) -> AdminAnswer {
+    /// The same answer as every front gives (``MockEngine/reloadAnswer(_:)``).
+    func answer(for result: Result<ReloadSummary, ReloadError>) -> MockResponse {
         switch result {
-        case .success(let summary):
-            return AdminAnswer(status: 200, logDescription: "reloaded: \(summary)", [
-                ("status", .string("reloaded")),
-                ("fixtures", .number(JSONNumber(summary.fixtureFileCount))),
-                ("entries", .number(JSONNumber(summary.entryCount))),
-                ("staticFiles", .number(JSONNumber(summary.staticFileCount))),
-                ("problems", .makeArray(summary.problems.map { .string($0.description) })),
-            ])
+        case .success:
+            return engine.reloadAnswer(.success(engine.store))
         case .failure(let error):
-            return AdminAnswer(status: 500, logDescription: "reload failed: \(error)", [
-                ("status", .string("failed")),
-                ("error", .string(error.description)),
-            ])
+            return engine.reloadFailureAnswer(error.description)
         }
     }
 
     /// For a reload request woken because the server is stopping.
-    static var stoppingAnswer: AdminAnswer {
-        AdminAnswer(status: 503, logDescription: "server stopping, no reload", [
-            ("status", .string("failed")),
-            ("error", .string("the server is stopping; the reload did not happen")),
-        ])
+    var stoppingAnswer: MockResponse {
+        engine.reloadFailureAnswer("the server is stopping; the reload did not happen", status: 503)
     }
 }

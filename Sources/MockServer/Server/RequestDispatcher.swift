@@ -2,7 +2,7 @@ import Dispatch
 import Logging
 import MockFixtures
 
-/// Turns MHD's callbacks for one daemon into calls to ``FixtureStore/respond(method:target:headers:body:)``
+/// Turns MHD's callbacks for one daemon into calls to ``MockEngine/respond(method:target:headers:body:store:)``
 /// and queues the answers. Shared by every worker thread.
 ///
 /// The fixtures live in a ``ServingGeneration`` that a reload replaces as a whole; each request
@@ -19,17 +19,19 @@ final class RequestDispatcher: @unchecked Sendable {
     /// Runs reloads one at a time, never on an MHD worker thread.
     let reloads = DispatchQueue(label: "mockserver.reload")
     let rootPath: String
-    let loadOptions: FixtureLoadOptions
+    /// Answers every request and holds the state tests change (journal, runtime fixtures, scenarios).
+    let engine: MockEngine
 
     /// A body still arriving past the limit is discarded; past this much more, the upload is
     /// treated as hostile and the connection dropped without waiting for its end.
     private let discardAllowance: Int
 
-    init(store: FixtureStore, loadOptions: FixtureLoadOptions, maxBodyBytes: Int, logRequests: Bool, logger: Logger) throws(ServerStartError) {
+    init(engine: MockEngine, maxBodyBytes: Int, logRequests: Bool, logger: Logger) throws(ServerStartError) {
+        let store = engine.store
+        self.engine = engine
         self.maxBodyBytes = maxBodyBytes
         self.logRequests = logRequests
         self.logger = logger
-        self.loadOptions = loadOptions
         rootPath = store.rootPath
         discardAllowance = max(maxBodyBytes, 64 * 1024 * 1024)
         guard let generation = ServingGeneration(store: store) else {
@@ -69,7 +71,7 @@ final class RequestDispatcher: @unchecked Sendable {
         }
         if let deferred = request.deferredAnswer {
             request.deferredAnswer = nil
-            return send(deferred.take() ?? Self.stoppingAnswer, for: request, on: connection)
+            return send(deferred.take() ?? stoppingAnswer, for: request, on: connection)
         }
         if !request.headersProcessed {
             // Queueing here would make MHD close the connection after the answer, so only the
@@ -89,15 +91,16 @@ final class RequestDispatcher: @unchecked Sendable {
         if request.bodyTooLarge {
             return sendBodyTooLarge(for: request, on: connection)
         }
-        if Self.isReloadTarget(request.rawTarget) {
-            return handleReloadRequest(request, on: connection)
-        }
-        let response = request.generation.store.respond(
+        let response = engine.respond(
             method: request.method ?? "GET",
             target: request.rawTarget,
             headers: ConnectionHeaders(connection: connection),
-            body: request.body
+            body: request.body,
+            store: request.generation.store
         )
+        if response.outcome == .reloadRequested {
+            return handleReloadRequest(request, on: connection)
+        }
         if response.delayMilliseconds > 0 {
             request.pendingResponse = response
             if let id = suspensions.suspend(connection, forMilliseconds: response.delayMilliseconds) {
@@ -157,7 +160,7 @@ final class RequestDispatcher: @unchecked Sendable {
         return true
     }
 
-    private func send(_ response: MockResponse, for request: RequestContext, on connection: MHDConnection) -> Bool {
+    func send(_ response: MockResponse, for request: RequestContext, on connection: MHDConnection) -> Bool {
         request.answeredStatus = response.status
         if logRequests {
             request.outcomeDescription = response.outcome.logDescription
@@ -179,18 +182,6 @@ final class RequestDispatcher: @unchecked Sendable {
             request.outcomeDescription = "request body larger than the \(maxBodyBytes)-byte limit"
         }
         return connection.queue(bodyTooLargeResponse, status: 413)
-    }
-
-    /// Writes an answer the server made itself (not from the fixtures).
-    func send(_ answer: AdminAnswer, for request: RequestContext, on connection: MHDConnection) -> Bool {
-        request.answeredStatus = answer.status
-        if logRequests {
-            request.outcomeDescription = answer.logDescription
-        }
-        guard let built = MHDResponse.copying(answer.body) else { return false }
-        defer { built.destroy() }
-        built.addHeader(name: "Content-Type", value: "application/json")
-        return connection.queue(built, status: answer.status)
     }
 
     private func logCompletion(of request: RequestContext, termination: MHDTermination) {

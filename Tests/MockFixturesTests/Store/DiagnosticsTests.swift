@@ -104,7 +104,7 @@ struct DiagnosticsTests {
         let problems = try #require(body["problems"] as? [String])
         #expect(problems.count == 2)
         #expect(problems[0].hasPrefix("2:12: delay must be a number"), "\(problems)")
-        #expect(problems[1] == "2:32: status 9 is out of range. Use an integer between 100 and 599", "\(problems)")
+        #expect(problems[1] == "2:32: status 9 is out of range. Use an integer between 200 and 599", "\(problems)")
     }
 
     @Test func rejectedPathsExplainWhy() throws {

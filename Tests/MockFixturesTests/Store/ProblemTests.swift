@@ -18,10 +18,10 @@ struct ProblemTests {
     }
 
     @Test(arguments: [
-        ("[{\"status\": 700}]", 1, 13, "status 700 is out of range", "use an integer between 100 and 599"),
-        ("[{\"status\": 99}]", 1, 13, "status 99 is out of range", "use an integer between 100 and 599"),
-        ("[{\"status\": 200.5}]", 1, 13, "is not written as a plain whole number", "100 and 599"),
-        ("[{\"status\": 2e2}]", 1, 13, "is not written as a plain whole number", "100 and 599"),
+        ("[{\"status\": 700}]", 1, 13, "status 700 is out of range", "use an integer between 200 and 599"),
+        ("[{\"status\": 99}]", 1, 13, "status 99 is out of range", "use an integer between 200 and 599"),
+        ("[{\"status\": 200.5}]", 1, 13, "is not written as a plain whole number", "200 and 599"),
+        ("[{\"status\": 2e2}]", 1, 13, "is not written as a plain whole number", "200 and 599"),
         ("[{\"status\": \"200\"}]", 1, 13, "status must be a number", "without quotes: 200"),
         ("[{\n  \"method\": 5}]", 2, 13, "method must be a non-empty string", "HTTP method"),
         ("[{\"method\": \"\"}]", 1, 13, "method must be a non-empty string", "HTTP method"),
@@ -93,7 +93,7 @@ struct ProblemTests {
         #expect(store.problems.map(\.file) == ["a.json", "a.json", "b.json", "b.json"])
         #expect(store.problems.map { $0.line ?? 0 } == [1, 2, 1, 1])
         let report = FixtureProblem.report(store.problems, root: "fixtures")
-        #expect(report.hasPrefix("a.json:1:13: error: status 2 is out of range. Use an integer between 100 and 599\n"))
+        #expect(report.hasPrefix("a.json:1:13: error: status 2 is out of range. Use an integer between 200 and 599\n"))
         #expect(report.hasSuffix("fixtures: 3 errors, 1 warning; 2 files will answer 500 until fixed\n"))
         #expect(store.hasErrors)
     }

@@ -77,13 +77,16 @@ import Testing
         let client = try running.rawClient()
         for method in ["GET", "PUT", "DELETE"] {
             let answer = try client.request(method, "/__admin/reload")
-            #expect(answer.status == 404)
+            #expect(answer.status == 405)
             let error = try #require(try jsonObject(answer.body)["error"] as? String)
             #expect(error.contains("POST /__admin/reload"))
             #expect(error.contains(method))
         }
         #expect(try client.request("POST", "/__admin/reload?verbose=1").status == 200)
         #expect(try client.request("POST", "/__admin/reload/").status == 200)
+        let encoded = try client.request("POST", "/__admin/%72eload")
+        #expect(encoded.status == 200, "routed from the decoded path, like every admin endpoint")
+        #expect(try jsonObject(encoded.body)["status"] as? String == "reloaded")
     }
 
     @Test func inProcessReloadReportsCountsAndProblems() throws {

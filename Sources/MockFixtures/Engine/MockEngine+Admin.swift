@@ -1,0 +1,161 @@
+/// The admin API under `/__admin/`, routed once from the decoded request path (so
+/// `/__admin/%72eload` is `/__admin/reload`). Admin requests are never journaled.
+extension MockEngine {
+    /// Every admin endpoint, for the 404 of an unknown one and for `--help`.
+    public static let adminEndpoints = [
+        "GET /__admin/health",
+        "POST /__admin/reset",
+        "POST /__admin/reload",
+        "GET /__admin/requests[?unmatched=true]",
+        "DELETE /__admin/requests",
+        "POST /__admin/requests/find",
+        "POST /__admin/requests/count",
+        "GET /__admin/fixtures",
+        "POST /__admin/fixtures",
+        "DELETE /__admin/fixtures",
+        "GET /__admin/fixtures/unused",
+        "GET /__admin/fixtures/{id}",
+        "DELETE /__admin/fixtures/{id}",
+        "GET /__admin/scenarios",
+        "GET /__admin/scenarios/{name}",
+        "PUT /__admin/scenarios/{name}",
+    ]
+
+    func adminResponse(_ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
+        let segments = request.target.lookupKey.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        switch segments.count {
+        case 1:
+            switch segments[0] {
+            case "health":
+                return allow(["GET", "HEAD"], &request) { _ in prepared(store.healthPreparedID, in: store, outcome: .health) }
+            case "reset":
+                return allow(["POST"], &request) { _ in resetResponse() }
+            case "reload":
+                return allow(["POST"], &request) { _ in
+                    diagnosticResponse(status: 501, outcome: .reloadRequested, [
+                        ("status", .string("failed")),
+                        ("error", .string("this front cannot reload fixtures; load the store again and call MockEngine.replaceStore(_:)")),
+                    ])
+                }
+            case "requests":
+                return allow(["GET", "HEAD", "DELETE"], &request) { request in
+                    request.isGetOrHead ? journalResponse(&request) : clearJournalResponse(request)
+                }
+            case "fixtures":
+                return allow(["GET", "HEAD", "POST", "DELETE"], &request) { request in
+                    if request.isGetOrHead { return runtimeFixtureListResponse() }
+                    if equalsIgnoringASCIICase(request.method, "POST") { return addRuntimeFixtureResponse(&request, store: store) }
+                    return removeAllRuntimeFixturesResponse()
+                }
+            case "scenarios":
+                return allow(["GET", "HEAD"], &request) { _ in scenarioListResponse(store: store) }
+            default:
+                break
+            }
+        case 2:
+            switch (segments[0], segments[1]) {
+            case ("requests", "find"):
+                return allow(["POST"], &request) { request in verificationResponse(&request, counting: false) }
+            case ("requests", "count"):
+                return allow(["POST"], &request) { request in verificationResponse(&request, counting: true) }
+            case ("fixtures", "unused"):
+                return allow(["GET", "HEAD"], &request) { _ in unusedEntriesResponse(store: store) }
+            case ("fixtures", let id):
+                return allow(["GET", "HEAD", "DELETE"], &request) { request in
+                    request.isGetOrHead ? runtimeFixtureResponse(id: id) : removeRuntimeFixtureResponse(id: id)
+                }
+            case ("scenarios", let name):
+                return allow(["GET", "HEAD", "PUT"], &request) { request in
+                    request.isGetOrHead ? scenarioResponse(name: name, store: store) : setScenarioResponse(name: name, &request, store: store)
+                }
+            default:
+                break
+            }
+        default:
+            break
+        }
+        let error = "no admin endpoint answers \(request.method) \(request.target.path)"
+        return diagnosticResponse(status: 404, outcome: .admin("unknown admin endpoint"), [
+            ("error", .string(error)),
+            ("method", .string(request.method)),
+            ("path", .string(String(request.target.path))),
+            ("endpoints", .makeArray(Self.adminEndpoints.map { .string($0) })),
+        ])
+    }
+
+    /// Runs `handler` when the request's method is one of `methods`, else answers 405 with `Allow`.
+    private func allow(_ methods: [String], _ request: inout IncomingRequest, _ handler: (inout IncomingRequest) -> MockResponse) -> MockResponse {
+        guard methods.contains(where: { equalsIgnoringASCIICase($0, request.method) }) else {
+            let shown = methods.filter { $0 != "HEAD" }
+            let path = String(request.target.path)
+            let error = "\(path) answers \(shown.joined(separator: " and ")) only, \(request.method) is not allowed; send \(shown.map { "\($0) \(path)" }.joined(separator: " or "))"
+            return diagnosticResponse(status: 405, outcome: .admin(error),
+                                      headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: methods.joined(separator: ", "))], [
+                ("error", .string(error)),
+                ("method", .string(request.method)),
+                ("path", .string(path)),
+            ])
+        }
+        return handler(&request)
+    }
+
+    /// A small JSON answer to an admin call (compact when it is a list people will not read raw).
+    func adminAnswer(status: Int = 200, _ description: String, _ fields: [(String, JSONValue)]) -> MockResponse {
+        diagnosticResponse(status: status, outcome: .admin(description), fields)
+    }
+
+    /// A 400 naming what is wrong with an admin call's body.
+    func badAdminRequest(_ request: IncomingRequest, _ error: String, problems: [String] = [], warnings: [String] = []) -> MockResponse {
+        var fields: [(String, JSONValue)] = [("error", .string(error))]
+        if !problems.isEmpty { fields.append(("problems", .makeArray(problems.map { .string($0) }))) }
+        if !warnings.isEmpty { fields.append(("warnings", .makeArray(warnings.map { .string($0) }))) }
+        return diagnosticResponse(status: 400, outcome: .admin("bad request: \(error)"), fields)
+    }
+
+    /// The admin call's body as JSON, or the 400 that says why it is not.
+    func jsonBody(of request: IncomingRequest, expecting example: String) -> Result<JSONDocument, MockResponseBox> {
+        guard !request.body.isEmpty else {
+            return .failure(MockResponseBox(badAdminRequest(request, "\(request.method) \(request.target.path) needs a JSON body such as \(example)")))
+        }
+        do {
+            return .success(try JSONParser.parse(request.body))
+        } catch {
+            return .failure(MockResponseBox(badAdminRequest(request, "the body is not valid JSON: \(error.position): \(error.message); send a JSON body such as \(example)")))
+        }
+    }
+
+    /// `POST /__admin/reload`'s answer for a finished reload, the same from every front.
+    ///
+    /// ```swift
+    /// let answer = engine.reloadAnswer(engine.reload())   // 200 {"status":"reloaded","fixtures":12,…}
+    /// ```
+    public func reloadAnswer(_ result: Result<FixtureStore, FixtureRootError>) -> MockResponse {
+        switch result {
+        case .success(let store):
+            return diagnosticResponse(status: 200, outcome: .admin("reloaded: \(store.counts)"), [
+                ("status", .string("reloaded")),
+                ("fixtures", .number(JSONNumber(store.fixtureFileCount))),
+                ("entries", .number(JSONNumber(store.entryCount))),
+                ("staticFiles", .number(JSONNumber(store.staticFileCount))),
+                ("problems", .makeArray(store.problems.map { .string($0.description) })),
+            ])
+        case .failure(let error):
+            return reloadFailureAnswer(error.description)
+        }
+    }
+
+    /// `POST /__admin/reload`'s answer when the reload could not happen; the old fixtures stay.
+    /// 500 by default; 503 when the server is stopping.
+    public func reloadFailureAnswer(_ reason: String, status: Int = 500) -> MockResponse {
+        diagnosticResponse(status: status, outcome: .admin("reload failed: \(reason)"), [
+            ("status", .string("failed")),
+            ("error", .string(reason)),
+        ])
+    }
+}
+
+/// Carries an answer through `Result`'s failure side.
+struct MockResponseBox: Error {
+    let response: MockResponse
+    init(_ response: MockResponse) { self.response = response }
+}

@@ -1,0 +1,112 @@
+/// The 404 answers that explain why nothing was served. They are built per request, only on
+/// misses, and pretty-printed because people read them in a terminal.
+extension MockEngine {
+    static let jsonHeaders = [HTTPHeader(name: "Content-Type", value: MediaType.json)]
+
+    func diagnosticResponse(status: Int, outcome: MatchOutcome, headers: [HTTPHeader] = MockEngine.jsonHeaders, _ fields: [(String, JSONValue)]) -> MockResponse {
+        MockResponse(status: status, headers: headers, body: JSONValue.makeObject(fields).prettyPrintedBytes(),
+                     delayMilliseconds: 0, preparedID: nil, outcome: outcome)
+    }
+
+    func rejectedPathResponse(method: String, target: String, rejection: PathRejection) -> MockResponse {
+        let shownTarget = target.count > 200 ? String(target.prefix(200)) + "…" : target
+        return diagnosticResponse(status: 404, outcome: .rejectedPath(reason: rejection.description), [
+            ("error", .string("rejected request target: \(rejection.description)")),
+            ("method", .string(method)),
+            ("target", .string(shownTarget)),
+        ])
+    }
+
+    func notFoundResponse(_ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
+        let key = request.target.lookupKey
+        let lookedFor = Self.filesThatWouldServe(key)
+        let similar = store.pathIndex.similarPaths(to: key)
+        let path = String(request.target.path)
+        var summary = "no fixture file serves \(request.method) \(path) (looked for \(lookedFor.joined(separator: ", ")))"
+        if let closest = similar.first { summary += "; did you mean \(closest)?" }
+        return diagnosticResponse(status: 404, outcome: .noMatch(summary: summary), [
+            ("error", .string("no fixture file serves \(request.method) \(path)")),
+            ("method", .string(request.method)),
+            ("path", .string(path)),
+            ("lookedFor", .makeArray(lookedFor.map { .string($0) })),
+            ("similarPaths", .makeArray(similar.map { .string($0) })),
+        ])
+    }
+
+    /// The files, relative to the root, that would serve `key`.
+    static func filesThatWouldServe(_ key: Substring) -> [String] {
+        if key.isEmpty { return ["index.json"] }
+        var files = ["\(key).json", "\(key)/index.json"]
+        if let lastSegment = key.split(separator: "/").last, lastSegment.contains(".") {
+            files.insert(String(key), at: 0)
+        }
+        return files
+    }
+
+    /// Why no entry of the runtime fixtures for the path (newest first) nor of its file matched.
+    func noMatchResponse(runtime: [RuntimeFixture], file: FixtureFile?, _ request: inout IncomingRequest) -> MockResponse {
+        struct Candidate {
+            let entry: FixtureEntry
+            let fixtureID: String?
+            let reasons: [String]
+            let methodMatches: Bool
+        }
+        var candidates: [Candidate] = []
+        for fixture in runtime {
+            for entry in fixture.entries {
+                candidates.append(Candidate(entry: entry, fixtureID: fixture.id, reasons: EntryMatcher.reasons(entry, &request, scenarios: scenarios),
+                                            methodMatches: request.accepts(entryMethod: entry.method)))
+            }
+        }
+        for entry in file?.entries ?? [] {
+            candidates.append(Candidate(entry: entry, fixtureID: nil, reasons: EntryMatcher.reasons(entry, &request, scenarios: scenarios),
+                                        methodMatches: request.accepts(entryMethod: entry.method)))
+        }
+        let path = String(request.target.path)
+        var sources = runtime.map { "runtime fixture \($0.id)" }
+        if let file { sources.append(file.relativePath) }
+        let error = runtime.isEmpty && file != nil
+            ? "no entry in \(file!.relativePath) matches \(request.method) \(path)"
+            : "no entry matches \(request.method) \(path) (tried \(sources.joined(separator: ", ")))"
+        var summary = error
+        let closest = candidates.enumerated().min { lhs, rhs in
+            (lhs.element.methodMatches ? 0 : 1, lhs.element.reasons.count, lhs.offset) < (rhs.element.methodMatches ? 0 : 1, rhs.element.reasons.count, rhs.offset)
+        }?.element
+        if let closest {
+            let name = closest.fixtureID.map { "runtime fixture \($0) entry \(closest.entry.index)" } ?? "entry \(closest.entry.index) (line \(closest.entry.position.line))"
+            summary += "; closest is \(name): " + closest.reasons.joined(separator: "; ")
+        } else {
+            summary += "; there are no entries"
+        }
+        var fields: [(String, JSONValue)] = [
+            ("error", .string(error)),
+            ("method", .string(request.method)),
+            ("path", .string(path)),
+        ]
+        if let file { fields.append(("fixtureFile", .string(file.relativePath))) }
+        if !runtime.isEmpty { fields.append(("runtimeFixtures", .makeArray(runtime.map { .string($0.id) }))) }
+        fields.append(("candidates", .makeArray(candidates.map { candidate in
+            var members: [(String, JSONValue)] = []
+            if let id = candidate.fixtureID { members.append(("runtimeFixture", .string(id))) }
+            members.append(contentsOf: [
+                ("entry", .number(JSONNumber(candidate.entry.index))),
+                ("line", .number(JSONNumber(candidate.entry.position.line))),
+                ("method", .string(candidate.entry.method)),
+                ("reasons", .makeArray(candidate.reasons.map { .string($0) })),
+            ])
+            return .makeObject(members)
+        })))
+        return diagnosticResponse(status: 404, outcome: .noMatch(summary: summary), fields)
+    }
+
+    func staticMethodResponse(_ file: String, _ request: inout IncomingRequest) -> MockResponse {
+        let path = String(request.target.path)
+        let error = "static files answer GET and HEAD only; \(request.method) \(path) is not served"
+        return diagnosticResponse(status: 404, outcome: .noMatch(summary: error), [
+            ("error", .string(error)),
+            ("method", .string(request.method)),
+            ("path", .string(path)),
+            ("staticFile", .string(file)),
+        ])
+    }
+}

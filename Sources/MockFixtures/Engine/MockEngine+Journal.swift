@@ -1,0 +1,50 @@
+extension MockEngine {
+    /// The 404 for journal endpoints while recording is off.
+    func journalOffResponse(_ request: IncomingRequest) -> MockResponse {
+        let error = "the request journal is off (journal size 0), so no requests were recorded; restart mockserver with --journal-size N (N > 0, default 1000), or create FixtureTransport with a journal size above 0"
+        return diagnosticResponse(status: 404, outcome: .admin("journal off"), [
+            ("error", .string(error)),
+            ("method", .string(request.method)),
+            ("path", .string(String(request.target.path))),
+        ])
+    }
+
+    /// `GET /__admin/requests[?unmatched=true]`.
+    func journalResponse(_ request: inout IncomingRequest) -> MockResponse {
+        guard let journal else { return journalOffResponse(request) }
+        let unmatchedValues = request.query().values(for: "unmatched")
+        let unmatchedOnly: Bool
+        switch unmatchedValues.last {
+        case nil, "false": unmatchedOnly = false
+        case "true", "": unmatchedOnly = true
+        case let other?:
+            return badAdminRequest(request, "unmatched=\(other) is not understood; use unmatched=true for the requests no fixture answered, or leave it out for all")
+        }
+        var (exchanges, dropped) = journal.snapshot()
+        if unmatchedOnly {
+            exchanges.removeAll { !$0.isUnmatched }
+        }
+        return diagnosticResponse(status: 200, outcome: .admin("\(exchanges.count) recorded requests"), [
+            ("requests", .makeArray(exchanges.map(\.json))),
+            ("dropped", .number(JSONNumber(dropped))),
+        ])
+    }
+
+    /// `DELETE /__admin/requests`.
+    func clearJournalResponse(_ request: IncomingRequest) -> MockResponse {
+        guard let journal else { return journalOffResponse(request) }
+        let removed = journal.clear()
+        return adminAnswer("cleared \(removed) recorded requests", [
+            ("status", .string("cleared")),
+            ("removed", .number(JSONNumber(removed))),
+        ])
+    }
+}
+
+extension RecordedExchange {
+    /// Answered by the no-match 404 (a path no fixture serves, or no entry matching).
+    var isUnmatched: Bool {
+        if case .noMatch = outcome { return true }
+        return false
+    }
+}

@@ -1,0 +1,104 @@
+extension MockEngine {
+    /// Answers one request from the current store. `target` is the raw request target:
+    /// percent-encoded path plus optional `?query`.
+    ///
+    /// ```swift
+    /// let response = engine.respond(method: "POST", target: "/api/1.0/people/",
+    ///                               headers: ["Content-Type": "application/json"], body: Array(#"{"name":"Rey"}"#.utf8))
+    /// response.status    // 201
+    /// response.outcome   // .matched(file: "api/1.0/people.json", entry: 3)
+    /// ```
+    public func respond<Headers: RequestHeaderLookup>(method: String, target: String, headers: Headers, body: [UInt8]) -> MockResponse {
+        respond(method: method, target: target, headerLookup: headers, body: body, store: store)
+    }
+
+    /// Answers one request from `store`, the generation a server captured when the request
+    /// began, so ``MockResponse/preparedID`` refers to that store's prepared responses even when a
+    /// reload happens meanwhile.
+    public func respond<Headers: RequestHeaderLookup>(method: String, target: String, headers: Headers, body: [UInt8], store: FixtureStore) -> MockResponse {
+        respond(method: method, target: target, headerLookup: headers, body: body, store: store)
+    }
+
+    /// The non-generic body of `respond`: called from another module, a generic body would run
+    /// unspecialised, with a runtime type lookup in every helper (measured: half the hot path).
+    private func respond(method: String, target: String, headerLookup headers: any RequestHeaderLookup, body: [UInt8], store: FixtureStore) -> MockResponse {
+        let parsedTarget: RequestTarget
+        switch RequestTarget.parse(target) {
+        case .success(let parsed):
+            parsedTarget = parsed
+        case .failure(let rejection):
+            let response = rejectedPathResponse(method: method, target: target, rejection: rejection)
+            record(method: method, target: target, headers: headers, body: body, response: response)
+            return response
+        }
+        var request = IncomingRequest(method: method, target: parsedTarget, headers: headers, body: body)
+        if Self.isAdminKey(parsedTarget.lookupKey) {
+            return adminResponse(&request, store: store)
+        }
+        let response = answer(&request, store: store)
+        record(method: method, target: target, headers: headers, body: body, response: response)
+        return response
+    }
+
+    private func answer(_ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
+        let key = request.target.lookupKey
+        let runtime = runtimeFixtures.fixtures(forKey: key)
+        for fixture in runtime {
+            if let entry = EntryMatcher.select(from: fixture.entries, for: &request, scenarios: scenarios) {
+                return response(entry, outcome: .matchedRuntime(fixture: fixture.id, entry: entry.index))
+            }
+        }
+        guard let route = store.routes[key] else {
+            return runtime.isEmpty ? notFoundResponse(&request, store: store) : noMatchResponse(runtime: runtime, file: nil, &request)
+        }
+        switch route {
+        case .fixture(let file):
+            guard let entry = EntryMatcher.select(from: file.entries, for: &request, scenarios: scenarios) else {
+                return noMatchResponse(runtime: runtime, file: file, &request)
+            }
+            return response(entry, outcome: .matched(file: file.relativePath, entry: entry.index))
+        case .broken(let file, let preparedID):
+            return prepared(preparedID, in: store, outcome: .brokenFixture(file: file))
+        case .staticFile(let file, let preparedID):
+            guard !request.target.hasTrailingSlash else {
+                return runtime.isEmpty ? notFoundResponse(&request, store: store) : noMatchResponse(runtime: runtime, file: nil, &request)
+            }
+            guard request.isGetOrHead else {
+                return staticMethodResponse(file, &request)
+            }
+            return prepared(preparedID, in: store, outcome: .staticFile(file))
+        }
+    }
+
+    private func response(_ entry: FixtureEntry, outcome: MatchOutcome) -> MockResponse {
+        let response = entry.response
+        return MockResponse(status: response.status, headers: response.headers, body: response.body,
+                            delayMilliseconds: entry.delayMilliseconds, preparedID: entry.isPrepared ? response.id : nil, outcome: outcome)
+    }
+
+    func prepared(_ id: Int, in store: FixtureStore, outcome: MatchOutcome) -> MockResponse {
+        let response = store.preparedResponses[id]
+        return MockResponse(status: response.status, headers: response.headers, body: response.body,
+                            delayMilliseconds: 0, preparedID: id, outcome: outcome)
+    }
+
+    static func isAdminKey(_ key: Substring) -> Bool {
+        let prefix = "__admin".utf8
+        let utf8 = key.utf8
+        guard utf8.starts(with: prefix) else { return false }
+        let rest = utf8.dropFirst(prefix.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: "/")
+    }
+
+    /// Adds the exchange to the journal, if it is on.
+    private func record(method: String, target: String, headers: any RequestHeaderLookup, body: [UInt8], response: MockResponse) {
+        guard let journal else { return }
+        let time = WallClock.millisecondsSince1970()
+        journal.record { id, bodyLimit in
+            RecordedExchange(
+                id: id, timeMilliseconds: time, method: method, target: target, headers: headers.headerFields(),
+                body: body.count <= bodyLimit ? body : Array(body.prefix(bodyLimit)), bodySize: body.count,
+                status: response.status, outcome: response.outcome)
+        }
+    }
+}

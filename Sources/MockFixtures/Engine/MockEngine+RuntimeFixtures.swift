@@ -1,0 +1,126 @@
+extension MockEngine {
+    static let runtimeFixtureExample = #"{"path": "/api/orders", "entries": [{"method": "POST", "status": 500, "response": {"error": "down"}}]}"#
+
+    /// `POST /__admin/fixtures` with `{"path": …, "entries": [ … ]}`: checked with the same rules
+    /// and wording as fixture files, positions inside the posted body.
+    func addRuntimeFixtureResponse(_ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
+        let document: JSONDocument
+        switch jsonBody(of: request, expecting: Self.runtimeFixtureExample) {
+        case .success(let parsed): document = parsed
+        case .failure(let box): return box.response
+        }
+        guard case .object(let members) = document.root.value else {
+            return badAdminRequest(request, "the body is a \(document.root.value.kindName); send an object such as \(Self.runtimeFixtureExample)")
+        }
+        var path: String?
+        var entriesNode: JSONNode?
+        var compiler = FixtureFileCompiler(relativePath: "", subject: "\"entries\"")
+        compiler.warnDuplicateKeys(document.duplicateKeys)
+        for member in members {
+            switch member.key {
+            case "path":
+                guard case .string(let text) = member.value.value else {
+                    return badAdminRequest(request, "\"path\" must be a string such as \"/api/orders\", found \(member.value.value.kindName) at \(member.value.position)")
+                }
+                path = text
+            case "entries":
+                entriesNode = member.value
+            default:
+                compiler.warnUnknownKey(member, knownKeys: ["path", "entries"])
+            }
+        }
+        guard let path else {
+            return badAdminRequest(request, "the body has no \"path\"; send the request path the entries answer, e.g. \(Self.runtimeFixtureExample)")
+        }
+        guard let entriesNode else {
+            return badAdminRequest(request, "the body has no \"entries\"; send them as a fixture file holds them, e.g. \(Self.runtimeFixtureExample)")
+        }
+        let target: RequestTarget
+        switch RequestTarget.parse(path) {
+        case .success(let parsed) where parsed.query == nil:
+            target = parsed
+        case .success:
+            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) has a query; give the path alone and match query parameters with \"request\"")
+        case .failure(let rejection):
+            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) is not a usable request path: \(rejection.description); write it as the decoded path, e.g. \"/api/orders\"")
+        }
+        if Self.isAdminKey(target.lookupKey) {
+            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) is under /__admin/, which is reserved for the server's own endpoints; use another path")
+        }
+        var output = compiler.output
+        let compiled = FixtureFileCompiler.compile(entries: entriesNode, label: "")
+        output.problems.append(contentsOf: compiled.problems)
+        output.entries = compiled.entries
+        let knownSteps = store.scenarioSteps + runtimeFixtures.snapshot.all.flatMap { $0.entries.compactMap(\.scenario) }
+        let reachable = ScenarioCheck.reachableStates(knownSteps + compiled.entries.compactMap(\.scenario))
+        output.problems.append(contentsOf: ScenarioCheck.unreachableStates(in: compiled.entries.map { ("", $0) }, reachable: reachable))
+        let problems = output.problems.sorted(by: FixtureProblem.isOrderedBefore)
+        let errors = problems.filter { $0.severity == .error }.map(\.positionedDescription)
+        let warnings = problems.filter { $0.severity == .warning }.map(\.positionedDescription)
+        guard errors.isEmpty else {
+            let count = errors.count
+            return badAdminRequest(request, "the fixture was not added: \(count) problem\(count == 1 ? "" : "s") in the posted entries (positions are line:column in the body)",
+                                   problems: errors, warnings: warnings)
+        }
+        let fixture = runtimeFixtures.add { id in
+            RuntimeFixture(id: id, path: path, lookupKey: String(target.lookupKey),
+                           entries: compiled.entries.map { compiled in
+                               let response = PreparedResponse(id: -1, status: compiled.status, headers: compiled.headers, body: compiled.body)
+                               return FixtureEntry(compiled, response: response, isPrepared: false, usage: EntryUsage(limit: compiled.times))
+                           },
+                           source: entriesNode.value)
+        }
+        var fields: [(String, JSONValue)] = [
+            ("id", .string(fixture.id)),
+            ("path", .string(path)),
+            ("entries", .number(JSONNumber(fixture.entries.count))),
+        ]
+        if !warnings.isEmpty { fields.append(("warnings", .makeArray(warnings.map { .string($0) }))) }
+        return adminAnswer(status: 201, "added runtime fixture \(fixture.id) for \(path)", fields)
+    }
+
+    /// `GET /__admin/fixtures`: every runtime fixture, oldest first.
+    func runtimeFixtureListResponse() -> MockResponse {
+        let all = runtimeFixtures.snapshot.all
+        return adminAnswer("\(all.count) runtime fixtures", [("fixtures", .makeArray(all.map(\.json)))])
+    }
+
+    /// `GET /__admin/fixtures/{id}`.
+    func runtimeFixtureResponse(id: String) -> MockResponse {
+        guard let fixture = runtimeFixtures.snapshot.all.first(where: { $0.id == id }) else { return unknownRuntimeFixture(id) }
+        return adminAnswer("runtime fixture \(id)", fixture.json.objectMembers!.map { ($0.key, $0.value.value) })
+    }
+
+    /// `DELETE /__admin/fixtures/{id}`.
+    func removeRuntimeFixtureResponse(id: String) -> MockResponse {
+        guard let removed = runtimeFixtures.remove(id: id) else { return unknownRuntimeFixture(id) }
+        return adminAnswer("removed runtime fixture \(id)", [
+            ("status", .string("removed")),
+            ("id", .string(removed.id)),
+            ("path", .string(removed.path)),
+        ])
+    }
+
+    /// `DELETE /__admin/fixtures`.
+    func removeAllRuntimeFixturesResponse() -> MockResponse {
+        let removed = runtimeFixtures.removeAll()
+        return adminAnswer("removed \(removed) runtime fixtures", [
+            ("status", .string("removed")),
+            ("removed", .number(JSONNumber(removed))),
+        ])
+    }
+
+    private func unknownRuntimeFixture(_ id: String) -> MockResponse {
+        let ids = runtimeFixtures.snapshot.all.map(\.id)
+        let known = ids.isEmpty ? "there are no runtime fixtures" : "the runtime fixtures are " + ids.joined(separator: ", ")
+        return diagnosticResponse(status: 404, outcome: .admin("no runtime fixture \(id)"), [
+            ("error", .string("no runtime fixture has the id \(JSONValue.excerpt(.string(id))); \(known) (GET /__admin/fixtures lists them)")),
+        ])
+    }
+}
+
+extension RuntimeFixture {
+    var json: JSONValue {
+        .makeObject([("id", .string(id)), ("path", .string(path)), ("entries", source)])
+    }
+}

@@ -1,0 +1,63 @@
+extension MockEngine {
+    /// Every scenario named by the fixture files or by runtime fixtures, sorted.
+    func scenarioNames(store: FixtureStore) -> [String] {
+        let runtime = runtimeFixtures.snapshot.all.flatMap { $0.entries.compactMap(\.scenario?.name) }
+        return Set(store.scenarioSteps.map(\.name) + runtime).sorted()
+    }
+
+    /// `GET /__admin/scenarios`.
+    func scenarioListResponse(store: FixtureStore) -> MockResponse {
+        let names = scenarioNames(store: store)
+        return adminAnswer("\(names.count) scenarios", [
+            ("scenarios", .makeArray(names.map { name in
+                .makeObject([("name", .string(name)), ("state", .string(scenarios.state(of: name)))])
+            })),
+        ])
+    }
+
+    /// `GET /__admin/scenarios/{name}`.
+    func scenarioResponse(name: String, store: FixtureStore) -> MockResponse {
+        guard scenarioNames(store: store).contains(name) else { return unknownScenario(name, store: store) }
+        return adminAnswer("scenario \(name)", [("name", .string(name)), ("state", .string(scenarios.state(of: name)))])
+    }
+
+    /// `PUT /__admin/scenarios/{name}` with `{"state": "…"}`.
+    func setScenarioResponse(name: String, _ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
+        guard scenarioNames(store: store).contains(name) else { return unknownScenario(name, store: store) }
+        let example = #"{"state": "has item"}"#
+        let document: JSONDocument
+        switch jsonBody(of: request, expecting: example) {
+        case .success(let parsed): document = parsed
+        case .failure(let box): return box.response
+        }
+        guard case .object(let members) = document.root.value else {
+            return badAdminRequest(request, "the body is a \(document.root.value.kindName); send an object such as \(example)")
+        }
+        if let unknown = members.first(where: { $0.key != "state" }) {
+            return badAdminRequest(request, "unknown key \(JSONValue.excerpt(.string(unknown.key))) in the body; the only key is \"state\", e.g. \(example)")
+        }
+        guard let state = document.root.value["state"] else {
+            return badAdminRequest(request, "the body has no \"state\"; send the state to move the scenario to, e.g. \(example)")
+        }
+        guard case .string(let newState) = state, !newState.isEmpty else {
+            return badAdminRequest(request, "\"state\" must be a non-empty string, found \(state.kindName) \(JSONValue.excerpt(state)); e.g. \(example)")
+        }
+        let previous = scenarios.state(of: name)
+        scenarios.setState(newState, of: name)
+        return adminAnswer("scenario \(name): \(previous) → \(newState)", [
+            ("name", .string(name)),
+            ("state", .string(newState)),
+            ("previousState", .string(previous)),
+        ])
+    }
+
+    private func unknownScenario(_ name: String, store: FixtureStore) -> MockResponse {
+        let names = scenarioNames(store: store)
+        let known = names.isEmpty ? "no fixture names a scenario" : "the scenarios are " + names.map { "'\($0)'" }.joined(separator: ", ")
+        var error = "no fixture names the scenario '\(name)'; \(known)"
+        if let suggestion = EditDistance.closest(to: name, among: names, maximumDistance: 2) {
+            error += " — did you mean '\(suggestion)'?"
+        }
+        return diagnosticResponse(status: 404, outcome: .admin("no scenario \(name)"), [("error", .string(error))])
+    }
+}

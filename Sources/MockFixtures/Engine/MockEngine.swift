@@ -1,0 +1,63 @@
+/// The fixture engine both fronts share: `mockserver` over sockets and `FixtureTransport`
+/// in-process. It answers requests from a ``FixtureStore`` and holds everything that changes
+/// while tests run — the `times` counters (inside the store), scenario states, fixtures added
+/// at runtime and the request journal — and the admin API (`/__admin/*`) that reads and resets
+/// them. Both fronts hand it every request, so they always answer identically.
+///
+/// ```swift
+/// let engine = MockEngine(store: try FixtureStore.load(root: "Mocks"))
+/// let response = engine.respond(method: "GET", target: "/api/1.0/people/?page=2", headers: NoHeaders(), body: [])
+/// print(response.status, response.outcome.logDescription)
+/// let journal = engine.respond(method: "GET", target: "/__admin/requests", headers: NoHeaders(), body: [])
+/// print(String(decoding: journal.body, as: UTF8.self))   // {"requests": [ … ], "dropped": 0}
+/// ```
+///
+/// Thread-safe; serving reads no lock for entries without `times` or a scenario.
+public final class MockEngine: Sendable {
+    public let options: MockEngineOptions
+    private let currentStore: ManagedAtomicSnapshot<FixtureStore>
+    let scenarios = ScenarioTable()
+    let runtimeFixtures = RuntimeFixtureTable()
+    /// `nil` when the journal is off (`journalSize` 0).
+    let journal: RequestJournal?
+
+    /// Serves `store`. Invalid `options` (negative sizes, see ``MockEngineOptions/problem``) are
+    /// clamped to 0; validate them first where a user typed them.
+    public init(store: FixtureStore, options: MockEngineOptions = .init()) {
+        self.options = options
+        currentStore = ManagedAtomicSnapshot(store)
+        journal = options.journalSize > 0
+            ? RequestJournal(capacity: options.journalSize, bodyLimit: max(0, options.journalBodyLimit))
+            : nil
+    }
+
+    /// The fixture files currently served.
+    public var store: FixtureStore { currentStore.load() }
+
+    /// Serves `store` from now on (a reload). Runtime fixtures, scenario states and the journal
+    /// stay; the new store's `times` counters start from 0.
+    public func replaceStore(_ store: FixtureStore) {
+        currentStore.store(store)
+    }
+
+    /// Loads the store's root again with the same options and serves it; the engine keeps the
+    /// old store when the root has become unusable.
+    ///
+    /// ```swift
+    /// switch engine.reload() {
+    /// case .success(let store): print("reloaded: \(store.counts)")
+    /// case .failure(let error): print("reload failed: \(error)")
+    /// }
+    /// ```
+    @discardableResult
+    public func reload() -> Result<FixtureStore, FixtureRootError> {
+        let current = store
+        do {
+            let reloaded = try FixtureStore.load(root: current.rootPath, options: current.loadOptions)
+            replaceStore(reloaded)
+            return .success(reloaded)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// Settings of a ``MockEngine``'s request journal.
+///
+/// ```swift
+/// var options = MockEngineOptions()
+/// options.journalSize = 5_000        // keep the last 5,000 requests
+/// options.journalBodyLimit = 1 << 20 // and up to 1 MiB of each body
+/// let engine = MockEngine(store: try FixtureStore.load(root: "Mocks"), options: options)
+/// ```
+public struct MockEngineOptions: Sendable, Equatable {
+    /// How many requests the journal keeps (the oldest are dropped and counted); 0 turns
+    /// recording off. 1,000.
+    public var journalSize: Int
+    /// How many bytes of each request body the journal keeps; longer bodies are cut and marked
+    /// `bodyTruncated`. 65,536.
+    public var journalBodyLimit: Int
+
+    public static let defaultJournalSize = 1_000
+    public static let defaultJournalBodyLimit = 65_536
+
+    public init(journalSize: Int = MockEngineOptions.defaultJournalSize, journalBodyLimit: Int = MockEngineOptions.defaultJournalBodyLimit) {
+        self.journalSize = journalSize
+        self.journalBodyLimit = journalBodyLimit
+    }
+
+    /// Why these options cannot be used, as one sentence naming the setting; `nil` when they can.
+    public var problem: String? {
+        if journalSize < 0 { return "journal size \(journalSize) is negative; use 0 to turn the journal off or a positive number of requests to keep" }
+        if journalBodyLimit < 0 { return "journal body limit \(journalBodyLimit) is negative; use 0 to keep no bodies or a positive number of bytes" }
+        return nil
+    }
+}

@@ -1,0 +1,86 @@
+extension RecordedExchange {
+    /// The journal's JSON for this request (see README, "The request journal").
+    var json: JSONValue {
+        let parsed = try? RequestTarget.parse(target).get()
+        var fields: [(String, JSONValue)] = [
+            ("id", .number(JSONNumber(id))),
+            ("time", .string(WallClock.rfc3339(milliseconds: timeMilliseconds))),
+            ("method", .string(method)),
+            ("path", .string(parsed.map { String($0.path) } ?? String(target.prefix { $0 != "?" }))),
+            ("query", queryJSON(parsed?.query)),
+            ("headers", headersJSON),
+        ]
+        fields.append(contentsOf: bodyFields)
+        fields.append(("status", .number(JSONNumber(status))))
+        fields.append(("matched", matchedJSON))
+        fields.append(("outcome", .string(outcome.name)))
+        return .makeObject(fields)
+    }
+
+    /// Each parameter name (in order of first appearance) → its decoded values, in order.
+    private func queryJSON(_ query: Substring?) -> JSONValue {
+        guard let query else { return .makeObject([]) }
+        var order: [String] = []
+        var values: [String: [JSONValue]] = [:]
+        for parameter in QueryParameters(decoding: query).parameters {
+            if values[parameter.name] == nil { order.append(parameter.name) }
+            values[parameter.name, default: []].append(.string(parameter.value))
+        }
+        return .makeObject(order.map { ($0, .makeArray(values[$0]!)) })
+    }
+
+    /// Names lowercased, repeated headers joined with ", ".
+    private var headersJSON: JSONValue {
+        var order: [String] = []
+        var values: [String: String] = [:]
+        for header in headers {
+            let name = header.name.lowercased()
+            if let existing = values[name] {
+                values[name] = existing + ", " + header.value
+            } else {
+                order.append(name)
+                values[name] = header.value
+            }
+        }
+        return .makeObject(order.map { ($0, .string(values[$0]!)) })
+    }
+
+    /// `body` as text, or `bodyBase64` when it is not UTF-8; `bodyTruncated` and `bodySize` when cut.
+    private var bodyFields: [(String, JSONValue)] {
+        guard bodySize > 0 else { return [] }
+        var fields: [(String, JSONValue)] = []
+        if let text = bodyText {
+            fields.append(("body", .string(text)))
+        } else {
+            fields.append(("bodyBase64", .string(Base64.encode(body))))
+        }
+        if isBodyTruncated {
+            fields.append(("bodyTruncated", .bool(true)))
+            fields.append(("bodySize", .number(JSONNumber(bodySize))))
+        }
+        return fields
+    }
+
+    /// The body as UTF-8 text; a body cut inside a character still counts as text.
+    var bodyText: String? {
+        if let text = String(validating: body, as: UTF8.self) { return text }
+        guard isBodyTruncated else { return nil }
+        for cut in 1...3 where body.count >= cut {
+            if let text = String(validating: body.dropLast(cut), as: UTF8.self) { return text }
+        }
+        return nil
+    }
+
+    private var matchedJSON: JSONValue {
+        switch outcome {
+        case .matched(let file, let entry):
+            .makeObject([("file", .string(file)), ("entry", .number(JSONNumber(entry)))])
+        case .matchedRuntime(let fixture, let entry):
+            .makeObject([("fixture", .string(fixture)), ("entry", .number(JSONNumber(entry)))])
+        case .staticFile(let file):
+            .makeObject([("file", .string(file))])
+        default:
+            .null
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// One request as the journal keeps it: what arrived and how it was answered.
+///
+/// The target is kept raw and decoded only when the journal is read, so recording stays cheap.
+package struct RecordedExchange: Sendable {
+    /// Increasing from 1 since the engine started.
+    package let id: Int
+    /// Arrival, in milliseconds since 1970 (UTC).
+    package let timeMilliseconds: Int64
+    package let method: String
+    /// As received: percent-encoded path plus optional `?query`.
+    package let target: String
+    package let headers: [HTTPHeader]
+    /// At most the journal's body limit.
+    package let body: [UInt8]
+    /// The size of the body as received.
+    package let bodySize: Int
+    package let status: Int
+    package let outcome: MatchOutcome
+
+    package var isBodyTruncated: Bool { body.count < bodySize }
+}

@@ -1,0 +1,79 @@
+import Atomics
+
+/// The last `capacity` requests, recorded from every worker thread without a global lock.
+///
+/// Ids come from one atomic counter; each id has a fixed slot in one of a few stripes, each
+/// stripe behind its own lock, so two threads recording at once almost never wait for each
+/// other. Reading (an admin call) visits every stripe and sorts by id. When more than
+/// `capacity` requests arrive, the oldest are overwritten and counted as dropped.
+final class RequestJournal: Sendable {
+    let capacity: Int
+    let bodyLimit: Int
+    private let stripes: [LockedState<[RecordedExchange?]>]
+    private let slotsPerStripe: Int
+    private let lastID = ManagedAtomic<Int>(0)
+    /// Ids up to this one were cleared (`DELETE /__admin/requests` or a reset).
+    private let clearedThrough = ManagedAtomic<Int>(0)
+
+    init(capacity: Int, bodyLimit: Int) {
+        precondition(capacity > 0 && bodyLimit >= 0)
+        self.capacity = capacity
+        self.bodyLimit = bodyLimit
+        let stripeCount = min(capacity, 16)
+        slotsPerStripe = (capacity + stripeCount - 1) / stripeCount
+        stripes = (0..<stripeCount).map { _ in LockedState([RecordedExchange?](repeating: nil, count: 0)) }
+    }
+
+    /// Records one exchange under the next id.
+    func record(_ make: (_ id: Int, _ bodyLimit: Int) -> RecordedExchange) {
+        let id = lastID.wrappingIncrementThenLoad(ordering: .relaxed)
+        let exchange = make(id, bodyLimit)
+        let stripe = stripes[id % stripes.count]
+        let slot = (id / stripes.count) % slotsPerStripe
+        stripe.withLock { slots in
+            if slots.isEmpty {
+                slots = [RecordedExchange?](repeating: nil, count: slotsPerStripe)
+            }
+            // A slower thread must not overwrite a newer request that already took the slot.
+            if (slots[slot]?.id ?? 0) < id {
+                slots[slot] = exchange
+            }
+        }
+    }
+
+    /// The recorded requests, oldest first, and how many were dropped to stay within `capacity`.
+    func snapshot() -> (exchanges: [RecordedExchange], dropped: Int) {
+        let cleared = clearedThrough.load(ordering: .relaxed)
+        let last = lastID.load(ordering: .relaxed)
+        var exchanges: [RecordedExchange] = []
+        for stripe in stripes {
+            stripe.withLock { slots in
+                for case let exchange? in slots where exchange.id > cleared && exchange.id <= last {
+                    exchanges.append(exchange)
+                }
+            }
+        }
+        exchanges.sort { $0.id < $1.id }
+        if exchanges.count > capacity {
+            exchanges.removeFirst(exchanges.count - capacity)
+        }
+        return (exchanges, max(0, last - cleared - exchanges.count))
+    }
+
+    /// Forgets every recorded request; returns how many there were.
+    @discardableResult
+    func clear() -> Int {
+        let last = lastID.load(ordering: .relaxed)
+        var removed = 0
+        for stripe in stripes {
+            stripe.withLock { slots in
+                for index in slots.indices where (slots[index]?.id ?? .max) <= last {
+                    if slots[index]!.id > clearedThrough.load(ordering: .relaxed) { removed += 1 }
+                    slots[index] = nil
+                }
+            }
+        }
+        clearedThrough.store(last, ordering: .relaxed)
+        return removed
+    }
+}

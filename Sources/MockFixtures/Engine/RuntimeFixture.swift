@@ -1,0 +1,76 @@
+/// Entries added through `POST /__admin/fixtures` for one path, served before the files' own.
+package struct RuntimeFixture: Sendable {
+    /// `fixture-1`, `fixture-2`, …: unique for the engine's life.
+    package let id: String
+    /// As it was posted, for listings.
+    package let path: String
+    /// The decoded path without its outer slashes, as fixture routes are keyed.
+    let lookupKey: String
+    let entries: [FixtureEntry]
+    /// The entries exactly as posted, for `GET /__admin/fixtures`.
+    package let source: JSONValue
+}
+
+/// Every runtime fixture, published as an immutable snapshot: requests read the current one
+/// with a single atomic load, so serving costs no lock while fixtures are added or removed.
+final class RuntimeFixtureTable: Sendable {
+    final class Snapshot: Sendable {
+        /// Oldest first.
+        let all: [RuntimeFixture]
+        /// Newest first, per lookup key.
+        let byKey: [String: [RuntimeFixture]]
+
+        init(_ all: [RuntimeFixture]) {
+            self.all = all
+            var byKey: [String: [RuntimeFixture]] = [:]
+            for fixture in all.reversed() {
+                byKey[fixture.lookupKey, default: []].append(fixture)
+            }
+            self.byKey = byKey
+        }
+    }
+
+    private let current = ManagedAtomicSnapshot(Snapshot([]))
+    /// Serialises changes (readers never take it) and numbers the fixtures.
+    private let changes = LockedState(0)
+
+    var snapshot: Snapshot { current.load() }
+
+    /// The fixtures for `lookupKey`, newest first; empty without touching a lock when none exist.
+    func fixtures(forKey lookupKey: Substring) -> [RuntimeFixture] {
+        let snapshot = current.load()
+        guard !snapshot.all.isEmpty else { return [] }
+        return snapshot.byKey[String(lookupKey)] ?? []
+    }
+
+    /// Adds a fixture built for the next id.
+    func add(_ make: (_ id: String) -> RuntimeFixture) -> RuntimeFixture {
+        changes.withLock { counter in
+            counter += 1
+            let fixture = make("fixture-\(counter)")
+            current.store(Snapshot(current.load().all + [fixture]))
+            return fixture
+        }
+    }
+
+    /// Removes the fixture with `id`; `nil` when there is none.
+    func remove(id: String) -> RuntimeFixture? {
+        changes.withLock { _ in
+            var all = current.load().all
+            guard let index = all.firstIndex(where: { $0.id == id }) else { return nil }
+            let removed = all.remove(at: index)
+            current.store(Snapshot(all))
+            return removed
+        }
+    }
+
+    /// Removes every fixture; returns how many there were.
+    @discardableResult
+    func removeAll() -> Int {
+        changes.withLock { _ in
+            let count = current.load().all.count
+            current.store(Snapshot([]))
+            return count
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// The current state of every scenario. Engine state: it outlives fixture reloads and is put
+/// back to `started` by a reset.
+///
+/// Only entries that take part in a scenario touch its lock; checking the state, counting the
+/// answer and moving on happen in one critical section, so of 50 parallel requests for an entry
+/// with `"state": "started", "newState": "done"` exactly one gets it.
+final class ScenarioTable: Sendable {
+    private let states = LockedState<[String: String]>([:])
+
+    /// The state of `name`; scenarios nobody has moved are in `started`.
+    func state(of name: String) -> String {
+        states.withLock { $0[name] } ?? ScenarioCheck.initialState
+    }
+
+    /// Claims an answer for an entry in the scenario `step` belongs to: only in its required state
+    /// (if any) and within its `times` (if any); then moves the scenario to its `newState`.
+    func claim(_ step: ScenarioStep, usage: EntryUsage) -> Bool {
+        states.withLock { states in
+            if let required = step.requiredState, (states[step.name] ?? ScenarioCheck.initialState) != required {
+                return false
+            }
+            guard usage.claim() else { return false }
+            if let next = step.newState {
+                states[step.name] = next
+            }
+            return true
+        }
+    }
+
+    func setState(_ state: String, of name: String) {
+        states.withLock { $0[name] = state }
+    }
+
+    /// Every scenario back to `started`.
+    func resetAll() {
+        states.withLock { $0.removeAll() }
+    }
+}

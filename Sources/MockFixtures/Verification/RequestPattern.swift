@@ -1,0 +1,96 @@
+/// A verification pattern: `{"method": "POST", "path": "/api/1.0/people/", "request": {…},
+/// "query": {…}, "requestHeaders": {…}}`, every key optional. `request`, `query` and
+/// `requestHeaders` mean exactly what they mean in a fixture entry, and are checked by the same
+/// matcher.
+struct RequestPattern: Sendable {
+    static let knownKeys = ["method", "path", "request", "query", "requestHeaders"]
+    static let example = #"{"method": "POST", "path": "/api/1.0/people/", "request": {"name": "Rey"}}"#
+
+    /// Upper-cased; `nil` matches any method.
+    let method: String?
+    /// The decoded path as given, and its lookup key (trailing slash ignored); `nil` matches any path.
+    let path: (shown: String, key: String)?
+    let constraints: RequestConstraints
+
+    /// Compiles a pattern, or returns the sentence that says what is wrong with it (naming the key).
+    static func compile(_ document: JSONDocument) -> Result<RequestPattern, PatternError> {
+        guard case .object(let members) = document.root.value else {
+            return .failure(PatternError("the pattern is a \(document.root.value.kindName); send an object such as \(example)"))
+        }
+        var compiler = FixtureFileCompiler(relativePath: "", subject: "the pattern")
+        var fields = FixtureFileCompiler.ConstraintFields()
+        var method: String?
+        var path: (shown: String, key: String)?
+        for member in members {
+            if compiler.compileConstraint(member, into: &fields) { continue }
+            switch member.key {
+            case "method":
+                method = compiler.compileMethod(member.value)
+            case "path":
+                guard case .string(let text) = member.value.value else {
+                    return .failure(PatternError("\"path\" must be a string such as \"/api/1.0/people/\", found \(compiler.describe(member.value.value))"))
+                }
+                switch RequestTarget.parse(text) {
+                case .success(let target) where target.query == nil:
+                    path = (text, String(target.lookupKey))
+                case .success:
+                    return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(text))) has a query; give the path alone and the parameters in \"query\", e.g. {\"path\": \"/search\", \"query\": {\"q\": \"luke\"}}"))
+                case .failure(let rejection):
+                    return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(text))) is not a usable request path: \(rejection.description); write the decoded path, e.g. \"/api/1.0/people/\""))
+                }
+            default:
+                var hint = "the keys are " + knownKeys.joined(separator: ", ")
+                if let suggestion = EditDistance.closest(to: member.key, among: knownKeys, maximumDistance: 2) {
+                    hint = "did you mean \"\(suggestion)\"?"
+                }
+                return .failure(PatternError("unknown key \(JSONValue.excerpt(.string(member.key))) in the pattern; \(hint)"))
+            }
+        }
+        if let problem = compiler.output.problems.first(where: { $0.severity == .error }) {
+            return .failure(PatternError(problem.positionedDescription))
+        }
+        return .success(RequestPattern(
+            method: method, path: path,
+            constraints: RequestConstraints(method: method, request: fields.request, query: fields.query, requiredHeaders: fields.requiredHeaders)))
+    }
+
+    /// How a recorded request compares with the pattern.
+    struct Comparison {
+        var methodDiffers = false
+        var pathDiffers = false
+        /// Every reason it does not fit (empty when it does), worded like the 404 diagnostics.
+        var reasons: [String] = []
+    }
+
+    func compare(with exchange: RecordedExchange) -> Comparison {
+        var comparison = Comparison()
+        if let method, !equalsIgnoringASCIICase(method, exchange.method) {
+            comparison.methodDiffers = true
+            comparison.reasons.append("method is \(exchange.method), expected \(method)")
+        }
+        guard case .success(let target) = RequestTarget.parse(exchange.target) else {
+            if path != nil || !constraints.isWildcard {
+                comparison.pathDiffers = true
+                comparison.reasons.append("the request target \(EntryMatcher.quoted(exchange.target)) was refused, so it has no path to compare")
+            }
+            return comparison
+        }
+        if let path, path.key != target.lookupKey {
+            comparison.pathDiffers = true
+            comparison.reasons.append("path is \(target.path), expected \(path.shown)")
+        }
+        var request = IncomingRequest(method: exchange.method, target: target, headers: HeaderList(fields: exchange.headers), body: exchange.body)
+        let constraintReasons = EntryMatcher.constraintReasons(constraints, &request)
+        comparison.reasons.append(contentsOf: constraintReasons)
+        if exchange.isBodyTruncated, !constraintReasons.isEmpty, constraints.request != nil {
+            comparison.reasons.append("the journal kept only \(exchange.body.count) of the body's \(exchange.bodySize) bytes; raise --journal-body-limit to compare whole bodies")
+        }
+        return comparison
+    }
+}
+
+/// Why a pattern cannot be used, as one sentence.
+struct PatternError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

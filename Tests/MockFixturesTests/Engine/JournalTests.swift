@@ -1,0 +1,154 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import MockFixtures
+
+@Suite("The request journal")
+struct JournalTests {
+    static let files = [
+        "api/people.json": #"[{"method": "POST", "request": {"name": "Rey"}, "status": 201, "response": {"id": 1}}, {"response": []}]"#,
+        "logo.png": "PNG",
+    ]
+
+    @Test func recordsEveryFieldOfARequest() throws {
+        let fixture = try EngineFixture(Self.files)
+        let before = WallClock.millisecondsSince1970()
+        let answer = fixture.engine.respond(
+            method: "POST", target: "/api/people/?tag=a&tag=b%20c&empty",
+            headers: HeaderList(fields: [HTTPHeader(name: "Content-Type", value: "application/json"),
+                                         HTTPHeader(name: "X-Trace", value: "1"), HTTPHeader(name: "x-trace", value: "2")]),
+            body: Array(#"{"name":"Rey"}"#.utf8))
+        #expect(answer.status == 201)
+        let entries = try fixture.journal()
+        #expect(entries.count == 1)
+        let entry = try #require(entries.first)
+        #expect(entry["id"] as? Int == 1)
+        #expect(entry["method"] as? String == "POST")
+        #expect(entry["path"] as? String == "/api/people/")
+        #expect(entry["query"] as? [String: [String]] == ["tag": ["a", "b c"], "empty": [""]])
+        #expect(entry["headers"] as? [String: String] == ["content-type": "application/json", "x-trace": "1, 2"])
+        #expect(entry["body"] as? String == #"{"name":"Rey"}"#)
+        #expect(entry["bodyBase64"] == nil)
+        #expect(entry["bodyTruncated"] == nil)
+        #expect(entry["status"] as? Int == 201)
+        #expect(texts(entry["matched"]) == ["file": "api/people.json", "entry": "0"])
+        #expect(entry["outcome"] as? String == "matched")
+        let time = try #require(entry["time"] as? String)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let parsed = try #require(formatter.date(from: time), "time \(time) is RFC 3339 with milliseconds")
+        #expect(time.hasSuffix("Z") && time.count == "2026-11-23T13:37:28.123Z".count)
+        let milliseconds = Int64((parsed.timeIntervalSince1970 * 1000).rounded())
+        #expect(milliseconds >= before && milliseconds <= WallClock.millisecondsSince1970())
+    }
+
+    @Test func namesEachOutcome() throws {
+        let fixture = try EngineFixture(Self.files + ["broken.json": "[", "api/people/1.json": #"{"response": {}}"#])
+        _ = fixture.get("/api/people")                   // matched (wildcard)
+        _ = fixture.get("/nothing")                      // noMatch (no file)
+        _ = fixture.send("DELETE", "/api/people/1")      // noMatch (no entry)
+        _ = fixture.get("/logo.png")                     // staticFile
+        _ = fixture.get("/broken")                       // brokenFixture
+        _ = fixture.get("/a/../b")                       // rejectedPath
+        _ = fixture.get("/__admin/health")               // not recorded
+        _ = fixture.get("/__admin/requests")             // not recorded
+        let entries = try fixture.journal()
+        #expect(entries.map { $0["outcome"] as? String } == ["matched", "noMatch", "noMatch", "staticFile", "brokenFixture", "rejectedPath"])
+        #expect(entries.map { $0["status"] as? Int } == [200, 404, 404, 200, 500, 404])
+        #expect(entries.map { $0["id"] as? Int } == [1, 2, 3, 4, 5, 6])
+        #expect(entries[1]["matched"] is NSNull)
+        #expect(entries[3]["matched"] as? [String: String] == ["file": "logo.png"])
+        #expect(entries[5]["path"] as? String == "/a/../b")
+        #expect(entries[0]["body"] == nil, "an empty body is absent")
+
+        let unmatched = try fixture.journal(unmatched: true)
+        #expect(unmatched.map { $0["id"] as? Int } == [2, 3])
+        #expect(fixture.get("/__admin/requests?unmatched=maybe").status == 400)
+    }
+
+    @Test func binaryBodiesAreBase64AndLongBodiesAreCut() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(journalBodyLimit: 8))
+        _ = fixture.engine.respond(method: "POST", target: "/upload", headers: NoHeaders(), body: [0xFF, 0x00, 0xFE])
+        _ = fixture.engine.respond(method: "POST", target: "/upload", headers: NoHeaders(), body: Array("0123456789abcdef".utf8))
+        // "é" is two bytes; the cut at 8 falls inside the second one: still text.
+        _ = fixture.engine.respond(method: "POST", target: "/upload", headers: NoHeaders(), body: Array("abcdefgé!".utf8))
+        let entries = try fixture.journal()
+        #expect(entries[0]["bodyBase64"] as? String == "/wD+")
+        #expect(entries[0]["body"] == nil)
+        #expect(entries[1]["body"] as? String == "01234567")
+        #expect(entries[1]["bodyTruncated"] as? Bool == true)
+        #expect(entries[1]["bodySize"] as? Int == 16)
+        #expect(entries[2]["body"] as? String == "abcdefg")
+        #expect(entries[2]["bodyTruncated"] as? Bool == true)
+    }
+
+    @Test func keepsTheNewestAndCountsTheDropped() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(journalSize: 3))
+        for index in 1...10 { _ = fixture.get("/api/people?n=\(index)") }
+        let response = fixture.get("/__admin/requests")
+        let body = try response.jsonObject()
+        let entries = try #require(body["requests"] as? [[String: Any]])
+        #expect(entries.map { $0["id"] as? Int } == [8, 9, 10])
+        #expect(body["dropped"] as? Int == 7)
+    }
+
+    @Test func clearingForgetsEverythingAndCountsFromThere() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(journalSize: 3))
+        for _ in 1...5 { _ = fixture.get("/api/people") }
+        let cleared = try fixture.send("DELETE", "/__admin/requests").jsonObject()
+        #expect(cleared["status"] as? String == "cleared")
+        #expect(cleared["removed"] as? Int == 3)
+        #expect(try fixture.journal().isEmpty)
+        _ = fixture.get("/api/people")
+        let body = try fixture.get("/__admin/requests").jsonObject()
+        #expect((body["requests"] as? [[String: Any]])?.map { $0["id"] as? Int } == [6])
+        #expect(body["dropped"] as? Int == 0)
+    }
+
+    @Test func parallelRequestsAreAllRecordedWithDistinctIDs() throws {
+        let fixture = try EngineFixture(Self.files)
+        let engine = fixture.engine
+        DispatchQueue.concurrentPerform(iterations: 300) { index in
+            _ = engine.get("/api/people?n=\(index)")
+        }
+        let entries = try fixture.journal()
+        #expect(entries.count == 300)
+        #expect(Set(entries.compactMap { $0["id"] as? Int }) == Set(1...300))
+        #expect(Set(entries.compactMap { ($0["query"] as? [String: [String]])?["n"]?.first }) == Set((0..<300).map(String.init)))
+        #expect(entries.compactMap { $0["id"] as? Int } == (1...300).map { $0 }, "oldest first")
+    }
+
+    @Test func switchedOffItAnswers404SayingHowToTurnItOn() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(journalSize: 0))
+        _ = fixture.get("/api/people")
+        for (method, path) in [("GET", "/__admin/requests"), ("DELETE", "/__admin/requests"),
+                               ("POST", "/__admin/requests/find"), ("POST", "/__admin/requests/count")] {
+            let response = fixture.send(method, path, body: "{}")
+            #expect(response.status == 404)
+            let error = try #require(try response.jsonObject()["error"] as? String)
+            #expect(error.contains("--journal-size"))
+        }
+    }
+
+    @Test func optionsNameTheirProblem() {
+        #expect(MockEngineOptions().problem == nil)
+        #expect(MockEngineOptions(journalSize: -1).problem?.contains("journal size -1") == true)
+        #expect(MockEngineOptions(journalBodyLimit: -5).problem?.contains("journal body limit -5") == true)
+    }
+
+    @Test func rfc3339IsComputedWithoutAFormatter() {
+        #expect(WallClock.rfc3339(milliseconds: 0) == "1970-01-01T00:00:00.000Z")
+        #expect(WallClock.rfc3339(milliseconds: 951_782_400_123) == "2000-02-29T00:00:00.123Z")
+        #expect(WallClock.rfc3339(milliseconds: 1_795_440_248_007) == "2026-11-23T13:24:08.007Z")
+        #expect(WallClock.rfc3339(milliseconds: -1) == "1969-12-31T23:59:59.999Z")
+    }
+}
+
+/// A JSON object's values as text, so numbers and strings compare without Foundation's bridging.
+func texts(_ object: Any?) -> [String: String]? {
+    (object as? [String: Any])?.mapValues { "\($0)" }
+}
+
+func + <Key, Value>(lhs: [Key: Value], rhs: [Key: Value]) -> [Key: Value] {
+    lhs.merging(rhs) { $1 }
+}

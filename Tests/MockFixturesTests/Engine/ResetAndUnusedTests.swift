@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import MockFixtures
+
+@Suite("Reset and unused entries")
+struct ResetAndUnusedTests {
+    static let files = [
+        "a.json": #"[{"times": 1, "status": 503}, {"response": {}}, {"method": "POST", "status": 201}]"#,
+        "b.json": #"{"scenario": "s", "newState": "on", "response": 1}"#,
+    ]
+
+    @Test func oneResetClearsEveryKindOfState() throws {
+        let fixture = try EngineFixture(Self.files)
+        #expect(fixture.get("/a").status == 503)
+        #expect(fixture.get("/a").status == 200)
+        _ = fixture.get("/b")
+        _ = fixture.postJSON("/__admin/fixtures", #"{"path": "/c", "entries": [{}]}"#)
+        let response = fixture.send("POST", "/__admin/reset")
+        #expect(response.status == 200)
+        let body = try response.jsonObject()
+        #expect(body["status"] as? String == "reset")
+        #expect(body["counters"] as? Int == 1)
+        #expect(body["scenarios"] as? Int == 1)
+        #expect(body["requests"] as? Int == 3)
+        #expect(body["fixtures"] as? Int == 1)
+        #expect(try fixture.journal().isEmpty)
+        #expect(fixture.get("/a").status == 503)
+        #expect(try fixture.get("/__admin/scenarios/s").jsonObject()["state"] as? String == "started")
+        #expect(fixture.get("/c").status == 404)
+    }
+
+    @Test func unusedEntriesAreThoseThatAnsweredNothing() throws {
+        let fixture = try EngineFixture(Self.files)
+        func unused() throws -> [[String: String]] {
+            (try fixture.get("/__admin/fixtures/unused").jsonObject()["unused"] as? [Any] ?? []).compactMap(texts)
+        }
+        #expect(try unused().count == 4)
+        _ = fixture.get("/a")
+        _ = fixture.postJSON("/__admin/fixtures", #"{"path": "/c", "entries": [{"method": "PUT"}]}"#)
+        #expect(try unused() == [
+            ["file": "a.json", "entry": "1", "line": "1", "method": "GET"],
+            ["file": "a.json", "entry": "2", "line": "1", "method": "POST"],
+            ["file": "b.json", "entry": "0", "line": "1", "method": "GET"],
+            ["fixture": "fixture-1", "entry": "0", "line": "1", "method": "PUT"],
+        ])
+        for _ in 0..<3 { _ = fixture.get("/a") }
+        _ = fixture.postJSON("/a", "{}")
+        _ = fixture.get("/b")
+        _ = fixture.send("PUT", "/c")
+        #expect(try unused().isEmpty)
+        _ = fixture.send("POST", "/__admin/reset")
+        #expect(try unused().count == 4, "a reset starts the report again")
+        _ = fixture.get("/b")
+        _ = fixture.engine.reload()
+        #expect(try unused().count == 4, "so does a reload")
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import MockFixtures
+
+@Suite("Fixtures added at runtime")
+struct RuntimeFixtureTests {
+    static let files = ["api/orders.json": #"[{"method": "GET", "response": {"source": "file"}}, {"method": "POST", "status": 201}]"#]
+
+    private func add(_ fixture: EngineFixture, _ body: String) throws -> (MockResponse, [String: Any]) {
+        let response = fixture.postJSON("/__admin/fixtures", body)
+        return (response, try response.jsonObject())
+    }
+
+    @Test func answerBeforeTheFileNewestFirstAndFallBackToIt() throws {
+        let fixture = try EngineFixture(Self.files)
+        let (created, body) = try add(fixture, #"{"path": "/api/orders/", "entries": [{"method": "POST", "status": 500, "response": {"error": "down"}}]}"#)
+        #expect(created.status == 201)
+        #expect(body["id"] as? String == "fixture-1")
+        #expect(body["path"] as? String == "/api/orders/")
+        #expect(body["entries"] as? Int == 1)
+        #expect(body["warnings"] == nil)
+
+        let post = fixture.postJSON("/api/orders", "{}")
+        #expect(post.status == 500)
+        #expect(post.outcome == .matchedRuntime(fixture: "fixture-1", entry: 0))
+        #expect(post.preparedID == nil)
+        #expect(post.text == #"{"error":"down"}"#)
+        #expect(fixture.get("/api/orders").text == #"{"source":"file"}"#, "no runtime entry matches GET: the file answers")
+
+        _ = try add(fixture, #"{"path": "/api/orders", "entries": [{"method": "POST", "status": 503}]}"#)
+        #expect(fixture.postJSON("/api/orders", "{}").status == 503, "the most recent fixture first")
+
+        let journal = try fixture.journal()
+        #expect(texts(journal[0]["matched"]) == ["fixture": "fixture-1", "entry": "0"])
+    }
+
+    @Test func serveAPathWithoutAFileAndExplainMisses() throws {
+        let fixture = try EngineFixture(Self.files)
+        _ = try add(fixture, #"{"path": "/api/new", "entries": [{"method": "PUT", "request": {"name": "Rey"}, "status": 204}]}"#)
+        #expect(fixture.send("PUT", "/api/new", headers: ["Content-Type": "application/json"], body: #"{"name":"Rey"}"#).status == 204)
+        let miss = fixture.send("PUT", "/api/new", headers: ["Content-Type": "application/json"], body: #"{"name":"Finn"}"#)
+        #expect(miss.status == 404)
+        let body = try miss.jsonObject()
+        #expect(body["error"] as? String == "no entry matches PUT /api/new (tried runtime fixture fixture-1)")
+        #expect(body["runtimeFixtures"] as? [String] == ["fixture-1"])
+        let candidates = try #require(body["candidates"] as? [[String: Any]])
+        #expect(candidates.first?["runtimeFixture"] as? String == "fixture-1")
+        #expect(candidates.first?["reasons"] as? [String] == [#"body differs at $.name: expected "Rey", got "Finn""#])
+        guard case .noMatch(let summary) = miss.outcome else { Issue.record("\(miss.outcome)"); return }
+        #expect(summary.contains("closest is runtime fixture fixture-1 entry 0"))
+    }
+
+    @Test func theNearMissListsRuntimeAndFileCandidates() throws {
+        let fixture = try EngineFixture(Self.files)
+        _ = try add(fixture, #"{"path": "/api/orders", "entries": [{"method": "PATCH"}]}"#)
+        let body = try fixture.send("DELETE", "/api/orders").jsonObject()
+        #expect(body["fixtureFile"] as? String == "api/orders.json")
+        let candidates = try #require(body["candidates"] as? [[String: Any]])
+        #expect(candidates.map { $0["runtimeFixture"] as? String } == ["fixture-1", nil, nil])
+        #expect(candidates.map { $0["method"] as? String } == ["PATCH", "GET", "POST"])
+    }
+
+    @Test func badFixturesAnswer400WithPositionsAndChangeNothing() throws {
+        let fixture = try EngineFixture(Self.files)
+        let (response, body) = try add(fixture, """
+            {"path": "/api/orders",
+             "entries": [
+               {"method": "POST", "status": 700},
+               {"status": 200, "reponse": {}}
+             ]}
+            """)
+        #expect(response.status == 400)
+        #expect(body["error"] as? String == "the fixture was not added: 1 problem in the posted entries (positions are line:column in the body)")
+        #expect(body["problems"] as? [String] == ["3:33: error: status 700 is out of range. Use an integer between 200 and 599"])
+        #expect(body["warnings"] as? [String] == [#"4:20: warning: unknown key "reponse" is ignored. Did you mean `response`?"#])
+        #expect(fixture.postJSON("/api/orders", "{}").status == 201, "nothing was added")
+        #expect(try fixture.get("/__admin/fixtures").jsonObject()["fixtures"] as? [Any] == nil || (try fixture.get("/__admin/fixtures").jsonObject()["fixtures"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test(arguments: [
+        ("", "needs a JSON body such as"),
+        ("[]", "the body is a array; send an object such as"),
+        (#"{"entries": []}"#, #"the body has no "path""#),
+        (#"{"path": "/x"}"#, #"the body has no "entries""#),
+        (#"{"path": 3, "entries": []}"#, #""path" must be a string such as "/api/orders", found number at 1:10"#),
+        (#"{"path": "/x?a=1", "entries": []}"#, "has a query"),
+        (#"{"path": "/%2e%2e/x", "entries": []}"#, "is not a usable request path"),
+        (#"{"path": "/__admin/x", "entries": []}"#, "is under /__admin/, which is reserved"),
+        (#"{"path": "/x", "entries": "no"}"#, "1:27: error: \"entries\" holds a string, expected an array of entries"),
+    ])
+    func malformedBodiesSayWhatToDo(body: String, error: String) throws {
+        let fixture = try EngineFixture(Self.files)
+        let response = fixture.postJSON("/__admin/fixtures", body)
+        #expect(response.status == 400)
+        let object = try response.jsonObject()
+        let text = (object["error"] as? String ?? "") + " " + ((object["problems"] as? [String]) ?? []).joined(separator: " ")
+        #expect(text.contains(error), "\(text)")
+    }
+
+    @Test func listGetAndRemove() throws {
+        let fixture = try EngineFixture(Self.files)
+        _ = try add(fixture, #"{"path": "/a", "entries": [{"status": 201}]}"#)
+        _ = try add(fixture, #"{"path": "/b", "entries": {"status": 202}}"#)
+        let list = try #require(try fixture.get("/__admin/fixtures").jsonObject()["fixtures"] as? [[String: Any]])
+        #expect(list.map { $0["id"] as? String } == ["fixture-1", "fixture-2"])
+        #expect(list.map { $0["path"] as? String } == ["/a", "/b"])
+        #expect((list[0]["entries"] as? [[String: Int]]) == [["status": 201]])
+        #expect(try fixture.get("/__admin/fixtures/fixture-2").jsonObject()["path"] as? String == "/b")
+
+        let removed = fixture.send("DELETE", "/__admin/fixtures/fixture-1")
+        #expect(removed.status == 200)
+        #expect(try removed.jsonObject()["id"] as? String == "fixture-1")
+        #expect(fixture.get("/a").status == 404)
+        let missing = fixture.send("DELETE", "/__admin/fixtures/fixture-1")
+        #expect(missing.status == 404)
+        #expect(try missing.jsonObject()["error"] as? String == #"no runtime fixture has the id "fixture-1"; the runtime fixtures are fixture-2 (GET /__admin/fixtures lists them)"#)
+
+        _ = try add(fixture, #"{"path": "/c", "entries": []}"#)
+        let all = try fixture.send("DELETE", "/__admin/fixtures").jsonObject()
+        #expect(all["removed"] as? Int == 2)
+        #expect(fixture.get("/b").status == 404)
+        _ = try add(fixture, #"{"path": "/d", "entries": [{}]}"#)
+        #expect(try fixture.get("/__admin/fixtures").jsonObject()["fixtures"].map { ($0 as? [[String: Any]])?.first?["id"] as? String } == "fixture-4",
+                "ids are never reused")
+    }
+
+    @Test func survivesAReloadAndGoesWithAReset() throws {
+        let fixture = try EngineFixture(Self.files)
+        _ = try add(fixture, #"{"path": "/api/orders", "entries": [{"method": "POST", "status": 500}]}"#)
+        try fixture.tree.write("api/orders.json", #"[{"method": "POST", "status": 202}]"#)
+        #expect(try fixture.engine.reload().get().entryCount == 1)
+        #expect(fixture.postJSON("/api/orders", "{}").status == 500)
+        let reset = try fixture.send("POST", "/__admin/reset").jsonObject()
+        #expect(reset["fixtures"] as? Int == 1)
+        #expect(fixture.postJSON("/api/orders", "{}").status == 202)
+    }
+}

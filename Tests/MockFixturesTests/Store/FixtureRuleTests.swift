@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import MockFixtures
+
+@Suite("Fixture rules for statuses and headers")
+struct FixtureRuleTests {
+    private func load(_ contents: String) throws -> (FixtureStore, TemporaryFixtureTree) {
+        let tree = try TemporaryFixtureTree()
+        try tree.write("a.json", contents)
+        return (try tree.load(), tree)
+    }
+
+    @Test(arguments: [100, 101, 103, 199])
+    func informationalStatusesAreLoadErrors(status: Int) throws {
+        let (store, tree) = try load(#"[{"status": \#(status)}]"#)
+        _ = tree
+        #expect(store.problems.map(\.description) == [
+            "a.json:1:13: error: status \(status) is informational (1xx): it cannot be the final answer, and clients would wait for one that never comes. Use a final status between 200 and 599",
+        ])
+        #expect(store.get("/a").status == 500)
+    }
+
+    @Test(arguments: [204, 205, 304])
+    func bodylessStatusesSendNoBodyAndNoContentType(status: Int) throws {
+        let (store, tree) = try load(#"[{"status": \#(status), "response": {"a": 1}, "headers": {"Content-Type": "text/plain", "X-Kept": "yes"}}]"#)
+        _ = tree
+        #expect(store.problems.map(\.description) == [
+            "a.json:1:18: warning: status \(status) answers never carry a body, so \"response\" is not sent. Remove \"response\", or use a status such as 200 to send a body",
+            "a.json:1:52: warning: status \(status) answers have no body, so header \"Content-Type\" is not sent. Remove \"Content-Type\"",
+        ])
+        let response = store.get("/a")
+        #expect(response.status == status)
+        #expect(response.body.isEmpty)
+        #expect(response.headerValue("Content-Type") == nil)
+        #expect(response.headerValue("X-Kept") == "yes")
+    }
+
+    @Test func aBodylessStatusWithoutBodyIsFine() throws {
+        let (store, tree) = try load(#"[{"method": "DELETE", "status": 204}]"#)
+        _ = tree
+        #expect(store.problems.isEmpty)
+        #expect(store.send("DELETE", "/a", body: "").headers.isEmpty)
+    }
+
+    @Test(arguments: [
+        (#"{"X-Empty": ""}"#, #"1:26: error: header "X-Empty" in headers has an empty value. Give it a value, or remove it"#),
+        (#"{"Connection": "keep-alive"}"#, #"1:29: error: headers set Connection to "keep-alive"; the server manages connections itself and only "close" can be asked for. Remove it, or use "Connection": "close" to close the connection after this answer"#),
+        (#"{"Connection": "upgrade"}"#, #"1:29: error: headers set Connection to "upgrade""#),
+    ])
+    func headersTheServerWouldRefuseAreLoadErrors(headers: String, problem: String) throws {
+        let (store, tree) = try load(#"[{"headers": \#(headers)}]"#)
+        _ = tree
+        #expect(store.problems.count == 1)
+        #expect(store.problems.first?.description.hasPrefix("a.json:" + problem) == true, "\(store.problems)")
+        #expect(store.get("/a").status == 500)
+    }
+
+    @Test func connectionCloseIsAllowed() throws {
+        let (store, tree) = try load(#"[{"headers": {"Connection": "Close"}}]"#)
+        _ = tree
+        #expect(store.problems.isEmpty)
+        #expect(store.get("/a").headerValue("Connection") == "Close")
+    }
+}
+
+@Suite("Odd files in the fixture root")
+struct OddFileTests {
+    @Test func aNamedPipeCalledJSONNeverBlocksLoading() throws {
+        let tree = try TemporaryFixtureTree()
+        try tree.write("ok.json", "{}")
+        try tree.makeDirectory("api")
+        #expect(mkfifo(tree.path("api/pipe.json"), 0o644) == 0)
+        #expect(mkfifo(tree.path("pipe.png"), 0o644) == 0)
+        // Nobody ever opens the other end: an open() without O_NONBLOCK would hang here for ever.
+        let store = try tree.load()
+        #expect(store.fixtureFileCount == 1)
+        #expect(store.problems.map(\.description).sorted() == [
+            "api/pipe.json: warning: is a named pipe (FIFO), not a regular file or folder; it is not served. Remove it from the fixture root",
+            "pipe.png: warning: is a named pipe (FIFO), not a regular file or folder; it is not served. Remove it from the fixture root",
+        ])
+    }
+
+    @Test func theReaderRefusesAPipeWithoutBlocking() throws {
+        let tree = try TemporaryFixtureTree()
+        #expect(mkfifo(tree.path("late.json"), 0o644) == 0)
+        #expect(RegularFileReader.read(tree.path("late.json"), limit: 100) == .failure(.notRegular(.fifo)))
+        #expect(RegularFileReader.read(tree.path("missing.json"), limit: 100) == .failure(.cannotOpen(reason: "no such file")))
+    }
+
+    @Test func fixtureFilesOverTheCapAreErrors() throws {
+        let tree = try TemporaryFixtureTree()
+        try tree.write("big.json", #"[{"response": "\#(String(repeating: "x", count: 2_000))"}]"#)
+        try tree.write("small.json", "{}")
+        var options = FixtureLoadOptions()
+        options.maxFixtureFileBytes = 1_024
+        let store = try tree.load(options: options)
+        #expect(store.problems.map(\.description) == [
+            "big.json: error: fixture file is 2018 bytes, over the limit of 1024. Make it smaller, or raise FixtureLoadOptions.maxFixtureFileBytes",
+        ])
+        let response = store.get("/big")
+        #expect(response.status == 500)
+        #expect(response.text.contains("over the limit of 1024"))
+        #expect(store.get("/small").status == 200)
+        #expect(FixtureLoadOptions().maxFixtureFileBytes == 64 << 20)
+    }
+}

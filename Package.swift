@@ -57,6 +57,10 @@ let package = Package(
         .testTarget(name: "MockFixturesTests", dependencies: ["MockFixtures"]),
         .testTarget(name: "MockServerTests", dependencies: ["MockServer", "MockFixtures", "mockserver"]),
         .testTarget(
+            name: "ResonanceKitTestingTests",
+            dependencies: ["ResonanceKitTesting", "ResonanceKit", "MockServer", "MockFixtures", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
             name: "ResonanceKitTests",
             dependencies: ["ResonanceKit", "ResonanceKitTesting", "MockServer", "MockFixtures"]
         ),

@@ -14,6 +14,9 @@ extension RecordedExchange {
         fields.append(("status", .number(JSONNumber(status))))
         fields.append(("matched", matchedJSON))
         fields.append(("outcome", .string(outcome.name)))
+        if let explanation {
+            fields.append(("explanation", .string(explanation)))
+        }
         return .makeObject(fields)
     }
 
@@ -69,6 +72,16 @@ extension RecordedExchange {
             if let text = String(validating: body.dropLast(cut), as: UTF8.self) { return text }
         }
         return nil
+    }
+
+    /// Why nothing answered: the one-line summary the log shows (nearest entry and its reasons).
+    private var explanation: String? {
+        switch outcome {
+        case .noMatch(let summary): summary
+        case .rejectedPath(let reason): "rejected request target: \(reason)"
+        case .brokenFixture(let file): "fixture file \(file) is broken"
+        default: nil
+        }
     }
 
     private var matchedJSON: JSONValue {

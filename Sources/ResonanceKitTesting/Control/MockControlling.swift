@@ -1,0 +1,70 @@
+/// What a test can ask of a mock: what the app sent, whether it sent what it should, and the
+/// per-test state (runtime fixtures, scenarios, reset). ``MockServerControl`` does it over HTTP
+/// with a running `mockserver`; ``FixtureTransport`` does it in-process. The answers are the same,
+/// so a test can switch between sockets and in-process without changing its assertions.
+///
+/// ```swift
+/// func checkout(mock: some MockControlling) async throws {
+///     try await mock.reset()
+///     // … run the app code under test …
+///     try await mock.verify(.post("/api/orders", body: NewOrder(sku: "A1")), count: 1)
+///     try await mock.expectNoUnmatchedRequests()
+/// }
+/// ```
+public protocol MockControlling: Sendable {
+    /// The recorded requests, oldest first; only those nothing answered when `unmatchedOnly`.
+    func requests(unmatchedOnly: Bool) async throws -> [RecordedRequest]
+    /// The recorded requests that fit `pattern`, oldest first.
+    func requests(matching pattern: RequestPattern) async throws -> [RecordedRequest]
+    /// How many recorded requests fit `pattern`, and the nearest misses when none did.
+    func count(matching pattern: RequestPattern) async throws -> VerificationResult
+    /// Forgets every recorded request; returns how many there were.
+    @discardableResult func clearRequests() async throws -> Int
+    /// Fixture entries that have answered nothing since start, reload or reset.
+    func unusedFixtures() async throws -> [UnusedFixtureEntry]
+    /// Adds entries for `path`, tried before the fixture file's; returns the fixture's id.
+    @discardableResult func addFixture(path: String, entries: [FixtureEntry]) async throws -> String
+    /// Removes one runtime fixture.
+    func removeFixture(_ id: String) async throws
+    /// Removes every runtime fixture; returns how many there were.
+    @discardableResult func removeAllFixtures() async throws -> Int
+    /// Every scenario the fixtures name, with its state.
+    func scenarios() async throws -> [Scenario]
+    /// Moves a scenario to `state`.
+    func setScenario(_ name: String, state: String) async throws
+    /// One clean slate: counters, scenarios, journal, runtime fixtures.
+    @discardableResult func reset() async throws -> ResetSummary
+    /// Reads the fixture folder again (runtime fixtures, scenario states and the journal stay).
+    @discardableResult func reload() async throws -> ReloadResult
+}
+
+extension MockControlling {
+    /// Every recorded request, oldest first.
+    public func requests() async throws -> [RecordedRequest] {
+        try await requests(unmatchedOnly: false)
+    }
+
+    /// Throws ``VerificationFailure`` unless `pattern` fits at least one recorded request (`count`
+    /// nil) or exactly `count` of them. The failure lists what the app sent instead.
+    ///
+    /// ```swift
+    /// try await mock.verify(.post("/api/1.0/people/", body: NewPerson(name: "Rey")))      // at least once
+    /// try await mock.verify(.get("/api/1.0/people/", query: ["page": "2"]), count: 1)     // exactly once
+    /// ```
+    public func verify(_ pattern: RequestPattern, count expected: Int? = nil) async throws {
+        let result = try await count(matching: pattern)
+        if let expected {
+            guard result.count != expected else { return }
+        } else {
+            guard result.count == 0 else { return }
+        }
+        let matching = result.count > 0 ? try await requests(matching: pattern) : []
+        throw VerificationFailure(pattern: pattern, expected: expected, result: result, matching: matching)
+    }
+
+    /// Throws ``VerificationFailure`` listing every request nothing answered, each with why.
+    public func expectNoUnmatchedRequests() async throws {
+        let unmatched = try await requests(unmatchedOnly: true)
+        guard unmatched.isEmpty else { throw VerificationFailure(unmatched: unmatched) }
+    }
+}

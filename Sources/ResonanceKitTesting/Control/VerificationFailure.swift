@@ -1,0 +1,67 @@
+/// A verification that did not hold. Its description is written to be read in a test failure:
+/// what was expected, what was found, and what the app sent instead.
+///
+/// ```text
+/// Expected at least one request matching POST /api/1.0/people/ body {"name":"Rey"}, but none of the 3 recorded requests did. Nearest:
+///   #2 POST /api/1.0/people/: body differs at $.name: expected "Rey", got "Finn"
+///   #1 GET /api/1.0/people/: method is GET, expected POST
+/// ```
+public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    init(pattern: RequestPattern, expected: Int?, result: VerificationResult, matching: [RecordedRequest]) {
+        let wanted = expected.map { "exactly \($0) request\($0 == 1 ? "" : "s")" } ?? "at least one request"
+        var text = "Expected \(wanted) matching \(pattern), but "
+        if result.count == 0 {
+            let recorded = result.recorded ?? 0
+            if recorded == 0 {
+                text += "no requests were recorded at all."
+            } else {
+                text += "none of the \(recorded) recorded request\(recorded == 1 ? "" : "s") did. Nearest:"
+                for miss in result.nearMisses {
+                    text += "\n  \(miss)"
+                }
+            }
+        } else {
+            text += "\(result.count) did:"
+            for request in matching {
+                text += "\n  \(request)"
+            }
+        }
+        description = text
+    }
+
+    init(unmatched: [RecordedRequest]) {
+        var text = "Expected every request to match a fixture, but \(unmatched.count) did not:"
+        for request in unmatched {
+            text += "\n  \(request)"
+            if let explanation = request.explanation {
+                text += "\n    \(explanation)"
+            }
+        }
+        description = text
+    }
+}
+
+/// An admin call the mock refused, with its own explanation.
+///
+/// ```swift
+/// do { try await mock.setScenario("crat", state: "paid") }
+/// catch let error as MockControlError { print(error) }   // 404: no fixture names the scenario 'crat'; …
+/// ```
+public struct MockControlError: Error, Sendable, CustomStringConvertible {
+    /// The HTTP status of the refusal.
+    public let status: Int
+    /// The mock's `error` sentence.
+    public let message: String
+    /// For a refused fixture: each problem as `line:column: error: …`.
+    public let problems: [String]
+    public let warnings: [String]
+
+    public var description: String {
+        var text = "\(status): \(message)"
+        for problem in problems { text += "\n  \(problem)" }
+        for warning in warnings { text += "\n  \(warning)" }
+        return text
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import ResonanceKit
+
+/// The same control as over sockets, in-process: every call goes through the engine's admin API
+/// exactly as `MockServerControl` sends it to a `mockserver`, so the answers cannot differ.
+///
+/// ```swift
+/// let transport = try FixtureTransport(root: "Mocks")
+/// let session = JSONSession(baseURL: URL(string: "http://fixtures.test")!, transport: transport)
+/// // … run the code under test with `session` …
+/// try await transport.verify(.get("/api/1.0/people/", query: ["page": "1"]), count: 1)
+/// ```
+extension FixtureTransport: MockControlling {
+    /// A control over this transport; pattern bodies are encoded like `session` encodes request
+    /// bodies when one is given.
+    public func control(encodingLike session: JSONSession? = nil) -> MockServerControl {
+        var admin = session ?? JSONSession(baseURL: URL(string: "http://fixtures.invalid")!, transport: self)
+        admin.transport = self
+        return MockServerControl(session: admin)
+    }
+
+    public func requests(unmatchedOnly: Bool) async throws -> [RecordedRequest] {
+        try await control().requests(unmatchedOnly: unmatchedOnly)
+    }
+
+    public func requests(matching pattern: RequestPattern) async throws -> [RecordedRequest] {
+        try await control().requests(matching: pattern)
+    }
+
+    public func count(matching pattern: RequestPattern) async throws -> VerificationResult {
+        try await control().count(matching: pattern)
+    }
+
+    @discardableResult
+    public func clearRequests() async throws -> Int {
+        try await control().clearRequests()
+    }
+
+    public func unusedFixtures() async throws -> [UnusedFixtureEntry] {
+        try await control().unusedFixtures()
+    }
+
+    @discardableResult
+    public func addFixture(path: String, entries: [FixtureEntry]) async throws -> String {
+        try await control().addFixture(path: path, entries: entries)
+    }
+
+    public func removeFixture(_ id: String) async throws {
+        try await control().removeFixture(id)
+    }
+
+    @discardableResult
+    public func removeAllFixtures() async throws -> Int {
+        try await control().removeAllFixtures()
+    }
+
+    public func scenarios() async throws -> [Scenario] {
+        try await control().scenarios()
+    }
+
+    public func setScenario(_ name: String, state: String) async throws {
+        try await control().setScenario(name, state: state)
+    }
+
+    @discardableResult
+    public func reset() async throws -> ResetSummary {
+        try await control().reset()
+    }
+
+    @discardableResult
+    public func reload() async throws -> ReloadResult {
+        try await control().reload()
+    }
+}

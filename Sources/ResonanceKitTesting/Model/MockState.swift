@@ -1,0 +1,49 @@
+/// A scenario and its current state (`GET /__admin/scenarios`).
+public struct Scenario: Sendable, Equatable, Decodable {
+    public let name: String
+    public let state: String
+
+    public init(name: String, state: String) {
+        self.name = name
+        self.state = state
+    }
+}
+
+/// What `POST /__admin/reset` did.
+public struct ResetSummary: Sendable, Equatable, Decodable {
+    /// Entries with `times` whose counters started again.
+    public let counters: Int
+    /// Scenarios put back to `started`.
+    public let scenarios: Int
+    /// Recorded requests cleared.
+    public let requests: Int
+    /// Runtime fixtures removed.
+    public let fixtures: Int
+}
+
+/// A fixture entry that has answered nothing since start, reload or reset
+/// (`GET /__admin/fixtures/unused`).
+public struct UnusedFixtureEntry: Sendable, Equatable, Decodable, CustomStringConvertible {
+    /// The fixture file, relative to the root; `nil` for a runtime fixture.
+    public let file: String?
+    /// The runtime fixture's id; `nil` for a file.
+    public let fixture: String?
+    public let entry: Int
+    public let line: Int
+    public let method: String
+
+    /// `api/1.0/people.json entry 3 (line 40, GET)`
+    public var description: String {
+        "\(file ?? "runtime fixture \(fixture ?? "?")") entry \(entry) (line \(line), \(method))"
+    }
+}
+
+/// What `POST /__admin/reload` loaded.
+public struct ReloadResult: Sendable, Equatable, Decodable {
+    /// Fixture files that loaded without errors.
+    public let fixtures: Int
+    public let entries: Int
+    public let staticFiles: Int
+    /// Every problem of the new load, as `file:line:col: severity: message. Hint`.
+    public let problems: [String]
+}

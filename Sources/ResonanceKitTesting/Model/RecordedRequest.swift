@@ -1,0 +1,111 @@
+import Foundation
+
+/// One request the mock recorded in its journal (`GET /__admin/requests`).
+///
+/// ```swift
+/// let sent = try await mock.requests(matching: .post("/api/1.0/people/"))
+/// let person = try sent[0].decodeBody(NewPerson.self)
+/// print(sent[0].headers["content-type"] ?? "", sent[0].status)
+/// ```
+public struct RecordedRequest: Sendable, Equatable, Decodable, CustomStringConvertible {
+    /// Increasing from 1 since the mock started.
+    public let id: Int
+    public let time: Date
+    public let method: String
+    /// Percent-decoded, without the query.
+    public let path: String
+    /// Each parameter's decoded values, in order.
+    public let query: [String: [String]]
+    /// Names lower-cased; repeated headers joined with ", ".
+    public let headers: [String: String]
+    /// The body as recorded (at most the journal's body limit); empty when there was none.
+    public let body: Data
+    /// Whether the journal cut the body (see ``bodySize``).
+    public let bodyTruncated: Bool
+    /// The body's size as sent.
+    public let bodySize: Int
+    /// The status the mock answered with.
+    public let status: Int
+    /// The fixture entry that answered, if any.
+    public let matched: MatchedEntry?
+    /// `matched`, `noMatch`, `staticFile`, `brokenFixture`, `rejectedPath`, …
+    public let outcome: String
+    /// For a request nothing answered: why, as the server log says it (nearest entry and reasons).
+    public let explanation: String?
+
+    /// The entry that answered a request.
+    public struct MatchedEntry: Sendable, Equatable, Decodable {
+        /// The fixture file, relative to the root (also for static files).
+        public let file: String?
+        /// The id of a fixture added at runtime.
+        public let fixture: String?
+        /// The entry's index in its file or runtime fixture.
+        public let entry: Int?
+
+        public init(file: String?, fixture: String?, entry: Int?) {
+            self.file = file
+            self.fixture = fixture
+            self.entry = entry
+        }
+    }
+
+    /// Whether nothing answered it (the no-match 404).
+    public var isUnmatched: Bool { outcome == "noMatch" }
+
+    /// The body decoded as JSON.
+    public func decodeBody<Value: Decodable>(_ type: Value.Type, decoder: JSONDecoder = JSONDecoder()) throws -> Value {
+        try decoder.decode(type, from: body)
+    }
+
+    /// The body as UTF-8 text (invalid bytes replaced).
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+
+    /// `#12 POST /api/1.0/people/ → 201`
+    public var description: String {
+        let queryText = query.isEmpty ? "" : "?" + query.keys.sorted().flatMap { name in query[name]!.map { "\(name)=\($0)" } }.joined(separator: "&")
+        var text = "#\(id) \(method) \(path)\(queryText) → \(status)"
+        if !body.isEmpty { text += " body \(bodyText.count > 200 ? String(bodyText.prefix(200)) + "…" : bodyText)" }
+        return text
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, time, method, path, query, headers, body, bodyBase64, bodyTruncated, bodySize, status, matched, outcome, explanation
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        let timeText = try container.decode(String.self, forKey: .time)
+        guard let parsed = Self.parseTime(timeText) else {
+            throw DecodingError.dataCorruptedError(forKey: .time, in: container, debugDescription: "not an RFC 3339 time: \(timeText)")
+        }
+        time = parsed
+        method = try container.decode(String.self, forKey: .method)
+        path = try container.decode(String.self, forKey: .path)
+        query = try container.decode([String: [String]].self, forKey: .query)
+        headers = try container.decode([String: String].self, forKey: .headers)
+        if let text = try container.decodeIfPresent(String.self, forKey: .body) {
+            body = Data(text.utf8)
+        } else if let base64 = try container.decodeIfPresent(String.self, forKey: .bodyBase64) {
+            guard let data = Data(base64Encoded: base64) else {
+                throw DecodingError.dataCorruptedError(forKey: .bodyBase64, in: container, debugDescription: "not base64")
+            }
+            body = data
+        } else {
+            body = Data()
+        }
+        bodyTruncated = try container.decodeIfPresent(Bool.self, forKey: .bodyTruncated) ?? false
+        bodySize = try container.decodeIfPresent(Int.self, forKey: .bodySize) ?? body.count
+        status = try container.decode(Int.self, forKey: .status)
+        matched = try container.decodeIfPresent(MatchedEntry.self, forKey: .matched)
+        outcome = try container.decode(String.self, forKey: .outcome)
+        explanation = try container.decodeIfPresent(String.self, forKey: .explanation)
+    }
+
+    /// `2026-11-23T13:37:28.123Z`.
+    private static func parseTime(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+}

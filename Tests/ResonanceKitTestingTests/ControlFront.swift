@@ -1,0 +1,87 @@
+import Foundation
+import Logging
+import MockFixtures
+import MockServer
+import ResonanceKit
+import ResonanceKitTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The two fronts over one engine: a real `MockHTTPServer` on loopback controlled with
+/// `MockServerControl`, and `FixtureTransport` in-process. Every test runs on both and must see
+/// the same answers.
+enum ControlFront: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sockets
+    case inProcess
+
+    var testDescription: String { rawValue }
+
+    /// A session for "the app" and the control for "the test", over a temporary fixture tree.
+    struct Harness: Sendable {
+        let session: JSONSession
+        let mock: any MockControlling
+        let root: TemporaryTree
+    }
+
+    func run<Result: Sendable>(files: [String: String], options: MockEngineOptions = .init(),
+                               _ body: (Harness) async throws -> Result) async throws -> Result {
+        let root = try TemporaryTree(files)
+        defer { root.remove() }
+        let store = try FixtureStore.load(root: root.path)
+        let engine = MockEngine(store: store, options: options)
+        switch self {
+        case .sockets:
+            let server = try MockHTTPServer(engine: engine, configuration: ServerConfiguration(port: 0, logRequests: false),
+                                            logger: Logger(label: "ResonanceKitTestingTests"))
+            defer { server.stop() }
+            var session = JSONSession(baseURL: server.url.appendingPathComponent("api"))
+            session.timeout = 20
+            let mock = MockServerControl(baseURL: server.url)
+            return try await body(Harness(session: session, mock: mock, root: root))
+        case .inProcess:
+            let transport = FixtureTransport(engine: engine)
+            var session = JSONSession(baseURL: URL(string: "http://fixtures.test/api")!, transport: transport)
+            session.timeout = 20
+            return try await body(Harness(session: session, mock: transport, root: root))
+        }
+    }
+}
+
+/// A fixture folder in the temporary directory.
+struct TemporaryTree: Sendable {
+    let path: String
+
+    init(_ files: [String: String]) throws {
+        path = URL(fileURLWithPath: NSTemporaryDirectory()).resolvingSymlinksInPath().path + "/ControlTests-" + UUID().uuidString
+        for (relativePath, contents) in files {
+            try write(relativePath, contents)
+        }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func write(_ relativePath: String, _ contents: String) throws {
+        let url = URL(fileURLWithPath: path + "/" + relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+extension JSONSession {
+    /// Sends and returns the status, for driving "the app".
+    @discardableResult
+    func status(_ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
+                body: RequestBody? = nil) async throws -> Int {
+        try await send(HTTPRequest(method: method, path: path, queryItems: query, headers: headers, body: body)).statusCode
+    }
+
+    func text(_ path: String) async throws -> String {
+        try await send(HTTPRequest(path: path)).text()
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import ResonanceKit
+import ResonanceKitTesting
+import Testing
+
+struct NewOrder: Codable, Sendable, Equatable {
+    let sku: String
+    let quantity: Int
+}
+
+@Suite("Verifying what the app sent, over sockets and in-process")
+struct VerificationControlTests {
+    static let files = [
+        "api/orders.json": #"[{"method": "POST", "request": {"sku": "A1", "quantity": 2}, "status": 201, "response": {"id": 7}}, {"method": "GET", "response": []}]"#,
+        "api/uploads.json": #"{"method": "POST", "status": 201}"#,
+    ]
+
+    @Test(arguments: ControlFront.allCases)
+    func recordsWhatTheAppSent(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            let status = try await harness.session.status(
+                .post, "orders", query: [URLQueryItem(name: "source", value: "cart page")], headers: ["X-Trace": "t-1"],
+                body: .json(NewOrder(sku: "A1", quantity: 2)))
+            #expect(status == 201)
+            _ = try await harness.mock.requests()                 // admin calls are not recorded
+            let recorded = try await harness.mock.requests()
+            #expect(recorded.count == 1)
+            let request = try #require(recorded.first)
+            #expect(request.id == 1)
+            #expect(request.method == "POST")
+            #expect(request.path == "/api/orders")
+            #expect(request.query == ["source": ["cart page"]])
+            #expect(request.headers["x-trace"] == "t-1")
+            #expect(request.headers["content-type"]?.hasPrefix("application/json") == true)
+            #expect(try request.decodeBody(NewOrder.self) == NewOrder(sku: "A1", quantity: 2))
+            #expect(!request.bodyTruncated)
+            #expect(request.status == 201)
+            #expect(request.matched == RecordedRequest.MatchedEntry(file: "api/orders.json", fixture: nil, entry: 0))
+            #expect(request.outcome == "matched")
+            #expect(abs(request.time.timeIntervalSinceNow) < 600)
+        }
+    }
+
+    @Test(arguments: ControlFront.allCases)
+    func verifiesAtLeastOnceAndExactly(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            for page in ["1", "2", "2"] {
+                try await harness.session.status(.get, "orders", query: [URLQueryItem(name: "page", value: page)])
+            }
+            try await harness.session.status(.post, "orders", body: .json(NewOrder(sku: "A1", quantity: 2)))
+            try await harness.mock.verify(.post("/api/orders/", body: NewOrder(sku: "A1", quantity: 2)))
+            try await harness.mock.verify(.post("/api/orders", body: NewOrder(sku: "A1", quantity: 2)), count: 1)
+            try await harness.mock.verify(.get("/api/orders", query: ["page": 2]), count: 2)
+            try await harness.mock.verify(.get("/api/orders", query: ["page": "3"]), count: 0)
+            let sent = try await harness.mock.requests(matching: .get("/api/orders", query: ["page": "2"]))
+            #expect(sent.map(\.id) == [2, 3])
+
+            let failure = await #expect(throws: VerificationFailure.self) {
+                try await harness.mock.verify(.get("/api/orders", query: ["page": "2"]), count: 1)
+            }
+            #expect(failure?.description == """
+                Expected exactly 1 request matching GET /api/orders query page=2, but 2 did:
+                  #2 GET /api/orders?page=2 → 200
+                  #3 GET /api/orders?page=2 → 200
+                """)
+        }
+    }
+
+    @Test(arguments: ControlFront.allCases)
+    func aFailedVerifySaysWhatTheAppSentInstead(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.session.status(.post, "orders", body: .json(NewOrder(sku: "A2", quantity: 2)))
+            try await harness.session.status(.get, "orders")
+            let failure = await #expect(throws: VerificationFailure.self) {
+                try await harness.mock.verify(.post("/api/orders", body: NewOrder(sku: "A1", quantity: 2)))
+            }
+            #expect(failure?.description == """
+                Expected at least one request matching POST /api/orders body {"quantity":2,"sku":"A1"}, but none of the 2 recorded requests did. Nearest:
+                  #1 POST /api/orders: body differs at $.sku: expected "A1", got "A2"
+                  #2 GET /api/orders: method is GET, expected POST; missing query parameter 'quantity' (expected "2"); missing query parameter 'sku' (expected "A1")
+                """)
+            let empty = await #expect(throws: VerificationFailure.self) {
+                try await harness.mock.clearRequests()
+                try await harness.mock.verify(.get("/api/orders"))
+            }
+            #expect(empty?.description == "Expected at least one request matching GET /api/orders, but no requests were recorded at all.")
+        }
+    }
+
+    @Test(arguments: ControlFront.allCases)
+    func headerAndMultipartPatterns(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            var form = MultipartFormData()
+            form.addField(name: "title", value: "Portrait")
+            form.addFile(name: "avatar", filename: "luke.png", contentType: "image/png", data: Data("PNG".utf8))
+            try await harness.session.status(.post, "uploads", headers: ["Authorization": "Bearer t"], body: .multipart(form))
+            try await harness.mock.verify(RequestPattern(method: .post, path: "/api/uploads",
+                                                         body: .rawJSON(#"{"title": "Portrait", "avatar": {"filename": "luke.png", "contentType": "image/png"}}"#)), count: 1)
+            try await harness.mock.verify(.post("/api/uploads", fields: ["title": "Portrait"]), count: 1)
+            try await harness.mock.verify(.post("/api/uploads", headers: ["authorization": "Bearer t"]), count: 1)
+            let miss = try await harness.mock.count(matching: .post("/api/uploads", headers: ["Authorization": "Bearer u"]))
+            #expect(miss.count == 0)
+            #expect(miss.nearMisses.first?.reasons == [#"header 'authorization' is "Bearer t", expected "Bearer u""#])
+        }
+    }
+
+    @Test(arguments: ControlFront.allCases)
+    func unmatchedRequestsAreListedWithWhy(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.session.status(.get, "orders")
+            try await harness.mock.expectNoUnmatchedRequests()
+            try await harness.session.status(.delete, "orders")
+            try await harness.session.status(.get, "ordrs")
+            let unmatched = try await harness.mock.requests(unmatchedOnly: true)
+            #expect(unmatched.map(\.id) == [2, 3])
+            let failure = await #expect(throws: VerificationFailure.self) {
+                try await harness.mock.expectNoUnmatchedRequests()
+            }
+            #expect(failure?.description == """
+                Expected every request to match a fixture, but 2 did not:
+                  #2 DELETE /api/orders → 404
+                    no entry in api/orders.json matches DELETE /api/orders; closest is entry 1 (line 1): method differs: entry expects GET, request is DELETE
+                  #3 GET /api/ordrs → 404
+                    no fixture file serves GET /api/ordrs (looked for api/ordrs.json, api/ordrs/index.json); did you mean /api/orders?
+                """)
+        }
+    }
+
+    @Test(arguments: ControlFront.allCases)
+    func threeHundredParallelRequestsAreAllRecorded(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            let session = harness.session
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<300 {
+                    group.addTask { try await session.status(.get, "orders", query: [URLQueryItem(name: "n", value: String(index))]) }
+                }
+                for try await status in group { #expect(status == 200) }
+            }
+            let recorded = try await harness.mock.requests()
+            #expect(recorded.count == 300)
+            #expect(Set(recorded.map(\.id)) == Set(1...300))
+            #expect(Set(recorded.compactMap { $0.query["n"]?.first }) == Set((0..<300).map(String.init)))
+            #expect(try await harness.mock.clearRequests() == 300)
+            #expect(try await harness.mock.requests().isEmpty)
+        }
+    }
+
+    @Test(arguments: ControlFront.allCases)
+    func reportsUnusedFixtureEntries(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.session.status(.get, "orders")
+            let unused = try await harness.mock.unusedFixtures()
+            #expect(unused.map(\.description) == ["api/orders.json entry 0 (line 1, POST)", "api/uploads.json entry 0 (line 1, POST)"])
+        }
+    }
+}

@@ -21,6 +21,8 @@ struct MockServerCommand: ParsableCommand {
 
     @OptionGroup var fixtures: FixtureRootOptions
 
+    @OptionGroup var journal: JournalOptions
+
     @Option(help: "Address to listen on: an IPv4 or IPv6 address (0.0.0.0 or :: for every interface) or a name such as localhost.")
     var host = "127.0.0.1"
 
@@ -90,7 +92,7 @@ struct MockServerCommand: ParsableCommand {
         }
         let server: MockHTTPServer
         do {
-            server = try MockHTTPServer(store: store, configuration: configuration, logger: logger)
+            server = try MockHTTPServer(engine: MockEngine(store: store, options: journal.engineOptions), configuration: configuration, logger: logger)
         } catch {
             throw CommandFailure(error.flagDescription)
         }
@@ -101,6 +103,9 @@ struct MockServerCommand: ParsableCommand {
         let signal = shutdown.wait()
         watcher?.stop()
         server.stop()
+        if journal.reportUnused {
+            StandardStreams.writeError(JournalOptions.unusedReport(server.engine.unusedEntries()))
+        }
         StandardStreams.writeError("mockserver: stopped on \(signal)\n")
     }
 }

@@ -1,4 +1,4 @@
-/// The fixture format in brief, shown by `mockserver --help`.
+/// The fixture format and the admin API in brief, shown by `mockserver --help`.
 enum FixtureFormatHelp {
     static let text = """
         FIXTURE FORMAT
@@ -6,26 +6,49 @@ enum FixtureFormatHelp {
           ROOT/index.json answers /. The query string never selects the file.
           A file holds a JSON array of entries (one object is a one-entry array):
             method          HTTP method, default GET (HEAD is answered like GET)
-            status          100-599, default 200
-            request         JSON the body must equal, or query parameters to require
-                            (absent or {} matches anything)
+            status          200-599, default 200 (204, 205 and 304 send no body)
+            request         JSON the body must equal, or query parameters / form
+                            fields / multipart parts to require (absent or {}:
+                            anything)
+            query           query parameters to require even when a body is sent
             requestHeaders  headers that must be present with these exact values
             response        JSON sent back (absent or null: empty body)
             headers         extra response headers
             delay           milliseconds to wait before answering
             times           answer at most N matching requests, then the next
-                            entry does (POST /__admin/reset counts again)
+                            entry does
+            scenario        the state machine the entry belongs to; with
+            state           it matches only in this state (all start "started")
+            newState        and moves the scenario here after answering
           The first matching entry wins; a constrained entry beats a wildcard one.
           Other files (png, txt, ...) are served as static files for GET and HEAD.
-          GET /__admin/health answers {"status":"ok",...}; POST /__admin/reset
-          restarts every "times" counter; POST /__admin/reload (or SIGHUP, or
-          --watch) reads the fixtures again, without a restart.
           A request that matches nothing gets a 404 explaining the closest entries;
           a broken fixture file answers 500 naming its problems.
 
+        ADMIN API (never recorded)
+          GET    /__admin/health                {"status":"ok",...}
+          POST   /__admin/reset                 counters, scenarios, journal and
+                                                runtime fixtures: a clean slate
+          POST   /__admin/reload                read the fixtures again (also SIGHUP,
+                                                --watch)
+          GET    /__admin/requests              the journal (?unmatched=true: only
+                                                requests nothing answered)
+          DELETE /__admin/requests              clear the journal
+          POST   /__admin/requests/find|count   requests matching a pattern such as
+                                                {"method":"POST","path":"/orders",
+                                                "request":{"sku":"A1"}}; count explains
+                                                the nearest misses when it is 0
+          GET|POST|DELETE /__admin/fixtures     fixtures added at runtime:
+                                                {"path":"/orders","entries":[...]},
+                                                answered before the files'
+          GET    /__admin/fixtures/unused       entries that answered nothing yet
+          DELETE /__admin/fixtures/ID           remove one runtime fixture
+          GET    /__admin/scenarios             every scenario and its state
+          PUT    /__admin/scenarios/NAME        {"state":"paid"}
+
         EXAMPLES
           mockserver --root Mocks --port 0
-          mockserver --root Mocks --watch
+          mockserver --root Mocks --watch --report-unused
           mockserver validate --root Mocks
           mockserver healthcheck --url http://127.0.0.1:8080
         """

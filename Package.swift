@@ -8,6 +8,11 @@ let package = Package(
         .library(name: "ResonanceKit", targets: ["ResonanceKit"]),
         .library(name: "ResonanceKitTesting", targets: ["ResonanceKitTesting"]),
         .library(name: "MockFixtures", targets: ["MockFixtures"]),
+        // The server as a library, for tests that start it in-process (needs libmicrohttpd on the
+        // building machine: `apt-get install libmicrohttpd-dev` / `brew install libmicrohttpd`).
+        .library(name: "MockServer", targets: ["MockServer"]),
+        // MockServer plus ResonanceKitTesting, with `server.control` for verification in tests.
+        .library(name: "MockServerTesting", targets: ["MockServerTesting"]),
         .executable(name: "mockserver", targets: ["mockserver"]),
     ],
     dependencies: [
@@ -52,6 +57,8 @@ let package = Package(
         // Client benchmark: JSONRequest.perform vs a hand-written URLSession loop
         // (scripts/bench-client.sh). Not part of any library product.
         .executableTarget(name: "resonance-bench", dependencies: ["ResonanceKit"]),
+        // `server.control`: the server and the test client together, for app tests.
+        .target(name: "MockServerTesting", dependencies: ["MockServer", "ResonanceKitTesting"]),
         // In-process fixture transport for the client's unit tests.
         .target(name: "ResonanceKitTesting", dependencies: ["ResonanceKit", "MockFixtures"]),
         .testTarget(name: "MockFixturesTests", dependencies: ["MockFixtures"]),

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests need on Debian/Ubuntu (when missing), then runs the whole test suite.
+# Installs what the tests need on Debian/Ubuntu (when missing), then runs the whole test suite and,
+# without arguments, the outside-package check (scripts/consumer-check.sh).
 # Usage: bash scripts/test.sh [extra `swift test` arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,3 +20,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 swift test "$@"
+
+# With no arguments (the README's command, and CI): also build and test an app package that uses
+# ResonanceKit from outside, starting mockserver in-process (scripts/consumer-check.sh).
+if [ $# -eq 0 ]; then
+  bash scripts/consumer-check.sh
+fi

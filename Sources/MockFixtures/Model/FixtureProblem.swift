@@ -36,24 +36,18 @@ public struct FixtureProblem: Sendable, Equatable, CustomStringConvertible {
 
     /// `line:column: message. hint` (or without the position when there is none).
     public var locatedMessage: String {
-        var text = ""
-        if let line {
-            text += "\(line):"
-            if let column { text += "\(column):" }
-            text += " "
-        }
-        return text + message + hintSentence
+        positionPrefix + message + hintSentence
     }
 
     /// `3:14: error: message. Hint`: for problems in a posted body, which has no file name.
     package var positionedDescription: String {
-        var text = ""
-        if let line {
-            text += "\(line):"
-            if let column { text += "\(column):" }
-            text += " "
-        }
-        return text + "\(severity.rawValue): \(message)" + hintSentence
+        positionPrefix + "\(severity.rawValue): \(message)" + hintSentence
+    }
+
+    /// `12:5: `, `12: ` or nothing.
+    private var positionPrefix: String {
+        guard let line else { return "" }
+        return column.map { "\(line):\($0): " } ?? "\(line): "
     }
 
     public var description: String {

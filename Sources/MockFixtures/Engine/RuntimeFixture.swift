@@ -1,3 +1,5 @@
+import Atomics
+
 /// Entries added through `POST /__admin/fixtures` for one path, served before the files' own.
 package struct RuntimeFixture: Sendable {
     /// `fixture-1`, `fixture-2`, …: unique for the engine's life.
@@ -31,6 +33,10 @@ final class RuntimeFixtureTable: Sendable {
     }
 
     private let current = ManagedAtomicSnapshot(Snapshot([]))
+    /// How many fixtures the current snapshot holds. Loading the snapshot itself writes to shared
+    /// memory (reference counting), so the usual case — no runtime fixtures at all — reads only
+    /// this counter, which nobody writes while serving.
+    private let count = ManagedAtomic<Int>(0)
     /// Serialises changes (readers never take it) and numbers the fixtures.
     private let changes = LockedState(0)
 
@@ -38,9 +44,14 @@ final class RuntimeFixtureTable: Sendable {
 
     /// The fixtures for `lookupKey`, newest first; empty without touching a lock when none exist.
     func fixtures(forKey lookupKey: Substring) -> [RuntimeFixture] {
-        let snapshot = current.load()
-        guard !snapshot.all.isEmpty else { return [] }
-        return snapshot.byKey[String(lookupKey)] ?? []
+        guard count.load(ordering: .relaxed) > 0 else { return [] }
+        return current.load().byKey[String(lookupKey)] ?? []
+    }
+
+    /// Publishes `all` (under `changes`).
+    private func publish(_ all: [RuntimeFixture]) {
+        current.store(Snapshot(all))
+        count.store(all.count, ordering: .relaxed)
     }
 
     /// Adds a fixture built for the next id.
@@ -48,7 +59,7 @@ final class RuntimeFixtureTable: Sendable {
         changes.withLock { counter in
             counter += 1
             let fixture = make("fixture-\(counter)")
-            current.store(Snapshot(current.load().all + [fixture]))
+            publish(current.load().all + [fixture])
             return fixture
         }
     }
@@ -59,7 +70,7 @@ final class RuntimeFixtureTable: Sendable {
             var all = current.load().all
             guard let index = all.firstIndex(where: { $0.id == id }) else { return nil }
             let removed = all.remove(at: index)
-            current.store(Snapshot(all))
+            publish(all)
             return removed
         }
     }
@@ -68,9 +79,9 @@ final class RuntimeFixtureTable: Sendable {
     @discardableResult
     func removeAll() -> Int {
         changes.withLock { _ in
-            let count = current.load().all.count
-            current.store(Snapshot([]))
-            return count
+            let removed = current.load().all.count
+            publish([])
+            return removed
         }
     }
 }

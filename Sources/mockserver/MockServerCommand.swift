@@ -16,10 +16,12 @@ struct MockServerCommand: ParsableCommand {
         commandName: "mockserver",
         abstract: "Serve a folder of JSON fixtures as a mock REST API.",
         discussion: FixtureFormatHelp.text,
-        subcommands: [ValidateCommand.self, HealthcheckCommand.self]
+        subcommands: [ValidateCommand.self, HealthcheckCommand.self, TLSCertCommand.self]
     )
 
     @OptionGroup var fixtures: FixtureRootOptions
+
+    @OptionGroup(title: "HTTPS") var tls: TLSServingOptions
 
     @Option(help: "Address to listen on: an IPv4 or IPv6 address (0.0.0.0 or :: for every interface) or a name such as localhost.")
     var host = "127.0.0.1"
@@ -81,7 +83,8 @@ struct MockServerCommand: ParsableCommand {
             maxBodyBytes: maxBody,
             idleTimeoutSeconds: idleTimeout,
             threadPoolSize: threads,
-            logRequests: !quiet
+            logRequests: !quiet,
+            tls: try tls.loadIdentity()
         )
         let shutdown = ShutdownSignals()
         let reloadSignal = ReloadSignal()
@@ -93,6 +96,11 @@ struct MockServerCommand: ParsableCommand {
             server = try MockHTTPServer(store: store, configuration: configuration, logger: logger)
         } catch {
             throw CommandFailure(error.flagDescription)
+        }
+        if let identity = configuration.tls, let urlHost = server.url.host {
+            for warning in TLSServingOptions.warnings(for: identity, listeningHost: urlHost) {
+                StandardStreams.writeError(warning + "\n")
+            }
         }
         reloadSignal.reload(server)
         let watcher = watch ? FixtureWatcher(server: server, intervalSeconds: watchInterval ?? 1) : nil

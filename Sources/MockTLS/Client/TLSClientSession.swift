@@ -130,7 +130,9 @@ package final class TLSClientSession {
         guard gnutls_certificate_verification_status_print(status, GNUTLS_CRT_X509, &output, 0) >= 0 else {
             return "the certificate could not be verified"
         }
-        return String(decoding: GnuTLSDatum.consume(&output), as: UTF8.self)
+        var text = String(decoding: GnuTLSDatum.consume(&output), as: UTF8.self)
+        while text.last == " " || text.last == "." || text.last == "\n" { text.removeLast() }
+        return text
     }
 
     private func check(_ result: Int32, _ function: String) throws(TLSClientError) {

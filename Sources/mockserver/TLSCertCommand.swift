@@ -14,7 +14,9 @@ struct TLSCertCommand: ParsableCommand {
             `mockserver --root Mocks --tls-cert DIR/cert.pem --tls-key DIR/key.pem`:
               iOS simulator:  xcrun simctl keychain booted add-root-cert DIR/cert.pem
               curl:           curl --cacert DIR/cert.pem https://127.0.0.1:8080/…
-              Debian/Ubuntu:  sudo cp DIR/cert.pem /usr/local/share/ca-certificates/mockserver.crt && sudo update-ca-certificates
+              Debian/Ubuntu:  copy it to /usr/local/share/ca-certificates/mockserver.crt,
+                              then run update-ca-certificates (URLSession on Linux
+                              trusts nothing else)
             """
     )
 
@@ -58,7 +60,7 @@ struct TLSCertCommand: ParsableCommand {
     }
 
     private func hosts() throws -> [CertificateHost] {
-        let names = host.split(separator: ",").map { String($0) }.filter { $0.contains { $0 != " " } }
+        let names = (Self.hostGivenAfterSubcommand(CommandLine.arguments) ?? host).split(separator: ",").map { String($0) }.filter { $0.contains { $0 != " " } }
         guard !names.isEmpty else {
             throw ValidationError("--host is empty; give at least one name, e.g. --host localhost,127.0.0.1,::1.")
         }
@@ -67,5 +69,28 @@ struct TLSCertCommand: ParsableCommand {
         } catch {
             throw ValidationError("--host: \(error)")
         }
+    }
+
+    /// The last `--host VALUE` / `--host=VALUE` after `tls-cert` on the command line.
+    ///
+    /// The root command has a `--host` of its own (the listening address), and swift-argument-parser
+    /// gives an option name declared by both a command and its subcommand to the command
+    /// (apple/swift-argument-parser#169), so this one would never receive its value.
+    static func hostGivenAfterSubcommand(_ arguments: [String]) -> String? {
+        guard let start = arguments.firstIndex(of: configuration.commandName ?? "tls-cert") else { return nil }
+        var found: String?
+        var index = arguments.index(after: start)
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument == "--" { break }
+            if argument == "--host", arguments.index(after: index) < arguments.endIndex {
+                index = arguments.index(after: index)
+                found = arguments[index]
+            } else if argument.hasPrefix("--host=") {
+                found = String(argument.dropFirst("--host=".count))
+            }
+            index = arguments.index(after: index)
+        }
+        return found
     }
 }

@@ -4,11 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes recorded exchanges into a fixture folder, in the fixture format `mockserver` serves.
 ///
@@ -44,11 +39,10 @@ public final class FixtureRecorder: Sendable {
             throw .unusableRoot(root, reason: "it does not exist; create the folder first")
         }
         guard isDirectory else { throw .unusableRoot(root, reason: "it is a file, not a folder") }
-        guard let resolved = realpath(root, nil) else {
-            throw .unusableRoot(root, reason: String(cString: strerror(errno)))
+        switch AtomicFileWriter.resolve(root) {
+        case .success(let resolved): rootPath = resolved
+        case .failure(let reason): throw .unusableRoot(root, reason: reason.text)
         }
-        rootPath = String(cString: resolved)
-        free(resolved)
         self.options = options
         writer = AtomicFileWriter(root: rootPath)
     }
@@ -121,7 +115,7 @@ public final class FixtureRecorder: Sendable {
         var responseFile: String?
         if case .bytes(let bytes, let fileExtension) = content.body {
             let name = responseFileName(key: location.key, method: method, request: constraint.value, fileExtension: fileExtension)
-            try writer.write(bytes, to: name)
+            try writer.store(bytes, at: name)
             responseFile = name
         }
         let entry = EntryBuilder.entry(method: method, status: status, request: constraint.value, headers: headers,
@@ -135,7 +129,7 @@ public final class FixtureRecorder: Sendable {
             let appended = document.appending(entry)
             (action, index, bytes) = (.added, appended.index, appended.bytes)
         }
-        try writer.write(bytes, to: location.file)
+        try writer.store(bytes, at: location.file)
         if let replaceable, let old = document.entries[replaceable].responseFile, old != responseFile,
            old.hasPrefix(options.responseFilesFolder + "/"),
            !document.entries.enumerated().contains(where: { $0.offset != replaceable && $0.element.responseFile == old }) {

@@ -85,11 +85,8 @@ public struct TLSIdentity: Sendable, Equatable {
 
     private static func parseCertificate(_ bytes: [UInt8], label: String) throws(TLSIdentityError) -> X509Certificate {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard text.contains("-----BEGIN CERTIFICATE-----") else {
-            let detail = text.contains("PRIVATE KEY-----")
-                ? "it holds a private key instead (are the certificate and key swapped?)"
-                : "there is no -----BEGIN CERTIFICATE----- line"
-            throw .notACertificate(file: label, detail: detail)
+        if let missing = missingBlock(in: text, wanted: "-----BEGIN CERTIFICATE-----", other: "PRIVATE KEY-----", otherKind: "a private key") {
+            throw .notACertificate(file: label, detail: missing)
         }
         do throws(GnuTLSFailure) {
             return try X509Certificate.importPEM(bytes)
@@ -102,16 +99,21 @@ public struct TLSIdentity: Sendable, Equatable {
         if text.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----") || text.contains("Proc-Type: 4,ENCRYPTED") {
             throw .encryptedPrivateKey(file: label)
         }
-        guard text.contains("PRIVATE KEY-----") else {
-            let detail = text.contains("-----BEGIN CERTIFICATE-----")
-                ? "it holds a certificate instead (are the certificate and key swapped?)"
-                : "there is no -----BEGIN PRIVATE KEY----- line"
-            throw .notAPrivateKey(file: label, detail: detail)
+        if let missing = missingBlock(in: text, wanted: "PRIVATE KEY-----", other: "-----BEGIN CERTIFICATE-----", otherKind: "a certificate") {
+            throw .notAPrivateKey(file: label, detail: missing)
         }
         do throws(GnuTLSFailure) {
             _ = try X509PrivateKey.importPEM(bytes)
         } catch {
             throw .notAPrivateKey(file: label, detail: error.message)
         }
+    }
+
+    /// Why `text` lacks the `wanted` PEM block (spotting swapped files), or nil when it has one.
+    private static func missingBlock(in text: String, wanted: String, other: String, otherKind: String) -> String? {
+        guard !text.contains(wanted) else { return nil }
+        if text.contains(other) { return "it holds \(otherKind) instead (are the certificate and key swapped?)" }
+        let marker = wanted.hasPrefix("-----") ? wanted : "-----BEGIN " + wanted
+        return "there is no \(marker) line"
     }
 }

@@ -43,7 +43,7 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
     /// The method and URL of the failed request.
     public let method: String
     public let url: String
-    /// The underlying library's own words, e.g. `SSL certificate problem: self-signed certificate`.
+    /// What the system or GnuTLS said, e.g. `Connection refused` or `The certificate is NOT trusted. The certificate issuer is unknown`.
     public let detail: String
 
     public init(kind: Kind, method: String, url: String, detail: String) {

@@ -21,7 +21,7 @@ struct AtomicFileWriter {
     ///
     /// Maps to `mkdir` (through FileManager), `realpath` (the folder must still be inside the
     /// root), `open(O_CREAT | O_EXCL)`, `write`, `fsync`, `close` and `rename`.
-    func write(_ bytes: [UInt8], to relativePath: String) throws(RecordError) {
+    func store(_ bytes: [UInt8], at relativePath: String) throws(RecordError) {
         let path = root + "/" + relativePath
         let slash = path.lastIndex(of: "/")!
         let folder = String(path[..<slash])
@@ -31,11 +31,11 @@ struct AtomicFileWriter {
         } catch {
             throw .writeFailed(path: relativePath, reason: "its folder cannot be created (\(error))")
         }
-        guard let resolved = realpath(folder, nil) else {
-            throw .writeFailed(path: relativePath, reason: String(cString: strerror(errno)))
+        let resolvedFolder: String
+        switch Self.resolve(folder) {
+        case .success(let resolved): resolvedFolder = resolved
+        case .failure(let reason): throw .writeFailed(path: relativePath, reason: reason.text)
         }
-        let resolvedFolder = String(cString: resolved)
-        free(resolved)
         guard resolvedFolder == root || resolvedFolder.hasPrefix(root + "/") else {
             throw .outsideRoot(path: relativePath)
         }
@@ -47,7 +47,7 @@ struct AtomicFileWriter {
         var failure: Int32 = 0
         var offset = 0
         while offset < bytes.count, failure == 0 {
-            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written >= 0 {
                 offset += written
             } else if errno != EINTR {
@@ -63,6 +63,13 @@ struct AtomicFileWriter {
         }
     }
 
+    /// `path` made absolute with every symbolic link resolved. Maps to `realpath(3)`.
+    static func resolve(_ path: String) -> Result<String, SystemError> {
+        guard let resolved = realpath(path, nil) else { return .failure(SystemError(errno)) }
+        defer { free(resolved) }
+        return .success(String(cString: resolved))
+    }
+
     /// Removes a file the recorder wrote earlier and no entry uses any more; a missing file is fine.
     func remove(_ relativePath: String) {
         unlink(root + "/" + relativePath)
@@ -72,6 +79,15 @@ struct AtomicFileWriter {
 
     private static func nextSerial() -> Int {
         serial.next()
+    }
+}
+
+/// An `errno` with its text.
+struct SystemError: Error {
+    let text: String
+
+    init(_ code: Int32) {
+        text = String(cString: strerror(code))
     }
 }
 
@@ -88,13 +104,4 @@ private final class SerialNumbers: @unchecked Sendable {
             return last
         }
     }
-}
-
-/// `write(2)`, named apart from ``AtomicFileWriter/write(_:to:)``.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #else
-    Darwin.write(descriptor, buffer, count)
-    #endif
 }

@@ -117,58 +117,57 @@ final class UpstreamConnection: @unchecked Sendable {
 
     /// Bytes sent, or nil when the socket must become ready first.
     private func sendSome(_ bytes: [UInt8], from offset: Int) throws(TransportFailure) -> Int? {
-        if let tls {
-            let attempt = bytes[offset...].withUnsafeBytes { buffer in
-                Result { () throws(TLSClientError) in try tls.send(buffer) }
+        try bytes[offset...].withUnsafeBytes { buffer in
+            Result { () throws(TransportFailure) in
+                try step(
+                    tls: { session throws(TLSClientError) in try session.send(buffer) },
+                    plain: { Self.systemSend(descriptor, buffer.baseAddress, buffer.count) },
+                    waitingFor: .writable,
+                    failure: { .closed("sending failed: \($0)", receivedAnything: false) })
             }
-            let result: TLSClientSession.Transfer
-            switch attempt {
-            case .success(let transfer): result = transfer
-            case .failure(let error): throw .closed("sending failed: \(error.message)", receivedAnything: false)
-            }
-            switch result {
-            case .done(let count): return count
-            case .wait(let wait): lastWait = wait; return nil
-            }
-        }
-        let sent = bytes[offset...].withUnsafeBytes { buffer in
-            Self.systemSend(descriptor, buffer.baseAddress, buffer.count)
-        }
-        if sent >= 0 { return sent }
-        switch errno {
-        case EAGAIN, EWOULDBLOCK, EINTR:
-            lastWait = .writable
-            return nil
-        default:
-            throw .closed("sending failed: \(String(cString: strerror(errno)))", receivedAnything: false)
-        }
+        }.get()
     }
 
     /// Bytes received (0 at the end), or nil when the socket must become ready first.
     private func receiveSome(into chunk: inout [UInt8], receivedAnything: Bool) throws(TransportFailure) -> Int? {
+        try chunk.withUnsafeMutableBytes { buffer in
+            Result { () throws(TransportFailure) in
+                try step(
+                    tls: { session throws(TLSClientError) in try session.receive(into: buffer) },
+                    plain: { recv(descriptor, buffer.baseAddress, buffer.count, 0) },
+                    waitingFor: .readable,
+                    failure: { .closed("receiving failed: \($0)", receivedAnything: receivedAnything) })
+            }
+        }.get()
+    }
+
+    /// One send or receive over TLS or the plain socket: the byte count, or nil (remembering
+    /// which way to wait) when the socket is not ready.
+    private func step(
+        tls operation: (TLSClientSession) throws(TLSClientError) -> TLSClientSession.Transfer,
+        plain: () -> Int,
+        waitingFor plainWait: TLSClientSession.Wait,
+        failure: (String) -> TransportFailure
+    ) throws(TransportFailure) -> Int? {
         if let tls {
-            let attempt = chunk.withUnsafeMutableBytes { buffer in
-                Result { () throws(TLSClientError) in try tls.receive(into: buffer) }
+            let transfer: TLSClientSession.Transfer
+            do throws(TLSClientError) {
+                transfer = try operation(tls)
+            } catch {
+                throw failure(error.message)
             }
-            let result: TLSClientSession.Transfer
-            switch attempt {
-            case .success(let transfer): result = transfer
-            case .failure(let error): throw .closed("receiving failed: \(error.message)", receivedAnything: receivedAnything)
-            }
-            switch result {
+            switch transfer {
             case .done(let count): return count
             case .wait(let wait): lastWait = wait; return nil
             }
         }
-        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        let count = plain()
         if count >= 0 { return count }
-        switch errno {
-        case EAGAIN, EWOULDBLOCK, EINTR:
-            lastWait = .readable
-            return nil
-        default:
-            throw .closed("receiving failed: \(String(cString: strerror(errno)))", receivedAnything: receivedAnything)
+        guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
+            throw failure(String(cString: strerror(errno)))
         }
+        lastWait = plainWait
+        return nil
     }
 
     /// `send(2)` that never raises SIGPIPE.
@@ -186,12 +185,7 @@ final class UpstreamConnection: @unchecked Sendable {
     /// `connect`, `poll` for writability and `getsockopt(SO_ERROR)`, then `TCP_NODELAY`.
     private static func connect(host: String, port: Int, deadline: ContinuousClock.Instant, call: UpstreamCall) throws(TransportFailure) -> Int32 {
         var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
+        (hints.ai_family, hints.ai_socktype) = (AF_UNSPEC, streamSocketType)
         var results: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &results)
         guard status == 0, let first = results else {
@@ -201,10 +195,9 @@ final class UpstreamConnection: @unchecked Sendable {
         if ContinuousClock.now >= deadline { throw .timedOut("resolving the host name") }
         var refused = false
         var lastProblem = "no address to connect to"
-        var cursor: UnsafeMutablePointer<addrinfo>? = first
-        while let address = cursor {
-            cursor = address.pointee.ai_next
-            let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+        for address in sequence(first: first, next: { $0.pointee.ai_next }) {
+            let info = address.pointee
+            let descriptor = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
             guard descriptor >= 0 else { continue }
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -213,7 +206,7 @@ final class UpstreamConnection: @unchecked Sendable {
             setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
             #endif
             var problem: Int32 = 0
-            if systemConnect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) != 0 {
+            if systemConnect(descriptor, info.ai_addr, info.ai_addrlen) != 0 {
                 if errno == EINPROGRESS {
                     do throws(TransportFailure) {
                         try SocketReadiness.wait(descriptor, for: SocketReadiness.writable, until: deadline, call: call, during: "connecting")
@@ -239,6 +232,12 @@ final class UpstreamConnection: @unchecked Sendable {
         throw refused ? .refused(lastProblem) : .connectFailed(lastProblem)
     }
 }
+
+#if canImport(Glibc)
+private let streamSocketType = Int32(SOCK_STREAM.rawValue)
+#else
+private let streamSocketType = SOCK_STREAM
+#endif
 
 /// `connect(2)`, named apart from ``UpstreamConnection``'s own `connect`.
 private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>!, _ length: socklen_t) -> Int32 {

@@ -20,6 +20,8 @@ final class RecordingHarness: @unchecked Sendable {
         recorder = try FixtureRecorder(root: root.path, options: options)
     }
 
+    /// Records one exchange. With `json`, that text is the body and `headers` default to
+    /// `Content-Type: application/json`; otherwise `body` is sent with `headers` (default none).
     @discardableResult
     func record(
         _ method: String,
@@ -27,28 +29,17 @@ final class RecordingHarness: @unchecked Sendable {
         requestHeaders: [String: String] = [:],
         requestBody: String = "",
         status: Int = 200,
-        headers: [String: String] = [:],
-        body: [UInt8]
+        headers: [String: String]? = nil,
+        json: String? = nil,
+        body: [UInt8] = []
     ) throws -> RecordOutcome {
-        try recorder.record(RecordedExchange(
+        let responseHeaders = headers ?? (json == nil ? [:] : ["Content-Type": "application/json"])
+        return try recorder.record(RecordedExchange(
             method: method, target: target,
             requestHeaders: requestHeaders.map { HTTPHeader(name: $0.key, value: $0.value) }.sorted { $0.name < $1.name },
             requestBody: Array(requestBody.utf8), status: status,
-            responseHeaders: headers.map { HTTPHeader(name: $0.key, value: $0.value) }.sorted { $0.name < $1.name },
-            responseBody: body))
-    }
-
-    @discardableResult
-    func record(
-        _ method: String,
-        _ target: String,
-        requestHeaders: [String: String] = [:],
-        requestBody: String = "",
-        status: Int = 200,
-        headers: [String: String] = ["Content-Type": "application/json"],
-        json: String
-    ) throws -> RecordOutcome {
-        try record(method, target, requestHeaders: requestHeaders, requestBody: requestBody, status: status, headers: headers, body: Array(json.utf8))
+            responseHeaders: responseHeaders.map { HTTPHeader(name: $0.key, value: $0.value) }.sorted { $0.name < $1.name },
+            responseBody: json.map { Array($0.utf8) } ?? body))
     }
 
     /// The recorded tree as `mockserver` loads it; every problem fails the test.

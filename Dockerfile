@@ -12,6 +12,8 @@ WORKDIR /src
 COPY Package.swift ./
 RUN swift package resolve
 COPY CMicroHTTPD CMicroHTTPD
+COPY CGnuTLS CGnuTLS
+COPY CZlib CZlib
 COPY Sources Sources
 COPY Tests Tests
 # --static-swift-stdlib: the runtime stage needs no Swift libraries at all.

@@ -39,7 +39,9 @@ struct TLSServingOptions: ParsableArguments {
         if identity.isExpired() {
             warnings.append("warning: --tls-cert has expired; clients will refuse it. Make a new one with `mockserver tls-cert`.")
         }
-        if !identity.covers(host: listeningHost) {
+        // 0.0.0.0 and :: listen everywhere; clients use some other name, which cannot be checked here.
+        let listensEverywhere = IPAddress(listeningHost)?.bytes.allSatisfy { $0 == 0 } ?? false
+        if !listensEverywhere, !identity.covers(host: listeningHost) {
             let names = identity.subjectAlternativeNames.map(\.description).joined(separator: ", ")
             warnings.append("warning: --tls-cert is valid for \(names.isEmpty ? "no host name" : names), not for \(listeningHost); clients connecting to \(listeningHost) will refuse it. Make one with `mockserver tls-cert --host \(listeningHost),…`.")
         }

@@ -47,6 +47,16 @@ final class RunningCommand: @unchecked Sendable {
         collected.withLock { errorText }
     }
 
+    /// Waits until stderr contains `text`; false when `seconds` pass first.
+    func waitForStandardError(containing text: String, within seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !standardError.contains(text) {
+            guard Date() < deadline else { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
     /// SIGTERM, then waits for the exit.
     func stop() {
         if process.isRunning {

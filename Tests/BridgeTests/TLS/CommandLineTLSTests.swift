@@ -62,6 +62,18 @@ import Testing
         #expect(run.standardOutput.isEmpty, "it must not start listening")
     }
 
+    @Test func warnsWhenTheCertificateDoesNotNameTheListeningAddress() throws {
+        let mockserver = try CommandLineRun.mockserver
+        let folder = try ScratchFolder()
+        #expect(try CommandLineRun.run(mockserver, ["tls-cert", "--out", folder.path, "--host", "api.example.test"]).status == 0)
+        try folder.put("mocks/index.json", "[]")
+        let server = try RunningCommand(mockserver, ["--root", folder.path + "/mocks", "--port", "0",
+                                                     "--tls-cert", folder.path + "/cert.pem", "--tls-key", folder.path + "/key.pem"])
+        #expect(server.firstLine()?.hasPrefix("listening on https://127.0.0.1:") == true)
+        #expect(server.waitForStandardError(containing: "warning: --tls-cert is valid for api.example.test, not for 127.0.0.1"),
+                "\(server.standardError)")
+    }
+
     @Test func tlsCertRefusesBadHostsAndDays() throws {
         let mockserver = try CommandLineRun.mockserver
         let folder = try ScratchFolder()

@@ -58,6 +58,23 @@ import Testing
         #expect(untrusted.status == 60, "curl's exit code for an untrusted certificate; got \(untrusted.status): \(untrusted.standardError)")
     }
 
+    @Test func largeAndDelayedAnswersCrossTLSIntact() async throws {
+        let names = (0..<20_000).map { "\"person-\($0)\"" }.joined(separator: ",")
+        let certificate = try TestCertificate()
+        let upstream = try LocalUpstream([
+            "api/big.json": #"[{"response": {"names": [\#(names)]}}]"#,
+            "api/slow.json": #"[{"delay": 150, "response": {"slow": true}}]"#,
+        ], tls: certificate.identity)
+        let client = try UpstreamClient(configuration: UpstreamConfiguration(trustedCertificatesFile: certificate.certificateFile))
+        let big = try await client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/api/big"))
+        #expect(big.body.count > 250_000)
+        #expect(sameJSON(big.body, #"{"names": [\#(names)]}"#))
+        async let slow = client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/api/slow"))
+        async let again = client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/api/big"))
+        #expect(try await slow.status == 200)
+        #expect(try await again.body == big.body)
+    }
+
     @Test func plainHTTPStaysTheDefault() throws {
         let upstream = try LocalUpstream(Self.fixtures)
         #expect(upstream.url.hasPrefix("http://"))

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # A/B check that a change costs nothing on the serving path: two mockserver binaries serve the same
 # small JSON GET in interleaved rounds, the server pinned to CPU 0 and wrk to CPU 1. Reports the
-# server's CPU time per request (user + system, from /proc; robust when other work shares the
-# machine), requests per second and resident memory after start-up, as medians.
+# server's CPU time per request (user + system, from /proc), requests per second and resident
+# memory after start-up, as medians; then, when valgrind is installed, the instructions each
+# binary executes per request under callgrind (1,000 and 3,000 keep-alive requests, the
+# difference divided by 2,000, so start-up cancels out) — exact, whatever else runs on the machine.
 #
 #   scripts/bench-ab.sh OLD_BINARY NEW_BINARY [ROUNDS] [SECONDS]      (defaults: 5 rounds of 5 s)
 #
@@ -54,6 +56,21 @@ for round in $(seq 1 "$ROUNDS"); do
   run_once "$NEW" new
 done > "$WORK/runs.txt"
 
+# instructions BINARY REQUESTS: the server's total instruction count (callgrind) for that many requests.
+instructions() {
+  local binary=$1 count=$2 out="$WORK/callgrind" line port
+  : > "$out.log"
+  valgrind --tool=callgrind --callgrind-out-file="$out.data" "$binary" --root "$WORK/root" --port 0 --quiet --threads 1 \
+    > "$out.log" 2>/dev/null &
+  local pid=$!
+  for _ in $(seq 1 600); do grep -q '^listening on' "$out.log" && break; sleep 0.1; done
+  line=$(head -n 1 "$out.log"); port=${line##*:}; port=${port%% *}
+  python3 -c "import sys; print('\n'.join(['url = \"http://127.0.0.1:$port/api/item\"', 'output = /dev/null'] * $count))" > "$out.curl"
+  curl -s -K "$out.curl"
+  kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
+  awk '/^(summary|totals):/ {print $2; exit}' "$out.data"
+}
+
 python3 - "$WORK/runs.txt" "$OLD" "$NEW" "$ROUNDS" "$SECONDS_PER_RUN" <<'PY'
 import statistics, sys
 runs = [line.split() for line in open(sys.argv[1])]
@@ -69,3 +86,13 @@ for label in ("old", "new"):
 old, new = statistics.median(column("old", 1)), statistics.median(column("new", 1))
 print(f"new/old CPU per request: {new / old:.3f}")
 PY
+
+if command -v valgrind >/dev/null && command -v curl >/dev/null; then
+  echo "| binary | instructions per request (callgrind) | start-up and 1,000 requests |"
+  echo "|---|---:|---:|"
+  for label in old new; do
+    binary=$OLD; [ "$label" = new ] && binary=$NEW
+    few=$(instructions "$binary" 1000); many=$(instructions "$binary" 3000)
+    echo "| $label | $(( (many - few) / 2000 )) | $few |"
+  done
+fi

@@ -21,8 +21,6 @@ struct MockServerCommand: ParsableCommand {
 
     @OptionGroup var fixtures: FixtureRootOptions
 
-    @OptionGroup(title: "HTTPS") var tls: TLSServingOptions
-
     @Option(help: "Address to listen on: an IPv4 or IPv6 address (0.0.0.0 or :: for every interface) or a name such as localhost.")
     var host = "127.0.0.1"
 
@@ -46,6 +44,8 @@ struct MockServerCommand: ParsableCommand {
 
     @Option(name: .customLong("watch-interval"), help: ArgumentHelp("Seconds between two checks of the fixture folder with --watch (default 1).", valueName: "seconds"))
     var watchInterval: Double?
+
+    @OptionGroup(title: "HTTPS") var tls: TLSServingOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else {

@@ -24,16 +24,20 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// Keeps a connection whose last exchange left it reusable.
+    /// Keeps a connection whose last exchange left it reusable, dropping ones of the same
+    /// upstream that have been idle too long (their sockets close outside the lock).
     func give(_ connection: UpstreamConnection) {
-        connection.idleSince = .now
-        let overflow: UpstreamConnection? = idle.withLock { byKey in
+        let now = ContinuousClock.now
+        connection.idleSince = now
+        let dropped: [UpstreamConnection] = idle.withLock { byKey in
             var list = byKey[connection.key, default: []]
+            var expired = list.filter { $0.idleSince.duration(to: now) >= Self.maximumIdleTime }
+            list.removeAll { $0.idleSince.duration(to: now) >= Self.maximumIdleTime }
             list.append(connection)
-            let dropped = list.count > Self.maximumIdlePerUpstream ? list.removeFirst() : nil
+            if list.count > Self.maximumIdlePerUpstream { expired.append(list.removeFirst()) }
             byKey[connection.key] = list
-            return dropped
+            return expired
         }
-        _ = overflow   // the oldest one beyond the limit closes here, outside the lock
+        _ = dropped
     }
 }

@@ -2,16 +2,18 @@
 #   docker build -t mockserver .
 #   docker run -d -p 8080:8080 -v "$PWD/Mocks:/mocks:ro" mockserver
 
-# Build stage: the Swift toolchain and libmicrohttpd's headers live only here.
+# Build stage: the Swift toolchain and libmicrohttpd's headers (GnuTLS's with them, zlib's) live only here.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libmicrohttpd-dev \
+ && apt-get install -y --no-install-recommends libmicrohttpd-dev zlib1g-dev ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Manifest first, so dependency resolution is cached while sources change.
 COPY Package.swift ./
 RUN swift package resolve
 COPY CMicroHTTPD CMicroHTTPD
+COPY CGnuTLS CGnuTLS
+COPY CZlib CZlib
 COPY Sources Sources
 COPY Tests Tests
 # --static-swift-stdlib: the runtime stage needs no Swift libraries at all.
@@ -26,6 +28,9 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt/* /var/log/dpkg.log \
  && useradd --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin mockserver
 COPY --from=build /out/mockserver /usr/local/bin/mockserver
+# The certificate authorities that HTTPS upstreams (record, proxy) are verified against, where
+# GnuTLS looks for them: one 0.2 MB file instead of the ca-certificates package, which pulls in openssl.
+COPY --from=build /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
 COPY Mocks /mocks
 USER mockserver
 EXPOSE 8080

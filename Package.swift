@@ -28,14 +28,36 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
+        // GnuTLS (already linked by libmicrohttpd): `mockserver tls-cert`, checking TLS key pairs,
+        // and the TLS side of the upstream client. See docs/ARCHITECTURE.md, "The upstream HTTP client".
+        .systemLibrary(
+            name: "CGnuTLS",
+            path: "CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"]), .brew(["gnutls"])]
+        ),
+        // zlib (in every Debian image) to decode gzip and deflate answers from upstreams.
+        .systemLibrary(
+            name: "CZlib",
+            path: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // The fixture format: loading, path mapping, matching, diagnostics. Pure Swift: no C, no sockets.
         .target(name: "MockFixtures", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
+        // Self-signed certificates, checked certificate/key pairs and TLS client sessions (GnuTLS underneath).
+        .target(name: "MockTLS", dependencies: ["CGnuTLS"]),
+        // The HTTP/1.1 client that forwards requests to a real API (record, proxy, HTTPS health check).
+        .target(name: "MockUpstream", dependencies: ["MockTLS", "CZlib", "MockFixtures"]),
+        // Turns recorded exchanges into fixture files. Pure Swift, like MockFixtures.
+        .target(name: "MockRecorder", dependencies: ["MockFixtures"]),
         // The HTTP front: the only code that touches libmicrohttpd.
         .target(
             name: "MockServer",
             dependencies: [
                 "CMicroHTTPD",
                 "MockFixtures",
+                "MockTLS",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -45,6 +67,8 @@ let package = Package(
             dependencies: [
                 "MockServer",
                 "MockFixtures",
+                "MockTLS",
+                "MockUpstream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -63,6 +87,11 @@ let package = Package(
         .target(name: "ResonanceKitTesting", dependencies: ["ResonanceKit", "MockFixtures"]),
         .testTarget(name: "MockFixturesTests", dependencies: ["MockFixtures"]),
         .testTarget(name: "MockServerTests", dependencies: ["MockServer", "MockFixtures", "mockserver"]),
+        // The production bridge: upstream client, recorder, TLS.
+        .testTarget(
+            name: "BridgeTests",
+            dependencies: ["MockUpstream", "MockRecorder", "MockTLS", "MockServer", "MockFixtures", "mockserver"]
+        ),
         .testTarget(
             name: "ResonanceKitTestingTests",
             dependencies: ["ResonanceKitTesting", "ResonanceKit", "MockServer", "MockFixtures", .product(name: "Logging", package: "swift-log")]

@@ -7,10 +7,12 @@ cd "$(dirname "$0")/.."
 
 missing=()
 pkg-config --exists libmicrohttpd 2>/dev/null || missing+=(libmicrohttpd-dev pkg-config)
+# GnuTLS (HTTPS, certificates, the upstream client) comes with libmicrohttpd-dev; zlib decodes gzip answers.
+pkg-config --exists gnutls zlib 2>/dev/null || missing+=(libgnutls28-dev zlib1g-dev pkg-config)
 command -v curl >/dev/null || missing+=(curl)
 if [ ${#missing[@]} -gt 0 ]; then
   if ! command -v apt-get >/dev/null; then
-    echo "scripts/test.sh: missing ${missing[*]}; install libmicrohttpd (e.g. 'brew install libmicrohttpd') and curl, then rerun." >&2
+    echo "scripts/test.sh: missing ${missing[*]}; install libmicrohttpd, gnutls and zlib (e.g. 'brew install libmicrohttpd gnutls') and curl, then rerun." >&2
     exit 1
   fi
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -51,5 +51,7 @@ enum FixtureFormatHelp {
           mockserver --root Mocks --watch --report-unused
           mockserver validate --root Mocks
           mockserver healthcheck --url http://127.0.0.1:8080
+          mockserver tls-cert --out certs
+          mockserver --root Mocks --tls-cert certs/cert.pem --tls-key certs/key.pem
         """
 }

@@ -13,22 +13,36 @@ struct HealthcheckCommand: ParsableCommand {
         abstract: "Check that a running mockserver answers /__admin/health (for Docker HEALTHCHECK).",
         discussion: """
             Sends GET <url>/__admin/health with a 2-second limit and exits 0 when it answers 200 \
-            with "status": "ok", otherwise prints why and exits 1. Needs no curl.
+            with "status": "ok", otherwise prints why and exits 1. Needs no curl. For a server \
+            started with --tls-cert, use an https:// URL and --cacert with its certificate (or \
+            --insecure).
             """
     )
 
-    @Option(help: "Base URL of the server to check.")
+    @Option(help: "Base URL of the server to check (http:// or https://).")
     var url = "http://127.0.0.1:8080"
 
+    @Option(help: ArgumentHelp("With an https:// URL: trust this PEM certificate (authority) instead of the system's.", valueName: "file"))
+    var cacert: String?
+
+    @Flag(help: "With an https:// URL: do not verify the server's certificate.")
+    var insecure = false
+
     func validate() throws {
-        guard let parsed = URL(string: url), parsed.scheme?.lowercased() == "http", parsed.host?.isEmpty == false else {
-            throw ValidationError("--url \(url) is not an http://host[:port] URL, e.g. --url http://127.0.0.1:8080.")
+        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased()), parsed.host?.isEmpty == false else {
+            throw ValidationError("--url \(url) is not an http(s)://host[:port] URL, e.g. --url http://127.0.0.1:8080.")
+        }
+        if parsed.scheme?.lowercased() == "http", cacert != nil || insecure {
+            throw ValidationError("--cacert and --insecure apply to https:// URLs only; --url \(url) is plain HTTP.")
         }
     }
 
     func run() throws {
         guard let parsed = URL(string: url) else { throw ExitCode.failure }
-        switch HealthProbe(url: parsed).check() {
+        let status = parsed.scheme?.lowercased() == "https"
+            ? try HTTPSHealthCheck(url: url, trustedCertificatesFile: cacert, insecure: insecure).check()
+            : HealthProbe(url: parsed).check()
+        switch status {
         case .healthy:
             print("healthy: \(url)/__admin/health answered ok")
         case .unhealthy(let reason):

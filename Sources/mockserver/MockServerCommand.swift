@@ -16,7 +16,7 @@ struct MockServerCommand: ParsableCommand {
         commandName: "mockserver",
         abstract: "Serve a folder of JSON fixtures as a mock REST API.",
         discussion: FixtureFormatHelp.text,
-        subcommands: [ValidateCommand.self, HealthcheckCommand.self]
+        subcommands: [ValidateCommand.self, HealthcheckCommand.self, TLSCertCommand.self]
     )
 
     @OptionGroup var fixtures: FixtureRootOptions
@@ -46,6 +46,8 @@ struct MockServerCommand: ParsableCommand {
 
     @Option(name: .customLong("watch-interval"), help: ArgumentHelp("Seconds between two checks of the fixture folder with --watch (default 1).", valueName: "seconds"))
     var watchInterval: Double?
+
+    @OptionGroup(title: "HTTPS") var tls: TLSServingOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else {
@@ -83,7 +85,8 @@ struct MockServerCommand: ParsableCommand {
             maxBodyBytes: maxBody,
             idleTimeoutSeconds: idleTimeout,
             threadPoolSize: threads,
-            logRequests: !quiet
+            logRequests: !quiet,
+            tls: try tls.loadIdentity()
         )
         let shutdown = ShutdownSignals()
         let reloadSignal = ReloadSignal()
@@ -95,6 +98,11 @@ struct MockServerCommand: ParsableCommand {
             server = try MockHTTPServer(engine: MockEngine(store: store, options: journal.engineOptions), configuration: configuration, logger: logger)
         } catch {
             throw CommandFailure(error.flagDescription)
+        }
+        if let identity = configuration.tls, let urlHost = server.url.host {
+            for warning in TLSServingOptions.warnings(for: identity, listeningHost: urlHost) {
+                StandardStreams.writeError(warning + "\n")
+            }
         }
         reloadSignal.reload(server)
         let watcher = watch ? FixtureWatcher(server: server, intervalSeconds: watchInterval ?? 1) : nil

@@ -41,7 +41,7 @@ extension MockEngine {
     }
 }
 
-extension RecordedExchange {
+extension JournalRecord {
     /// Answered by the no-match 404 (a path no fixture serves, or no entry matching).
     var isUnmatched: Bool {
         if case .noMatch = outcome { return true }

@@ -95,7 +95,7 @@ extension MockEngine {
         guard let journal else { return }
         let time = WallClock.millisecondsSince1970()
         journal.record { id, bodyLimit in
-            RecordedExchange(
+            JournalRecord(
                 id: id, timeMilliseconds: time, method: method, target: target, headers: headers.headerFields(),
                 body: body.count <= bodyLimit ? body : Array(body.prefix(bodyLimit)), bodySize: body.count,
                 status: response.status, outcome: response.outcome)

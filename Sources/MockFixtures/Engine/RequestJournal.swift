@@ -9,7 +9,7 @@ import Atomics
 final class RequestJournal: Sendable {
     let capacity: Int
     let bodyLimit: Int
-    private let stripes: [LockedState<[RecordedExchange?]>]
+    private let stripes: [LockedState<[JournalRecord?]>]
     private let slotsPerStripe: Int
     private let lastID = ManagedAtomic<Int>(0)
     /// Ids up to this one were cleared (`DELETE /__admin/requests` or a reset).
@@ -21,18 +21,18 @@ final class RequestJournal: Sendable {
         self.bodyLimit = bodyLimit
         let stripeCount = min(capacity, 16)
         slotsPerStripe = (capacity + stripeCount - 1) / stripeCount
-        stripes = (0..<stripeCount).map { _ in LockedState([RecordedExchange?](repeating: nil, count: 0)) }
+        stripes = (0..<stripeCount).map { _ in LockedState([JournalRecord?](repeating: nil, count: 0)) }
     }
 
     /// Records one exchange under the next id.
-    func record(_ make: (_ id: Int, _ bodyLimit: Int) -> RecordedExchange) {
+    func record(_ make: (_ id: Int, _ bodyLimit: Int) -> JournalRecord) {
         let id = lastID.wrappingIncrementThenLoad(ordering: .relaxed)
         let exchange = make(id, bodyLimit)
         let stripe = stripes[id % stripes.count]
         let slot = (id / stripes.count) % slotsPerStripe
         stripe.withLock { slots in
             if slots.isEmpty {
-                slots = [RecordedExchange?](repeating: nil, count: slotsPerStripe)
+                slots = [JournalRecord?](repeating: nil, count: slotsPerStripe)
             }
             // A slower thread must not overwrite a newer request that already took the slot.
             if (slots[slot]?.id ?? 0) < id {
@@ -42,10 +42,10 @@ final class RequestJournal: Sendable {
     }
 
     /// The recorded requests, oldest first, and how many were dropped to stay within `capacity`.
-    func snapshot() -> (exchanges: [RecordedExchange], dropped: Int) {
+    func snapshot() -> (exchanges: [JournalRecord], dropped: Int) {
         let cleared = clearedThrough.load(ordering: .relaxed)
         let last = lastID.load(ordering: .relaxed)
-        var exchanges: [RecordedExchange] = []
+        var exchanges: [JournalRecord] = []
         for stripe in stripes {
             stripe.withLock { slots in
                 for case let exchange? in slots where exchange.id > cleared && exchange.id <= last {

@@ -13,8 +13,8 @@ extension MockEngine {
         case .failure(let error): return badAdminRequest(request, error.message)
         }
         let exchanges = journal.snapshot().exchanges
-        var matching: [RecordedExchange] = []
-        var misses: [(exchange: RecordedExchange, comparison: RequestPattern.Comparison)] = []
+        var matching: [JournalRecord] = []
+        var misses: [(exchange: JournalRecord, comparison: RequestPattern.Comparison)] = []
         for exchange in exchanges {
             let comparison = pattern.compare(with: exchange)
             if comparison.reasons.isEmpty {
@@ -44,9 +44,9 @@ extension MockEngine {
 
     /// The misses closest to the pattern: same path before other paths, same method before other
     /// methods, fewer reasons first, newer first.
-    static func nearest(_ misses: [(exchange: RecordedExchange, comparison: RequestPattern.Comparison)], limit: Int)
-        -> [(exchange: RecordedExchange, comparison: RequestPattern.Comparison)] {
-        func rank(_ miss: (exchange: RecordedExchange, comparison: RequestPattern.Comparison)) -> (Int, Int, Int, Int) {
+    static func nearest(_ misses: [(exchange: JournalRecord, comparison: RequestPattern.Comparison)], limit: Int)
+        -> [(exchange: JournalRecord, comparison: RequestPattern.Comparison)] {
+        func rank(_ miss: (exchange: JournalRecord, comparison: RequestPattern.Comparison)) -> (Int, Int, Int, Int) {
             (miss.comparison.pathDiffers ? 1 : 0, miss.comparison.methodDiffers ? 1 : 0, miss.comparison.reasons.count, -miss.exchange.id)
         }
         return Array(misses.sorted { rank($0) < rank($1) }.prefix(limit))

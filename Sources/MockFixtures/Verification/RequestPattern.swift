@@ -62,7 +62,7 @@ struct RequestPattern: Sendable {
         var reasons: [String] = []
     }
 
-    func compare(with exchange: RecordedExchange) -> Comparison {
+    func compare(with exchange: JournalRecord) -> Comparison {
         var comparison = Comparison()
         if let method, !equalsIgnoringASCIICase(method, exchange.method) {
             comparison.methodDiffers = true

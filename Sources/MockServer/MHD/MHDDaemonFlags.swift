@@ -14,4 +14,6 @@ struct MHDDaemonFlags: OptionSet, Sendable {
     static let ipv6 = MHDDaemonFlags(rawValue: MHD_USE_IPv6.rawValue)
     /// `MHD_USE_DUAL_STACK`: an IPv6 socket that also accepts IPv4 (clears `IPV6_V6ONLY`).
     static let dualStack = MHDDaemonFlags(rawValue: MHD_USE_DUAL_STACK.rawValue)
+    /// `MHD_USE_TLS`: HTTPS, with the certificate and key given by ``MHDDaemonOptions/tls(_:)``.
+    static let tls = MHDDaemonFlags(rawValue: MHD_USE_TLS.rawValue)
 }

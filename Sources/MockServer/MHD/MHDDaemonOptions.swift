@@ -33,4 +33,11 @@ struct MHDDaemonOptions {
         items.append(cmhd_uri_log_option(mhdRequestStarted, context))
         items.append(cmhd_notify_completed_option(mhdRequestCompleted, context))
     }
+
+    /// `MHD_OPTION_HTTPS_MEM_CERT` and `MHD_OPTION_HTTPS_MEM_KEY`: the PEM certificate chain and
+    /// key for ``MHDDaemonFlags/tls``.
+    mutating func tls(_ credentials: MHDTLSCredentials) {
+        items.append(MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: UnsafeMutableRawPointer(credentials.certificate)))
+        items.append(MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: UnsafeMutableRawPointer(credentials.key)))
+    }
 }

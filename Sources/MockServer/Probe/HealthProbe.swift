@@ -35,13 +35,6 @@ public struct HealthProbe: Sendable {
         } catch {
             return .unhealthy(reason: "\(url.absoluteString)/__admin/health: \(error.reason).")
         }
-        guard exchange.status == 200 else {
-            return .unhealthy(reason: "\(url.absoluteString)/__admin/health answered \(exchange.status), expected 200.")
-        }
-        let status = (try? JSONParser.parse(exchange.body))?.root.value["status"]?.stringValue
-        guard status == "ok" else {
-            return .unhealthy(reason: "\(url.absoluteString)/__admin/health answered 200 without \"status\": \"ok\" in its body.")
-        }
-        return .healthy
+        return HealthStatus(healthAnswer: exchange.status, body: exchange.body, endpoint: "\(url.absoluteString)/__admin/health")
     }
 }

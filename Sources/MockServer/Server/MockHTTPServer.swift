@@ -37,6 +37,8 @@ public final class MockHTTPServer: @unchecked Sendable {
     let dispatcher: RequestDispatcher
     private let logRelay: MHDLogRelay
     private let socketAddress: UnsafeMutableRawPointer
+    /// The PEM strings MHD reads while it runs with TLS; released after the daemon stops.
+    private let tlsCredentials: MHDTLSCredentials?
     private let lock = Lock()
     private var stopped = false
 
@@ -93,6 +95,7 @@ public final class MockHTTPServer: @unchecked Sendable {
         let context = Unmanaged.passUnretained(dispatcher).toOpaque()
         options.requestLifecycle(context: context)
         var flags: MHDDaemonFlags = [.internalThreads, .suspendResume, .errorLog]
+        let tlsCredentials = try Self.tlsCredentials(for: configuration, flags: &flags, options: &options)
         if address.isIPv6Wildcard {
             // `--host ::` means every interface, as it does for most servers: IPv4 included.
             flags.insert(.dualStack)
@@ -110,9 +113,10 @@ public final class MockHTTPServer: @unchecked Sendable {
         self.dispatcher = dispatcher
         self.logRelay = logRelay
         self.socketAddress = socketAddress
+        self.tlsCredentials = tlsCredentials
         self.configuration = configuration
         port = Int(daemon.boundPort)
-        url = URL(string: "http://\(address.urlHost):\(port)")!
+        url = URL(string: "\(tlsCredentials == nil ? "http" : "https")://\(address.urlHost):\(port)")!
     }
 
     deinit {
@@ -131,6 +135,22 @@ public final class MockHTTPServer: @unchecked Sendable {
         dispatcher.stopReloading()
         logRelay.release()
         socketAddress.deallocate()
+    }
+
+    /// With `configuration.tls`: MHD's TLS flag and options, and the C strings they point to.
+    private static func tlsCredentials(
+        for configuration: ServerConfiguration,
+        flags: inout MHDDaemonFlags,
+        options: inout MHDDaemonOptions
+    ) throws(ServerStartError) -> MHDTLSCredentials? {
+        guard let identity = configuration.tls else { return nil }
+        guard MHDTLSCredentials.isSupported else {
+            throw .daemonFailed(details: "this libmicrohttpd was built without TLS support, so it cannot serve HTTPS; install one built with GnuTLS (Debian's libmicrohttpd12 is).")
+        }
+        let credentials = MHDTLSCredentials(identity)
+        flags.insert(.tls)
+        options.tls(credentials)
+        return credentials
     }
 
     private static func validate(_ configuration: ServerConfiguration) throws(ServerStartError) {

@@ -1,3 +1,5 @@
+import MockTLS
+
 /// How a ``MockHTTPServer`` listens and what it accepts.
 ///
 /// ```swift
@@ -19,6 +21,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var threadPoolSize: Int
     /// Whether every request is logged (at `info`) when it completes.
     public var logRequests: Bool
+    /// Serve HTTPS with this certificate and key instead of plain HTTP; `url` then starts with
+    /// `https://`. Load one with `TLSIdentity.load(certificateFile:privateKeyFile:)`.
+    public var tls: TLSIdentity?
 
     public init(
         host: String = "127.0.0.1",
@@ -26,7 +31,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxBodyBytes: Int = 10 * 1024 * 1024,
         idleTimeoutSeconds: Int = 30,
         threadPoolSize: Int = 2,
-        logRequests: Bool = true
+        logRequests: Bool = true,
+        tls: TLSIdentity? = nil
     ) {
         self.host = host
         self.port = port
@@ -34,5 +40,6 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.threadPoolSize = threadPoolSize
         self.logRequests = logRequests
+        self.tls = tls
     }
 }

@@ -1,7 +1,7 @@
 /// One request as the journal keeps it: what arrived and how it was answered.
 ///
 /// The target is kept raw and decoded only when the journal is read, so recording stays cheap.
-package struct RecordedExchange: Sendable {
+package struct JournalRecord: Sendable {
     /// Increasing from 1 since the engine started.
     package let id: Int
     /// Arrival, in milliseconds since 1970 (UTC).

@@ -1,4 +1,4 @@
-extension RecordedExchange {
+extension JournalRecord {
     /// The journal's JSON for this request (see README, "The request journal").
     var json: JSONValue {
         let parsed = try? RequestTarget.parse(target).get()

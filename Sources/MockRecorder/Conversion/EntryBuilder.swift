@@ -1,0 +1,44 @@
+import MockFixtures
+
+/// Assembles one fixture entry with its keys in a fixed order — `method`, `status`, `request`,
+/// `headers`, then `response` / `responseText` / `responseFile` — so recorded files diff cleanly.
+enum EntryBuilder {
+    static func entry(
+        method: String,
+        status: Int,
+        request: JSONValue?,
+        headers: [HTTPHeader],
+        body: ResponseContent.Body,
+        responseFile: String?
+    ) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("method", .string(method)),
+            ("status", .number(JSONNumber(status))),
+        ]
+        if let request { members.append(("request", request)) }
+        if !headers.isEmpty {
+            members.append(("headers", .makeObject(headers.map { ($0.name, .string($0.value)) })))
+        }
+        switch body {
+        case .none: break
+        case .json(let value): members.append(("response", value))
+        case .text(let text): members.append(("responseText", .string(text)))
+        case .bytes: if let responseFile { members.append(("responseFile", .string(responseFile))) }
+        }
+        return .makeObject(members)
+    }
+
+    /// The entry as the element of a top-level array: pretty-printed, every line after the
+    /// first indented two more spaces, no trailing newline.
+    static func arrayElementText(_ entry: JSONValue) -> [UInt8] {
+        var bytes = entry.prettyPrintedBytes()
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        var indented: [UInt8] = []
+        indented.reserveCapacity(bytes.count + bytes.count / 8)
+        for byte in bytes {
+            indented.append(byte)
+            if byte == UInt8(ascii: "\n") { indented.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
+        }
+        return indented
+    }
+}

@@ -1,0 +1,132 @@
+import MockFixtures
+
+/// The `request` an entry gets from a recorded request, as the matcher reads it back: the JSON
+/// body; the fields of a form or multipart body; or, without a body, the query parameters.
+struct RequestConstraint {
+    /// How the request was expressed, which decides how two constraints are compared.
+    enum Style {
+        /// Compared with a JSON body: semantic JSON equality.
+        case body
+        /// Compared with query parameters, form fields or multipart parts: as text.
+        case parameters
+    }
+
+    /// Nil for no constraint (a wildcard entry).
+    let value: JSONValue?
+    let style: Style
+    /// Said to the user when the request carried something the fixture format cannot match on.
+    let note: String?
+
+    /// Derives the constraint of `exchange`, redacting `redactedKeys`.
+    init(_ exchange: RecordedExchange, target: RequestTarget, redactedKeys: Set<String>) {
+        var value: JSONValue?
+        var style = Style.parameters
+        var note: String?
+        let contentType = exchange.requestHeader("content-type")
+        let mediaType = contentType.map { ContentTypeHeader($0).mediaType }
+        if exchange.requestBody.isEmpty {
+            let query = target.query.map { QueryParameters(decoding: $0) }
+            value = query.flatMap { Self.object(from: $0.parameters.map { ($0.name, JSONValue.string($0.value)) }) }
+        } else if mediaType == "application/x-www-form-urlencoded" {
+            value = Self.object(from: QueryParameters(decodingBytes: exchange.requestBody).parameters.map { ($0.name, JSONValue.string($0.value)) })
+        } else if mediaType == "multipart/form-data", let contentType {
+            do {
+                let form = try ReceivedMultipartForm(parsing: exchange.requestBody, contentType: contentType)
+                value = Self.object(from: form.parts.map { part in (part.name, Self.describe(part)) }, firstOnlyForObjects: true)
+            } catch {
+                note = "the multipart request body is malformed (\(error)), so the entry matches any \(exchange.method) request"
+            }
+        } else if let parsed = try? JSONParser.parse(exchange.requestBody).root.value {
+            style = .body
+            if case .object(let members) = parsed, members.isEmpty { value = nil } else if case .null = parsed { value = nil } else { value = parsed }
+        } else {
+            let kind = contentType ?? "without a Content-Type"
+            note = "the request body (\(kind), \(exchange.requestBody.count) bytes) is not JSON, a form or multipart, which fixtures cannot match on, so the entry matches any \(exchange.method) request"
+        }
+        self.value = value.map { Redaction.apply(to: $0, keys: redactedKeys) }
+        self.style = style
+        self.note = note
+    }
+
+    /// Whether an existing entry's `request` (nil, `null` and `{}` being the same wildcard)
+    /// constrains exactly what this one does.
+    func isEquivalent(to existing: JSONValue?) -> Bool {
+        let other = Self.normalizedWildcard(existing)
+        guard let value, let other else { return value == nil && other == nil }
+        switch style {
+        case .body: return value == other
+        case .parameters: return Self.sameParameters(value, other)
+        }
+    }
+
+    /// `null` and `{}` constrain nothing.
+    static func normalizedWildcard(_ value: JSONValue?) -> JSONValue? {
+        switch value {
+        case .none, .some(.null): nil
+        case .some(.object(let members)) where members.isEmpty: nil
+        case .some(let value): value
+        }
+    }
+
+    /// Compares two parameter-shaped objects as the matcher reads them: `2` and `"2"` are the
+    /// same value, repeated values match in any order.
+    private static func sameParameters(_ left: JSONValue, _ right: JSONValue) -> Bool {
+        guard case .object(let leftMembers) = left, case .object(let rightMembers) = right, leftMembers.count == rightMembers.count else {
+            return left == right
+        }
+        for member in leftMembers {
+            guard let other = rightMembers.last(where: { $0.key == member.key }) else { return false }
+            var remaining = values(other.value.value)
+            for value in values(member.value.value) {
+                guard let index = remaining.firstIndex(where: { sameScalar(value, $0) }) else { return false }
+                remaining.remove(at: index)
+            }
+            guard remaining.isEmpty else { return false }
+        }
+        return true
+    }
+
+    private static func values(_ value: JSONValue) -> [JSONValue] {
+        if case .array(let elements) = value { return elements.map(\.value) }
+        return [value]
+    }
+
+    private static func sameScalar(_ left: JSONValue, _ right: JSONValue) -> Bool {
+        if left == right { return true }
+        switch (left, right) {
+        case (.string(let text), .number(let number)), (.number(let number), .string(let text)):
+            return JSONNumber(parsing: text) == number
+        case (.string(let text), .bool(let flag)), (.bool(let flag), .string(let text)):
+            return text == (flag ? "true" : "false")
+        default:
+            return false
+        }
+    }
+
+    /// An object of names to values; a repeated name becomes an array (any order matches),
+    /// except object values (multipart file parts), where the first one is kept.
+    private static func object(from pairs: [(String, JSONValue)], firstOnlyForObjects: Bool = false) -> JSONValue? {
+        guard !pairs.isEmpty else { return nil }
+        var order: [String] = []
+        var values: [String: [JSONValue]] = [:]
+        for (name, value) in pairs {
+            if values[name] == nil { order.append(name) }
+            values[name, default: []].append(value)
+        }
+        return .makeObject(order.map { name in
+            let all = values[name]!
+            if all.count == 1 { return (name, all[0]) }
+            if firstOnlyForObjects, case .object = all[0] { return (name, all[0]) }
+            return (name, .makeArray(all))
+        })
+    }
+
+    /// A text part as its text; a file part as `{"filename": …, "contentType": …}`.
+    private static func describe(_ part: MultipartPart) -> JSONValue {
+        guard part.filename != nil || part.contentType != nil else { return .string(part.text) }
+        var members: [(String, JSONValue)] = []
+        if let filename = part.filename { members.append(("filename", .string(filename))) }
+        if let contentType = part.contentType { members.append(("contentType", .string(contentType))) }
+        return .makeObject(members)
+    }
+}

@@ -1,0 +1,65 @@
+import MockFixtures
+
+/// How a response body is written: `response` for JSON, `responseText` for text, bytes in a
+/// `responseFile` otherwise, nothing for an empty body — plus the `Content-Type` header when the
+/// fixture key would not imply the upstream's.
+struct ResponseContent {
+    enum Body {
+        case none
+        case json(JSONValue)
+        case text(String)
+        /// The bytes and the file extension to store them under (without the dot).
+        case bytes([UInt8], fileExtension: String)
+    }
+
+    let body: Body
+    /// The upstream's `Content-Type`, when it must be written into `headers`.
+    let contentTypeHeader: String?
+
+    /// The media type a `responseText` entry sends unless `headers` say otherwise.
+    static let defaultTextType = "text/plain; charset=utf-8"
+
+    init(_ exchange: RecordedExchange, redactedKeys: Set<String>) {
+        let declared = exchange.responseHeader("content-type")
+        let contentType = declared.map(ContentTypeHeader.init)
+        let bytes = exchange.responseBody
+        if bytes.isEmpty {
+            body = .none
+            // No body, so no key implies a type; keep a declared one unless it is JSON.
+            contentTypeHeader = (contentType?.isJSON ?? true) ? nil : declared
+            return
+        }
+        let looksLikeJSON = contentType?.isJSON ?? true   // undeclared bodies that parse are JSON
+        if looksLikeJSON, let parsed = try? JSONParser.parse(bytes).root.value {
+            body = .json(Redaction.apply(to: parsed, keys: redactedKeys))
+            contentTypeHeader = contentType?.mediaType == MediaType.json ? nil : declared
+            return
+        }
+        let textual = contentType.map { ($0.isText || $0.isJSON) && $0.isUTF8Compatible } ?? true
+        if textual, let text = String(validating: bytes, as: UTF8.self) {
+            body = .text(text)
+            let isDefault = declared.map { ContentTypeHeader($0) == ContentTypeHeader(Self.defaultTextType) } ?? false
+            contentTypeHeader = isDefault ? nil : declared
+            return
+        }
+        let fileExtension = contentType.flatMap { FileExtensions.forMediaType($0.mediaType) } ?? "bin"
+        body = .bytes(bytes, fileExtension: fileExtension)
+        let implied = MediaType.forFileName("body.\(fileExtension)")
+        contentTypeHeader = declared.flatMap { ContentTypeHeader($0) == ContentTypeHeader(implied) ? nil : $0 }
+    }
+}
+
+/// File extensions for response bodies stored as files, chosen so that the fixture format's
+/// own extension table (``MediaType/forFileName(_:)``) gives back the same media type.
+enum FileExtensions {
+    /// Extensions worth trying, most common first.
+    static let candidates = [
+        "png", "jpg", "gif", "webp", "svg", "ico", "avif", "pdf", "zip", "gz", "mp4", "webm", "mp3",
+        "woff2", "woff", "ttf", "wasm", "xml", "csv", "html", "css", "js", "txt", "md", "json",
+    ]
+
+    /// An extension whose media type is `mediaType`, or nil.
+    static func forMediaType(_ mediaType: String) -> String? {
+        candidates.first { ContentTypeHeader(MediaType.forFileName("body.\($0)")).mediaType == mediaType }
+    }
+}

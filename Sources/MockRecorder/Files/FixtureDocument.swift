@@ -1,0 +1,103 @@
+import MockFixtures
+
+/// An existing (or new) fixture file, parsed just enough to merge a recorded entry into it:
+/// the entries' methods and constraints, and where each entry's text lies, so everything else
+/// in the file stays byte for byte as it was.
+struct FixtureDocument {
+    /// What the recorder needs to know about one entry already in the file.
+    struct Entry {
+        let method: String
+        /// Nil for a wildcard (`request` absent, `null` or `{}`).
+        let request: JSONValue?
+        /// `requestHeaders` or `times` make it a different matching rule than anything recorded.
+        let hasOtherConstraints: Bool
+        let responseFile: String?
+    }
+
+    private enum Layout {
+        case new
+        case array(whole: Range<Int>, elements: [Range<Int>])
+        case singleObject(Range<Int>)
+    }
+
+    let entries: [Entry]
+    private let bytes: [UInt8]
+    private let layout: Layout
+
+    /// A document for a file that does not exist yet.
+    static let empty = FixtureDocument(entries: [], bytes: [], layout: .new)
+
+    private init(entries: [Entry], bytes: [UInt8], layout: Layout) {
+        self.entries = entries
+        self.bytes = bytes
+        self.layout = layout
+    }
+
+    /// Parses `bytes` of `file` (relative path, for errors). A file that is not JSON, or not an
+    /// array of entries or one entry object, is refused, never overwritten.
+    init(parsing bytes: [UInt8], file: String) throws(RecordError) {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes).root.value
+        } catch {
+            throw .unparseableFixture(file: file, problem: "\(error.position): \(error.message)")
+        }
+        switch (root, JSONEntryScanner.root(of: bytes)) {
+        case (.array(let elements), .array(let whole, let ranges)) where ranges.count == elements.count:
+            self.init(entries: elements.map { Self.entry($0.value) }, bytes: bytes, layout: .array(whole: whole, elements: ranges))
+        case (.object, .object(let range)):
+            self.init(entries: [Self.entry(root)], bytes: bytes, layout: .singleObject(range))
+        default:
+            throw .notAnEntryList(file: file, found: root.kindName)
+        }
+    }
+
+    /// The file with `entry` appended, and its index.
+    func appending(_ entry: JSONValue) -> (bytes: [UInt8], index: Int) {
+        let text = EntryBuilder.arrayElementText(entry)
+        switch layout {
+        case .new:
+            return (Array("[\n  ".utf8) + text + Array("\n]\n".utf8), 0)
+        case .array(let whole, let elements):
+            guard let last = elements.last else {
+                return (splice(whole, with: Array("[\n  ".utf8) + text + Array("\n]".utf8)), 0)
+            }
+            return (splice(last.upperBound..<last.upperBound, with: Array(",\n  ".utf8) + text), elements.count)
+        case .singleObject(let range):
+            // One entry object becomes an array of the two.
+            let original = Array(bytes[range])
+            return (splice(range, with: Array("[\n  ".utf8) + original + Array(",\n  ".utf8) + text + Array("\n]".utf8)), 1)
+        }
+    }
+
+    /// The file with entry `index` replaced by `entry`.
+    func replacing(_ index: Int, with entry: JSONValue) -> [UInt8] {
+        let text = EntryBuilder.arrayElementText(entry)
+        switch layout {
+        case .new:
+            return appending(entry).bytes
+        case .array(_, let elements):
+            return splice(elements[index], with: text)
+        case .singleObject(let range):
+            return splice(range, with: Array("[\n  ".utf8) + text + Array("\n]".utf8))
+        }
+    }
+
+    private func splice(_ range: Range<Int>, with replacement: [UInt8]) -> [UInt8] {
+        var result = bytes
+        result.replaceSubrange(range, with: replacement)
+        if result.last != UInt8(ascii: "\n") { result.append(UInt8(ascii: "\n")) }
+        return result
+    }
+
+    private static func entry(_ value: JSONValue) -> Entry {
+        let method = value["method"]?.stringValue?.uppercased() ?? "GET"
+        let headersConstraint = value["requestHeaders"].map { if case .null = $0 { false } else { true } } ?? false
+        return Entry(
+            method: method,
+            request: RequestConstraint.normalizedWildcard(value["request"]),
+            hasOtherConstraints: headersConstraint || value["times"] != nil,
+            responseFile: value["responseFile"]?.stringValue
+        )
+    }
+}

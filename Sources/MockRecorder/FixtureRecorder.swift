@@ -1,0 +1,167 @@
+import MockFixtures
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes recorded exchanges into a fixture folder, in the fixture format `mockserver` serves.
+///
+/// Each exchange lands in the file that serves its path (`/api/people` → `api/people.json`,
+/// `/` → `index.json`, an existing `api/people/index.json` is used when there is one) as an
+/// entry with `method`, `status`, `request` (from a JSON, form or multipart body, or from the
+/// query of a body-less request; none when there is neither, so the entry matches any request),
+/// the response headers a client reacts to, and the body as `response` (JSON), `responseText`
+/// (text) or `responseFile` (anything else, written under ``RecorderOptions/responseFilesFolder``).
+///
+/// An entry with the same method and `request` is replaced; others are appended, so hand-written
+/// files are merged into, never rewritten: only the new entry's lines change. A file that does
+/// not parse is never touched. Writes are atomic (temporary file, then rename) and one file is
+/// written by one exchange at a time. Thread-safe.
+///
+/// ```swift
+/// let recorder = try FixtureRecorder(root: "Mocks", options: RecorderOptions(redactedKeys: ["token"]))
+/// let outcome = try recorder.record(RecordedExchange(method: "GET", target: "/api/people?page=2", status: 200,
+///     responseHeaders: [HTTPHeader(name: "Content-Type", value: "application/json")], responseBody: Array(#"{"count":82}"#.utf8)))
+/// print(outcome)   // GET /api/people?page=2 200 → api/people.json entry 0 (added)
+/// ```
+public final class FixtureRecorder: Sendable {
+    /// The root, absolute, symbolic links resolved.
+    public let rootPath: String
+    public let options: RecorderOptions
+    private let writer: AtomicFileWriter
+    private let serializer = FileSerializer()
+
+    /// Records into `root`, which must be an existing folder.
+    public init(root: String, options: RecorderOptions = RecorderOptions()) throws(RecordError) {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+            throw .unusableRoot(root, reason: "it does not exist; create the folder first")
+        }
+        guard isDirectory else { throw .unusableRoot(root, reason: "it is a file, not a folder") }
+        switch AtomicFileWriter.resolve(root) {
+        case .success(let resolved): rootPath = resolved
+        case .failure(let reason): throw .unusableRoot(root, reason: reason.text)
+        }
+        self.options = options
+        writer = AtomicFileWriter(root: rootPath)
+    }
+
+    /// Writes one exchange. Returns what was added, replaced or skipped (with the reason);
+    /// throws, without changing anything, when the target file cannot be merged into or written.
+    @discardableResult
+    public func record(_ exchange: RecordedExchange) throws(RecordError) -> RecordOutcome {
+        let method = exchange.method.uppercased()
+        let line = "\(method) \(exchange.target) \(exchange.status)"
+        if let reason = Self.skipReason(forStatus: exchange.status) {
+            return .skipped(line, reason)
+        }
+        let target: RequestTarget
+        switch RequestTarget.parse(exchange.target) {
+        case .success(let parsed): target = parsed
+        case .failure(let rejection): return .skipped(line, "the path is refused: \(rejection)")
+        }
+        let location: FixtureLocation
+        switch FixtureLocation.resolve(target, root: rootPath, filesFolder: options.responseFilesFolder) {
+        case .success(let resolved): location = resolved
+        case .failure(let refusal): return .skipped(line, refusal.reason)
+        }
+        let constraint = RequestConstraint(exchange, target: target, redactedKeys: options.redactedKeys)
+        let content = ResponseContent(exchange, redactedKeys: options.redactedKeys)
+        return try serializer.serially(for: location.file) { () throws(RecordError) in
+            try merge(method: method, line: line, status: exchange.status, location: location, constraint: constraint,
+                      headers: RecordedHeaders.filter(exchange.responseHeaders), content: content)
+        }
+    }
+
+    /// `304` answers a conditional request and `206` a range request: neither is the resource,
+    /// and request headers are not recorded, so replaying them would answer plain requests wrongly.
+    static func skipReason(forStatus status: Int) -> String? {
+        switch status {
+        case 304: "304 Not Modified answers a conditional request (If-None-Match / If-Modified-Since), and fixtures do not match on request headers; record without the condition"
+        case 206: "206 Partial Content answers a Range request with part of the body; record the whole resource instead"
+        case 100...199: "interim 1xx answers are not recorded"
+        default: nil
+        }
+    }
+
+    private func merge(
+        method: String,
+        line: String,
+        status: Int,
+        location: FixtureLocation,
+        constraint: RequestConstraint,
+        headers: [HTTPHeader],
+        content: ResponseContent
+    ) throws(RecordError) -> RecordOutcome {
+        let document: FixtureDocument
+        if let data = FileManager.default.contents(atPath: rootPath + "/" + location.file) {
+            document = try FixtureDocument(parsing: [UInt8](data), file: location.file)
+        } else {
+            document = .empty
+        }
+        let replaceable = document.entries.firstIndex { entry in
+            entry.method == method && !entry.hasOtherConstraints && constraint.isEquivalent(to: entry.request)
+        }
+        if method == "HEAD", replaceable == nil, document.entries.contains(where: {
+            $0.method == "GET" && !$0.hasOtherConstraints && constraint.isEquivalent(to: $0.request)
+        }) {
+            return .skipped(line, file: location.file, "the file's GET entry for the same request already answers HEAD")
+        }
+        var headers = headers
+        if let contentType = content.contentTypeHeader {
+            headers.insert(HTTPHeader(name: "Content-Type", value: contentType), at: 0)
+        }
+        var responseFile: String?
+        if case .bytes(let bytes, let fileExtension) = content.body {
+            let name = responseFileName(key: location.key, method: method, request: constraint.value, fileExtension: fileExtension)
+            try writer.store(bytes, at: name)
+            responseFile = name
+        }
+        let entry = EntryBuilder.entry(method: method, status: status, request: constraint.value, headers: headers,
+                                       body: content.body, responseFile: responseFile)
+        let action: RecordOutcome.Action
+        let index: Int
+        let bytes: [UInt8]
+        if let replaceable {
+            (action, index, bytes) = (.replaced, replaceable, document.replacing(replaceable, with: entry))
+        } else {
+            let appended = document.appending(entry)
+            (action, index, bytes) = (.added, appended.index, appended.bytes)
+        }
+        try writer.store(bytes, at: location.file)
+        if let replaceable, let old = document.entries[replaceable].responseFile, old != responseFile,
+           old.hasPrefix(options.responseFilesFolder + "/"),
+           !document.entries.enumerated().contains(where: { $0.offset != replaceable && $0.element.responseFile == old }) {
+            // The replaced entry's body file is used by no other entry of this file.
+            writer.remove(old)
+        }
+        return RecordOutcome(action: action, exchange: line, file: location.file, entry: index, responseFile: responseFile,
+                             notes: constraint.note.map { [$0] } ?? [])
+    }
+
+    /// `__files/<path>[.<method>][-<hash of request>].<ext>`: stable for the same method and
+    /// request (a replaced entry reuses its file), distinct otherwise. A path that already ends
+    /// in the right extension keeps it last: `images/luke.png` → `__files/images/luke.png`.
+    private func responseFileName(key: String, method: String, request: JSONValue?, fileExtension: String) -> String {
+        var stem = key.isEmpty ? "index" : key
+        let lastSegment = stem.split(separator: "/").last ?? ""
+        if let dot = lastSegment.lastIndex(of: "."), lastSegment[lastSegment.index(after: dot)...].lowercased() == fileExtension {
+            stem = String(stem.dropLast(fileExtension.count + 1))
+        }
+        if method != "GET" { stem += "." + method.lowercased() }
+        if let request { stem += "-" + Self.shortHash(request.serializedBytes()) }
+        return "\(options.responseFilesFolder)/\(stem).\(fileExtension)"
+    }
+
+    /// 8 hex digits of FNV-1a over `bytes`: short, stable across runs and platforms.
+    static func shortHash(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let text = String(hash & 0xFFFF_FFFF, radix: 16)
+        return String(repeating: "0", count: 8 - text.count) + text
+    }
+}

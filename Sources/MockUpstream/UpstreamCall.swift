@@ -1,0 +1,21 @@
+/// A forward in progress, which can be cancelled.
+///
+/// ```swift
+/// let call = client.start(request) { result in … }
+/// call.cancel()   // the completion runs soon with UpstreamError.Kind.cancelled
+/// ```
+public final class UpstreamCall: Sendable {
+    private let cancelled = LockedValue(false)
+
+    public init() {}
+
+    /// Stops the transfer at its next progress check (libcurl checks at least once a second,
+    /// and on every chunk of data); its completion then reports ``UpstreamError/Kind/cancelled``.
+    public func cancel() {
+        cancelled.withLock { $0 = true }
+    }
+
+    public var isCancelled: Bool {
+        cancelled.withLock { $0 }
+    }
+}

@@ -1,0 +1,32 @@
+import MockFixtures
+
+/// What the upstream answered, with its body decoded.
+///
+/// ```swift
+/// let response = try client.forward(request)
+/// if response.status == 200, response.header("Content-Type")?.hasPrefix("application/json") == true { … }
+/// ```
+public struct UpstreamResponse: Sendable, Equatable {
+    /// The final status (a `100 Continue` before it is not reported).
+    public let status: Int
+    /// The end-to-end headers in the order received, names as the upstream spelled them (HTTP/2
+    /// sends them in lower case). Hop-by-hop headers are removed, and so are `Content-Length`
+    /// and `Content-Encoding`: the body below is complete and already decompressed.
+    public let headers: [HTTPHeader]
+    /// The complete body, decompressed when the upstream sent it gzip-, deflate-, br- or zstd-encoded.
+    public let body: [UInt8]
+    /// The HTTP version used, e.g. `HTTP/1.1` or `HTTP/2`.
+    public let httpVersion: String
+
+    public init(status: Int, headers: [HTTPHeader], body: [UInt8], httpVersion: String = "HTTP/1.1") {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.httpVersion = httpVersion
+    }
+
+    /// The first value of header `name` (case-insensitive), or nil.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import MockTLS
+
+/// `--tls-cert` / `--tls-key`: serve HTTPS instead of HTTP.
+struct TLSServingOptions: ParsableArguments {
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp(
+        "Serve HTTPS with this PEM certificate (chain); needs --tls-key. `mockserver tls-cert` makes one.", valueName: "file"))
+    var certificateFile: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The unencrypted PEM private key of --tls-cert.", valueName: "file"))
+    var keyFile: String?
+
+    func validate() throws {
+        switch (certificateFile, keyFile) {
+        case (.some, nil):
+            throw ValidationError("--tls-cert needs --tls-key: give the private key file of the certificate, e.g. --tls-key certs/key.pem.")
+        case (nil, .some):
+            throw ValidationError("--tls-key needs --tls-cert: give the certificate file, e.g. --tls-cert certs/cert.pem.")
+        default:
+            break
+        }
+    }
+
+    /// The checked certificate and key, or nil for plain HTTP; a bad file is a sentence naming
+    /// its flag and path.
+    func loadIdentity() throws -> TLSIdentity? {
+        guard let certificateFile, let keyFile else { return nil }
+        do {
+            return try TLSIdentity.load(certificateFile: certificateFile, privateKeyFile: keyFile)
+        } catch {
+            throw CommandFailure("\(error.part == .certificate ? "--tls-cert" : "--tls-key"): \(error)")
+        }
+    }
+
+    /// Warnings worth printing before serving: an expired certificate, or one that does not name
+    /// the host clients are told to use.
+    static func warnings(for identity: TLSIdentity, listeningHost: String) -> [String] {
+        var warnings: [String] = []
+        if identity.isExpired() {
+            warnings.append("warning: --tls-cert has expired; clients will refuse it. Make a new one with `mockserver tls-cert`.")
+        }
+        // 0.0.0.0 and :: listen everywhere; clients use some other name, which cannot be checked here.
+        let listensEverywhere = IPAddress(listeningHost)?.bytes.allSatisfy { $0 == 0 } ?? false
+        if !listensEverywhere, !identity.covers(host: listeningHost) {
+            let names = identity.subjectAlternativeNames.map(\.description).joined(separator: ", ")
+            warnings.append("warning: --tls-cert is valid for \(names.isEmpty ? "no host name" : names), not for \(listeningHost); clients connecting to \(listeningHost) will refuse it. Make one with `mockserver tls-cert --host \(listeningHost),…`.")
+        }
+        return warnings
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import MockFixtures
+import MockRecorder
+import MockUpstream
+import Testing
+
+/// What one recorded exchange becomes: file, keys, headers, and the same answer when replayed.
+@Suite struct RecorderEntryTests {
+    @Test func recordsAJSONAnswerToAQueryAndReplaysIt() throws {
+        let harness = try RecordingHarness()
+        let outcome = try harness.record("GET", "/api/people?page=2&tag=a&tag=b&q=luke+sky", headers: [
+            "Content-Type": "application/json; charset=utf-8", "Date": "Mon, 23 Nov 2026 10:00:00 GMT", "Server": "nginx",
+            "Set-Cookie": "session=1", "Content-Length": "60", "Connection": "keep-alive", "Transfer-Encoding": "chunked",
+            "etag": "\"abc\"", "cache-control": "max-age=60", "x-request-id": "r-1", "Vary": "Accept-Encoding",
+        ], json: #"{"count": 82, "next": 3.50, "results": [{"name": "Han"}]}"#)
+        #expect(outcome.action == .added)
+        #expect(outcome.file == "api/people.json" && outcome.entry == 0)
+        #expect(outcome.description == "GET /api/people?page=2&tag=a&tag=b&q=luke+sky 200 → api/people.json entry 0 (added)")
+        #expect(try harness.root.text("api/people.json") == """
+            [
+              {
+                "method": "GET",
+                "status": 200,
+                "request": {
+                  "page": "2",
+                  "tag": [
+                    "a",
+                    "b"
+                  ],
+                  "q": "luke sky"
+                },
+                "headers": {
+                  "Cache-Control": "max-age=60",
+                  "ETag": "\\"abc\\"",
+                  "X-Request-Id": "r-1"
+                },
+                "response": {
+                  "count": 82,
+                  "next": 3.50,
+                  "results": [
+                    {
+                      "name": "Han"
+                    }
+                  ]
+                }
+              }
+            ]
+
+            """)
+        try harness.replay { client, url in
+            let answer = try client.forward(UpstreamRequest(method: "GET", url: url + "/api/people?tag=b&tag=a&q=luke%20sky&page=2"))
+            #expect(answer.status == 200)
+            #expect(sameJSON(answer.body, #"{"count": 82, "next": 3.5, "results": [{"name": "Han"}]}"#))
+            #expect(answer.header("ETag") == "\"abc\"")
+            #expect(answer.header("X-Request-Id") == "r-1")
+            #expect(answer.header("Set-Cookie") == nil && answer.header("Server") == nil)
+            let other = try client.forward(UpstreamRequest(method: "GET", url: url + "/api/people?page=3"))
+            #expect(other.status == 404, "the recorded entry answers only its own query")
+        }
+    }
+
+    @Test func aBodylessRequestWithoutQueryBecomesAWildcard() throws {
+        let harness = try RecordingHarness()
+        try harness.record("GET", "/api/ping/", json: #"{"pong": true}"#)
+        let entry = try #require(try harness.entries("api/ping.json").first)
+        #expect(entry["request"] == nil)
+        let status = try harness.replay { client, url in
+            try client.forward(UpstreamRequest(method: "GET", url: url + "/api/ping?anything=1")).status
+        }
+        #expect(status == 200)
+    }
+
+    @Test func recordsJSONAndFormBodiesAsTheRequest() throws {
+        let harness = try RecordingHarness()
+        try harness.record("POST", "/api/people?draft=1", requestHeaders: ["Content-Type": "application/json"],
+                           requestBody: #"{"name": "Rey", "tags": [1, 2]}"#, status: 201, headers: ["Content-Type": "application/json", "Location": "/api/people/83"],
+                           json: #"{"id": 83}"#)
+        try harness.record("POST", "/api/login", requestHeaders: ["Content-Type": "application/x-www-form-urlencoded"],
+                           requestBody: "user=luke&scope=a&scope=b", json: #"{"token": "t"}"#)
+        let created = try #require(try harness.entries("api/people.json").first)
+        #expect(created["request"] == (try JSONParser.parse(#"{"name": "Rey", "tags": [1, 2]}"#).root.value))
+        #expect(created["headers"]?["Location"]?.stringValue == "/api/people/83")
+        let login = try #require(try harness.entries("api/login.json").first)
+        #expect(login["request"] == (try JSONParser.parse(#"{"user": "luke", "scope": ["a", "b"]}"#).root.value))
+        try harness.replay { client, url in
+            let json = [HTTPHeader(name: "Content-Type", value: "application/json")]
+            let answer = try client.forward(UpstreamRequest(method: "POST", url: url + "/api/people", headers: json, body: Array(#"{"tags":[1,2],"name":"Rey"}"#.utf8)))
+            #expect(answer.status == 201 && answer.header("Location") == "/api/people/83")
+            #expect(sameJSON(answer.body, #"{"id": 83}"#))
+            let form = [HTTPHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")]
+            let token = try client.forward(UpstreamRequest(method: "POST", url: url + "/api/login", headers: form, body: Array("scope=b&user=luke&scope=a".utf8)))
+            #expect(token.status == 200 && sameJSON(token.body, #"{"token": "t"}"#))
+        }
+    }
+
+    @Test func recordsMultipartFieldsAndFileParts() throws {
+        let harness = try RecordingHarness()
+        let body = "--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nPortrait\r\n"
+            + "--XyZ\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"luke.png\"\r\nContent-Type: image/png\r\n\r\nPNG\r\n--XyZ--\r\n"
+        try harness.record("POST", "/api/uploads", requestHeaders: ["Content-Type": "multipart/form-data; boundary=XyZ"], requestBody: body,
+                           status: 201, json: #"{"id": "upload-1"}"#)
+        let entry = try #require(try harness.entries("api/uploads.json").first)
+        #expect(entry["request"] == (try JSONParser.parse(#"{"title": "Portrait", "avatar": {"filename": "luke.png", "contentType": "image/png"}}"#).root.value))
+        _ = try harness.loadCleanly()
+    }
+
+    @Test func aBodyFixturesCannotMatchOnMakesAWildcardWithANote() throws {
+        let harness = try RecordingHarness()
+        let outcome = try harness.record("PUT", "/api/notes/1", requestHeaders: ["Content-Type": "text/plain"], requestBody: "plain words",
+                                         status: 204, headers: [:], body: [])
+        #expect(outcome.notes.count == 1)
+        #expect(outcome.notes.first?.contains("text/plain") == true)
+        let entry = try #require(try harness.entries("api/notes/1.json").first)
+        #expect(entry["request"] == nil && entry["response"] == nil)
+        #expect(entry["status"] == .number(JSONNumber(204)))
+        _ = try harness.loadCleanly()
+    }
+
+    @Test func redactsKeysAtAnyDepthInRequestsAndResponses() throws {
+        let harness = try RecordingHarness(options: RecorderOptions(redactedKeys: ["token", "password"]))
+        try harness.record("POST", "/api/login", requestHeaders: ["Content-Type": "application/json"],
+                           requestBody: #"{"user": "luke", "password": "hunter2"}"#,
+                           json: #"{"token": "secret-1", "user": {"name": "Luke", "sessions": [{"token": "secret-2", "id": 1}]}}"#)
+        let text = try harness.root.text("api/login.json")
+        #expect(!text.contains("hunter2") && !text.contains("secret-1") && !text.contains("secret-2"))
+        let entry = try #require(try harness.entries("api/login.json").first)
+        #expect(entry["request"]?["password"]?.stringValue == "REDACTED")
+        #expect(entry["request"]?["user"]?.stringValue == "luke")
+        #expect(entry["response"]?["token"]?.stringValue == "REDACTED")
+        #expect(entry["response"]?["user"]?["name"]?.stringValue == "Luke")
+        #expect(text.contains(#""token": "REDACTED","#) && text.contains(#""id": 1"#))
+        _ = try harness.loadCleanly()
+    }
+
+    @Test func keepsContentTypeOnlyWhenTheKeyDoesNotImplyIt() throws {
+        let harness = try RecordingHarness()
+        try harness.record("GET", "/problem", status: 422, headers: ["Content-Type": "application/problem+json"], json: #"{"title": "bad"}"#)
+        try harness.record("GET", "/undeclared", headers: [:], json: #"[1, 2]"#)
+        #expect(try harness.entries("problem.json").first?["headers"]?["Content-Type"]?.stringValue == "application/problem+json")
+        #expect(try harness.entries("undeclared.json").first?["headers"] == nil)
+        #expect(try harness.entries("undeclared.json").first?["response"] == (try JSONParser.parse("[1,2]").root.value))
+        _ = try harness.loadCleanly()
+    }
+
+    @Test func joinsRepeatedHeadersAndSpellsNamesAsUsual() throws {
+        let harness = try RecordingHarness()
+        _ = try harness.recorder.record(RecordedExchange(method: "GET", target: "/list", status: 401, responseHeaders: [
+            HTTPHeader(name: "link", value: "</list?page=2>; rel=\"next\""),
+            HTTPHeader(name: "www-authenticate", value: "Bearer realm=\"api\""),
+            HTTPHeader(name: "link", value: "</list?page=9>; rel=\"last\""),
+            HTTPHeader(name: "retry-after", value: "5"),
+        ]))
+        let headers = try #require(try harness.entries("list.json").first?["headers"]?.objectMembers)
+        #expect(headers.map(\.key) == ["Link", "WWW-Authenticate", "Retry-After"])
+        #expect(headers.first?.value.value.stringValue == "</list?page=2>; rel=\"next\", </list?page=9>; rel=\"last\"")
+    }
+
+    @Test(.enabled(if: FixtureFormatFeatures.bodyKeys, "needs the responseText/responseFile fixture keys"))
+    func recordsTextAnswersAsResponseTextAndReplaysThem() throws {
+        let harness = try RecordingHarness()
+        try harness.record("GET", "/page", headers: ["Content-Type": "text/html; charset=utf-8"], body: Array("<h1>Héllo</h1>".utf8))
+        try harness.record("GET", "/robots.txt", headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array("User-agent: *".utf8))
+        try harness.record("GET", "/broken-json", headers: ["Content-Type": "application/json"], body: Array("{not json".utf8))
+        let page = try #require(try harness.entries("page.json").first)
+        #expect(page["responseText"]?.stringValue == "<h1>Héllo</h1>")
+        #expect(page["headers"]?["Content-Type"]?.stringValue == "text/html; charset=utf-8")
+        #expect(try harness.entries("robots.txt.json").first?["headers"] == nil, "the default text type needs no header")
+        try harness.replay { client, url in
+            let answer = try client.forward(UpstreamRequest(method: "GET", url: url + "/page"))
+            #expect(answer.status == 200 && String(decoding: answer.body, as: UTF8.self) == "<h1>Héllo</h1>")
+            #expect(answer.header("Content-Type") == "text/html; charset=utf-8")
+            let broken = try client.forward(UpstreamRequest(method: "GET", url: url + "/broken-json"))
+            #expect(broken.body == Array("{not json".utf8) && broken.header("Content-Type") == "application/json")
+        }
+    }
+
+    @Test(.enabled(if: FixtureFormatFeatures.bodyKeys, "needs the responseText/responseFile fixture keys"))
+    func recordsBinaryAnswersAsResponseFilesAndReplaysThem() throws {
+        let harness = try RecordingHarness()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF]
+        let outcome = try harness.record("GET", "/images/luke.png?size=2", headers: ["Content-Type": "image/png"], body: png)
+        let file = try #require(outcome.responseFile)
+        #expect(file.hasPrefix("__files/images/luke-") && file.hasSuffix(".png"))
+        #expect(try harness.root.bytes(file) == png)
+        let entry = try #require(try harness.entries("images/luke.png.json").first)
+        #expect(entry["responseFile"]?.stringValue == file)
+        #expect(entry["headers"] == nil, "the extension implies image/png")
+        try harness.record("POST", "/export", requestHeaders: ["Content-Type": "application/json"], requestBody: #"{"format": "x"}"#,
+                           headers: ["Content-Type": "application/vnd.custom"], body: [1, 2, 3])
+        #expect(try harness.entries("export.json").first?["headers"]?["Content-Type"]?.stringValue == "application/vnd.custom")
+        try harness.replay { client, url in
+            let answer = try client.forward(UpstreamRequest(method: "GET", url: url + "/images/luke.png?size=2"))
+            #expect(answer.status == 200 && answer.body == png && answer.header("Content-Type") == "image/png")
+            let export = try client.forward(UpstreamRequest(method: "POST", url: url + "/export",
+                                                            headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: Array(#"{"format":"x"}"#.utf8)))
+            #expect(export.body == [1, 2, 3] && export.header("Content-Type") == "application/vnd.custom")
+        }
+    }
+
+    @Test func writesBinaryBodiesNextToTheFixtures() throws {
+        // Independent of the responseFile key landing: the bytes and the reference are written.
+        let harness = try RecordingHarness()
+        let outcome = try harness.record("GET", "/", headers: ["Content-Type": "application/pdf"], body: [0x25, 0x50, 0x44, 0x46, 0xFF])
+        #expect(outcome.file == "index.json")
+        #expect(outcome.responseFile == "__files/index.pdf")
+        #expect(try harness.root.bytes("__files/index.pdf") == [0x25, 0x50, 0x44, 0x46, 0xFF])
+        #expect(try harness.entries("index.json").first?["responseFile"]?.stringValue == "__files/index.pdf")
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import MockFixtures
+import MockRecorder
+import MockUpstream
+import Testing
+
+/// Where recorded entries go and how they merge with what is already there.
+@Suite struct RecorderFileTests {
+    @Test(arguments: [
+        ("/", "index.json"),
+        ("/api/people", "api/people.json"),
+        ("/api/people/", "api/people.json"),
+        ("/api/caf%C3%A9/1", "api/café/1.json"),
+        ("/api/index", "api/index/index.json"),
+        ("/index", "index/index.json"),
+        ("/data.json", "data.json.json"),
+    ])
+    func mapsPathsToFilesAsTheServerDoes(target: String, file: String) throws {
+        let harness = try RecordingHarness()
+        let outcome = try harness.record("GET", target, json: #"{"at": "\#(target)"}"#)
+        #expect(outcome.file == file)
+        try harness.replay { client, url in
+            let answer = try client.forward(UpstreamRequest(method: "GET", url: url + target))
+            #expect(answer.status == 200, "\(target) is not served back from \(file)")
+            #expect(sameJSON(answer.body, #"{"at": "\#(target)"}"#))
+        }
+    }
+
+    @Test func mergesIntoAnExistingIndexFileInsteadOfShadowingIt() throws {
+        let harness = try RecordingHarness(existing: ["api/things/index.json": #"[{"response": {"hand": "written"}}]"#])
+        let outcome = try harness.record("POST", "/api/things", requestHeaders: ["Content-Type": "application/json"], requestBody: #"{"a": 1}"#,
+                                         status: 201, json: #"{"id": 1}"#)
+        #expect(outcome.file == "api/things/index.json" && outcome.entry == 1)
+        #expect(!harness.root.exists("api/things.json"))
+        _ = try harness.loadCleanly()
+    }
+
+    @Test func repeatsReplaceTheirEntryAndOtherRequestsAddEntries() throws {
+        let harness = try RecordingHarness()
+        let json = ["Content-Type": "application/json"]
+        let first = try harness.record("GET", "/api/people?page=1", json: #"{"page": 1, "v": 1}"#)
+        let second = try harness.record("GET", "/api/people?page=2", json: #"{"page": 2}"#)
+        let wildcard = try harness.record("GET", "/api/people", json: #"{"all": true}"#)
+        let again = try harness.record("GET", "/api/people?page=1", json: #"{"page": 1, "v": 2}"#)
+        let posted = try harness.record("POST", "/api/people", requestHeaders: json, requestBody: #"{"name": "Rey"}"#, json: #"{"id": 1}"#)
+        let postedAgain = try harness.record("POST", "/api/people", requestHeaders: json, requestBody: #"{ "name" : "Rey" }"#, json: #"{"id": 2}"#)
+        #expect([first, second, wildcard, again, posted, postedAgain].map(\.action) == [.added, .added, .added, .replaced, .added, .replaced])
+        #expect([first, second, wildcard, again, posted, postedAgain].map(\.entry) == [0, 1, 2, 0, 3, 3])
+        let entries = try harness.entries("api/people.json")
+        #expect(entries.count == 4)
+        #expect(entries[0]["response"]?["v"] == .number(JSONNumber(2)))
+        #expect(entries[3]["response"]?["id"] == .number(JSONNumber(2)))
+        let bodies = try harness.replay { client, url in
+            try ["/api/people?page=1", "/api/people?page=2", "/api/people"].map { try client.forward(UpstreamRequest(method: "GET", url: url + $0)).body }
+        }
+        #expect(sameJSON(bodies[0], #"{"page": 1, "v": 2}"#))
+        #expect(sameJSON(bodies[1], #"{"page": 2}"#))
+        #expect(sameJSON(bodies[2], #"{"all": true}"#))
+    }
+
+    @Test func aRepeatMatchesAHandWrittenEntryTheWayTheMatcherDoes() throws {
+        // {"page": 2} written by hand constrains the same requests as a recorded "page=2".
+        let harness = try RecordingHarness(existing: ["api/list.json": #"[{"request": {"page": 2}, "response": {"old": true}}]"#])
+        let outcome = try harness.record("GET", "/api/list?page=2", json: #"{"new": true}"#)
+        #expect(outcome.action == .replaced && outcome.entry == 0)
+        #expect(try harness.entries("api/list.json").count == 1)
+    }
+
+    @Test func entriesWithOtherConstraintsAreNeverReplaced() throws {
+        let harness = try RecordingHarness(existing: ["api/me.json": """
+            [
+              {"requestHeaders": {"Authorization": "Bearer a"}, "response": {"who": "a"}},
+              {"method": "GET", "times": 1, "status": 503}
+            ]
+            """])
+        let outcome = try harness.record("GET", "/api/me", json: #"{"who": "anyone"}"#)
+        #expect(outcome.action == .added && outcome.entry == 2)
+        _ = try harness.loadCleanly()
+    }
+
+    @Test func handWrittenTextIsKeptByteForByte() throws {
+        let original = """
+            [
+                { "method": "GET", "request": {"page": "1"}, "response": {"hand": 1.0, "n": 1e2} },   
+                {"method":"DELETE","status":204},
+            ]
+            """
+        let harness = try RecordingHarness(existing: ["api/hand.json": original])
+        try harness.record("GET", "/api/hand?page=2", json: #"{"recorded": true}"#)
+        let merged = try harness.root.text("api/hand.json")
+        let keptPart = String(original[..<original.range(of: #""status":204}"#)!.upperBound])
+        #expect(merged.hasPrefix(keptPart), "the hand-written entries changed:\n\(merged)")
+        #expect(try harness.entries("api/hand.json").count == 3)
+        _ = try harness.loadCleanly()
+
+        // A replaced hand-written entry keeps everything around it too.
+        try harness.record("DELETE", "/api/hand", status: 410, headers: [:], body: [])
+        let replaced = try harness.root.text("api/hand.json")
+        #expect(replaced.hasPrefix(String(original[..<original.range(of: "   \n")!.upperBound])))
+        #expect(try harness.entries("api/hand.json")[1]["status"] == .number(JSONNumber(410)))
+    }
+
+    @Test func aSingleEntryFileBecomesAnArray() throws {
+        let harness = try RecordingHarness(existing: ["solo.json": #"{"response": {"solo": true}}"#])
+        try harness.record("POST", "/solo", requestHeaders: ["Content-Type": "application/json"], requestBody: "[1]", json: "{}")
+        let entries = try harness.entries("solo.json")
+        #expect(entries.count == 2)
+        #expect(entries[0]["response"]?["solo"] == .bool(true))
+        _ = try harness.loadCleanly()
+    }
+
+    @Test func aFileThatDoesNotParseIsNeverOverwritten() throws {
+        let broken = #"[{"response": {"oops": }]"#
+        let harness = try RecordingHarness(existing: ["api/broken.json": broken, "api/scalar.json": "42"])
+        let error = try #require(throws: RecordError.self) { try harness.record("GET", "/api/broken", json: "{}") }
+        #expect(error.description.contains("api/broken.json is not valid JSON (1:"), "\(error)")
+        #expect(error.description.contains("never overwritten"))
+        #expect(try harness.root.text("api/broken.json") == broken)
+        let scalar = try #require(throws: RecordError.self) { try harness.record("GET", "/api/scalar", json: "{}") }
+        #expect(scalar == .notAnEntryList(file: "api/scalar.json", found: "number"))
+        #expect(try harness.root.text("api/scalar.json") == "42")
+    }
+
+    @Test(arguments: [
+        ("GET", "/api/x", 304, "conditional request"),
+        ("GET", "/video.mp4", 206, "Range request"),
+        ("GET", "/.well-known/openid", 200, "starts with '.'"),
+        ("POST", "/__admin/reset", 200, "server's own endpoints"),
+        ("GET", "/api/%2e%2e/secret", 200, "path is refused"),
+        ("GET", "/static.txt", 200, "static file static.txt"),
+    ])
+    func skipsWhatCannotBeReplayedAndSaysWhy(method: String, target: String, status: Int, reason: String) throws {
+        let harness = try RecordingHarness(existing: ["static.txt": "hello"])
+        let outcome = try harness.record(method, target, status: status, json: "{}")
+        #expect(outcome.action == .skipped)
+        #expect(outcome.reason?.contains(reason) == true, "\(outcome)")
+        #expect(outcome.description.contains("not recorded"))
+        #expect(harness.root.files() == ["static.txt"])
+    }
+
+    @Test func headIsSkippedWhenItsGetEntryAnswersIt() throws {
+        let harness = try RecordingHarness()
+        try harness.record("GET", "/api/item", json: #"{"id": 1}"#)
+        let head = try harness.record("HEAD", "/api/item", body: [])
+        #expect(head.action == .skipped && head.reason?.contains("GET entry") == true)
+        let lonelyHead = try harness.record("HEAD", "/api/other", headers: ["Content-Type": "text/csv"], body: [])
+        #expect(lonelyHead.action == .added)
+        _ = try harness.loadCleanly()
+    }
+
+    @Test func concurrentRecordsIntoOneFileLoseNothing() async throws {
+        let harness = try RecordingHarness()
+        let recorder = harness.recorder
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for page in 0..<40 {
+                group.addTask {
+                    try recorder.record(RecordedExchange(method: "GET", target: "/api/pages?page=\(page)", status: 200,
+                                                         responseHeaders: [HTTPHeader(name: "Content-Type", value: "application/json")],
+                                                         responseBody: Array(#"{"page": \#(page)}"#.utf8)))
+                }
+            }
+            try await group.waitForAll()
+        }
+        let pages = try harness.entries("api/pages.json").compactMap { $0["request"]?["page"]?.stringValue }
+        #expect(Set(pages) == Set((0..<40).map(String.init)))
+        #expect(harness.root.files() == ["api/pages.json"], "no temporary file is left behind")
+        _ = try harness.loadCleanly()
+    }
+
+    @Test func aReplacedBinaryBodyRemovesTheFileNoEntryUsesAnyMore() throws {
+        let harness = try RecordingHarness()
+        try harness.record("GET", "/report", headers: ["Content-Type": "application/pdf"], body: [1, 2, 3])
+        #expect(harness.root.exists("__files/report.pdf"))
+        try harness.record("GET", "/report", headers: ["Content-Type": "image/png"], body: [4, 5, 6])
+        #expect(!harness.root.exists("__files/report.pdf"))
+        #expect(try harness.root.bytes("__files/report.png") == [4, 5, 6])
+        #expect(try harness.entries("report.json").count == 1)
+    }
+
+    @Test func refusesARootThatIsNotAFolder() throws {
+        let folder = try ScratchFolder()
+        let file = try folder.put("file", "x")
+        #expect(throws: RecordError.self) { try FixtureRecorder(root: folder.path + "/missing") }
+        let error = try #require(throws: RecordError.self) { try FixtureRecorder(root: file) }
+        #expect(error.description.contains("it is a file, not a folder"))
+    }
+
+    @Test func neverWritesThroughALinkOutOfTheRoot() throws {
+        let outside = try ScratchFolder("outside")
+        let harness = try RecordingHarness()
+        try FileManager.default.createSymbolicLink(atPath: harness.root.path + "/api", withDestinationPath: outside.path)
+        let error = try #require(throws: RecordError.self) { try harness.record("GET", "/api/people", json: "{}") }
+        #expect(error == .outsideRoot(path: "api/people.json"))
+        #expect(outside.files().isEmpty)
+    }
+}

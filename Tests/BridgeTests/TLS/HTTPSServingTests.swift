@@ -1,0 +1,82 @@
+import Foundation
+import MockFixtures
+import MockServer
+import MockUpstream
+import Testing
+
+/// The server over HTTPS with a generated certificate, checked by curl and by a Swift client.
+@Suite struct HTTPSServingTests {
+    static let fixtures = ["api/ping.json": #"[{"response": {"pong": true}}]"#]
+
+    @Test func servesHTTPSThatTrustingClientsAccept() async throws {
+        let certificate = try TestCertificate()
+        let upstream = try LocalUpstream(Self.fixtures, tls: certificate.identity)
+        #expect(upstream.url.hasPrefix("https://127.0.0.1:"))
+
+        // A Swift client trusting the generated certificate.
+        let trusting = try UpstreamClient(configuration: UpstreamConfiguration(trustedCertificatesFile: certificate.certificateFile))
+        let answer = try await trusting.forward(UpstreamRequest(method: "GET", url: upstream.url + "/api/ping"))
+        #expect(answer.status == 200 && sameJSON(answer.body, #"{"pong": true}"#))
+        let health = try await trusting.forward(UpstreamRequest(method: "GET", url: upstream.url + "/__admin/health"))
+        #expect(HealthStatus(healthAnswer: health.status, body: health.body, endpoint: "health") == .healthy)
+
+        // The same client by host name: the certificate names localhost too.
+        let byName = upstream.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        #expect(try await trusting.forward(UpstreamRequest(method: "GET", url: byName + "/api/ping")).status == 200)
+
+        // One that trusts only the system's authorities refuses it, saying why.
+        let systemTrust = try UpstreamClient()
+        let error = try #require(throws: UpstreamError.self) {
+            try systemTrust.forward(UpstreamRequest(method: "GET", url: upstream.url + "/api/ping"))
+        }
+        #expect(error.kind == .tlsVerificationFailed)
+        #expect(error.description.contains("could not be verified") && error.description.contains("issuer is unknown"), "\(error)")
+
+        // Insecure skips verification.
+        let insecure = try UpstreamClient(configuration: UpstreamConfiguration(insecure: true))
+        #expect(try await insecure.forward(UpstreamRequest(method: "GET", url: upstream.url + "/api/ping")).status == 200)
+    }
+
+    @Test func aCertificateForAnotherNameIsRefused() throws {
+        let certificate = try TestCertificate(hosts: ["api.example.test"])
+        let upstream = try LocalUpstream(Self.fixtures, tls: certificate.identity)
+        let client = try UpstreamClient(configuration: UpstreamConfiguration(trustedCertificatesFile: certificate.certificateFile))
+        let error = try #require(throws: UpstreamError.self) {
+            try client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/api/ping"))
+        }
+        #expect(error.kind == .tlsVerificationFailed)
+        #expect(error.detail.contains("does not match"), "\(error)")
+    }
+
+    @Test func curlTrustsItWithCacert() throws {
+        let certificate = try TestCertificate()
+        let upstream = try LocalUpstream(Self.fixtures, tls: certificate.identity)
+        let trusted = try CommandLineRun.run("/usr/bin/env", ["curl", "-sS", "--max-time", "10", "--cacert", certificate.certificateFile, upstream.url + "/api/ping"])
+        #expect(trusted.status == 0, "\(trusted.standardError)")
+        #expect(sameJSON(Array(trusted.standardOutput.utf8), #"{"pong": true}"#))
+        let untrusted = try CommandLineRun.run("/usr/bin/env", ["curl", "-sS", "--max-time", "10", upstream.url + "/api/ping"])
+        #expect(untrusted.status == 60, "curl's exit code for an untrusted certificate; got \(untrusted.status): \(untrusted.standardError)")
+    }
+
+    @Test func largeAndDelayedAnswersCrossTLSIntact() async throws {
+        let names = (0..<20_000).map { "\"person-\($0)\"" }.joined(separator: ",")
+        let certificate = try TestCertificate()
+        let upstream = try LocalUpstream([
+            "api/big.json": #"[{"response": {"names": [\#(names)]}}]"#,
+            "api/slow.json": #"[{"delay": 150, "response": {"slow": true}}]"#,
+        ], tls: certificate.identity)
+        let client = try UpstreamClient(configuration: UpstreamConfiguration(trustedCertificatesFile: certificate.certificateFile))
+        let big = try await client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/api/big"))
+        #expect(big.body.count > 250_000)
+        #expect(sameJSON(big.body, #"{"names": [\#(names)]}"#))
+        async let slow = client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/api/slow"))
+        async let again = client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/api/big"))
+        #expect(try await slow.status == 200)
+        #expect(try await again.body == big.body)
+    }
+
+    @Test func plainHTTPStaysTheDefault() throws {
+        let upstream = try LocalUpstream(Self.fixtures)
+        #expect(upstream.url.hasPrefix("http://"))
+    }
+}

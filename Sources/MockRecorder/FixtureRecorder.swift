@@ -156,12 +156,6 @@ public final class FixtureRecorder: Sendable {
 
     /// 8 hex digits of FNV-1a over `bytes`: short, stable across runs and platforms.
     static func shortHash(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let text = String(hash & 0xFFFF_FFFF, radix: 16)
-        return String(repeating: "0", count: 8 - text.count) + text
+        FNV1a.hex(FNV1a.hash(bytes), digits: 8)
     }
 }

@@ -67,14 +67,15 @@ public struct FixtureTransport: HTTPTransport {
             throw URLError(.badURL)
         }
         let method = request.httpMethod ?? "GET"
+        let headers = request.allHTTPHeaderFields ?? [:]
         var response = engine.respond(
             method: method,
             target: Self.target(of: url),
-            headers: request.allHTTPHeaderFields ?? [:],
+            headers: headers,
             body: Array(Self.body(of: request))
         )
         if response.outcome == .reloadRequested {
-            response = engine.reloadAnswer(engine.reload())
+            response = engine.allowingCrossOrigin(engine.reloadAnswer(engine.reload()), method: method, headers: headers)
         }
         if !response.outcome.isAdmin {
             record.remember(response)
@@ -86,7 +87,7 @@ public struct FixtureTransport: HTTPTransport {
         guard let httpResponse = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headerFields) else {
             throw URLError(.badServerResponse)
         }
-        let body = method.uppercased() == "HEAD" ? Data() : Data(response.body)
+        let body = response.sendsBody(toMethod: method) ? Data(response.body) : Data()
         return (body, httpResponse)
     }
 

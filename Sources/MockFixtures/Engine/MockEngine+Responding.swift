@@ -27,15 +27,15 @@ extension MockEngine {
         case .success(let parsed):
             parsedTarget = parsed
         case .failure(let rejection):
-            let response = rejectedPathResponse(method: method, target: target, rejection: rejection)
+            let response = allowingCrossOrigin(rejectedPathResponse(method: method, target: target, rejection: rejection), method: method, headers: headers)
             record(method: method, target: target, headers: headers, body: body, response: response)
             return response
         }
         var request = IncomingRequest(method: method, target: parsedTarget, headers: headers, body: body)
         if Self.isAdminKey(parsedTarget.lookupKey) {
-            return adminResponse(&request, store: store)
+            return allowingCrossOrigin(adminResponse(&request, store: store), method: method, headers: headers)
         }
-        let response = answer(&request, store: store)
+        let response = allowingCrossOrigin(answer(&request, store: store), method: method, headers: headers)
         record(method: method, target: target, headers: headers, body: body, response: response)
         return response
     }
@@ -66,7 +66,7 @@ extension MockEngine {
             guard request.isGetOrHead else {
                 return staticMethodResponse(file, &request)
             }
-            return prepared(preparedID, in: store, outcome: .staticFile(file))
+            return staticFileResponse(preparedID: preparedID, file: file, request, store: store)
         }
     }
 

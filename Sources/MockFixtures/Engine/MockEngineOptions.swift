@@ -1,9 +1,10 @@
-/// Settings of a ``MockEngine``'s request journal.
+/// Settings of a ``MockEngine``: its request journal, and cross-origin answers for browser apps.
 ///
 /// ```swift
 /// var options = MockEngineOptions()
 /// options.journalSize = 5_000        // keep the last 5,000 requests
 /// options.journalBodyLimit = 1 << 20 // and up to 1 MiB of each body
+/// options.cors = true                // answer browsers' CORS preflights, allow every origin
 /// let engine = MockEngine(store: try FixtureStore.load(root: "Mocks"), options: options)
 /// ```
 public struct MockEngineOptions: Sendable, Equatable {
@@ -13,13 +14,20 @@ public struct MockEngineOptions: Sendable, Equatable {
     /// How many bytes of each request body the journal keeps; longer bodies are cut and marked
     /// `bodyTruncated`. 65,536.
     public var journalBodyLimit: Int
+    /// Cross-origin resource sharing for browser apps (`mockserver --cors`): preflight
+    /// `OPTIONS` requests no fixture entry answers get `204` allowing the method and headers
+    /// asked for, and every answer to a request with `Origin` allows that origin, with
+    /// credentials, and exposes its headers. See README, "CORS". Off by default.
+    public var cors: Bool
 
     public static let defaultJournalSize = 1_000
     public static let defaultJournalBodyLimit = 65_536
 
-    public init(journalSize: Int = MockEngineOptions.defaultJournalSize, journalBodyLimit: Int = MockEngineOptions.defaultJournalBodyLimit) {
+    public init(journalSize: Int = MockEngineOptions.defaultJournalSize, journalBodyLimit: Int = MockEngineOptions.defaultJournalBodyLimit,
+                cors: Bool = false) {
         self.journalSize = journalSize
         self.journalBodyLimit = journalBodyLimit
+        self.cors = cors
     }
 
     /// Why these options cannot be used, as one sentence naming the setting; `nil` when they can.

@@ -18,6 +18,9 @@ public enum MatchOutcome: Sendable, Equatable {
     /// `POST /__admin/reload`: the front reloads (the server does it off its worker threads)
     /// and answers with ``MockEngine/reloadAnswer(_:)``.
     case reloadRequested
+    /// A CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) that no
+    /// fixture entry answered, answered `204` by ``MockEngineOptions/cors``.
+    case corsPreflight
     case noMatch(summary: String)
     case brokenFixture(file: String)
     case rejectedPath(reason: String)
@@ -31,6 +34,7 @@ public enum MatchOutcome: Sendable, Equatable {
         case .health: "health"
         case .admin(let description): "admin: \(description)"
         case .reloadRequested: "reload requested"
+        case .corsPreflight: "CORS preflight"
         case .noMatch(let summary): "no match: \(summary)"
         case .brokenFixture(let file): "broken fixture \(file)"
         case .rejectedPath(let reason): "rejected path: \(reason)"
@@ -45,6 +49,7 @@ public enum MatchOutcome: Sendable, Equatable {
         case .health: "health"
         case .admin: "admin"
         case .reloadRequested: "reload"
+        case .corsPreflight: "corsPreflight"
         case .noMatch: "noMatch"
         case .brokenFixture: "brokenFixture"
         case .rejectedPath: "rejectedPath"

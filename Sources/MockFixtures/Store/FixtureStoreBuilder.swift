@@ -84,7 +84,7 @@ struct FixtureStoreBuilder {
                                                hint: Self.hint(for: failure, limitName: "maxStaticFileBytes")))
                 return nil
             }
-            let id = appendPrepared(status: 200, headers: [HTTPHeader(name: "Content-Type", value: MediaType.forFileName(file.relativePath))], body: data)
+            let id = appendPrepared(status: 200, headers: Self.staticFileHeaders(file, body: data), body: data)
             staticFileCount += 1
             return .staticFile(file: file.relativePath, preparedID: id)
         }

@@ -18,16 +18,8 @@ enum WallClock {
     /// `2026-11-23T13:37:28.123Z`: RFC 3339, UTC, milliseconds. Computed from the civil calendar
     /// directly (Howard Hinnant's days-to-date algorithm), so no formatter or locale is involved.
     static func rfc3339(milliseconds: Int64) -> String {
-        let (days, dayMilliseconds) = milliseconds.quotientAndRemainderFlooring(dividingBy: 86_400_000)
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (days, dayMilliseconds) = CivilDate.floorDivision(milliseconds, 86_400_000)
+        let (year, month, day) = CivilDate.from(daysSince1970: days)
         let hours = dayMilliseconds / 3_600_000
         let minutes = dayMilliseconds / 60_000 % 60
         let seconds = dayMilliseconds / 1_000 % 60
@@ -38,13 +30,5 @@ enum WallClock {
     private static func pad(_ value: Int64, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-    }
-}
-
-extension Int64 {
-    /// Quotient rounded towards minus infinity, and the matching non-negative remainder.
-    fileprivate func quotientAndRemainderFlooring(dividingBy divisor: Int64) -> (Int64, Int64) {
-        let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
-        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 }

@@ -1,0 +1,81 @@
+/// The CORS headers (Fetch standard, "CORS protocol") of answers to browser requests carrying
+/// `Origin`, for ``MockEngineOptions/cors``.
+///
+/// Every origin is allowed, with credentials: the request's `Origin` is echoed (never `*`, which
+/// browsers refuse for requests with cookies or `Authorization`) together with
+/// `Access-Control-Allow-Credentials: true`, and the allowed and exposed headers are listed by
+/// name for the same reason. A mock server guards nothing, and an app that works against it with
+/// `credentials: "include"` then works against a production API configured for its origin.
+///
+/// ```swift
+/// CrossOriginHeaders.preflight(origin: "http://localhost:5173", requestedMethod: "PUT",
+///                              requestedHeaders: "content-type, authorization", privateNetwork: false)
+/// // Access-Control-Allow-Origin: http://localhost:5173, Access-Control-Allow-Methods: GET, HEAD, POST, PUT, …
+/// ```
+enum CrossOriginHeaders {
+    static let allowOrigin = "Access-Control-Allow-Origin"
+    static let allowCredentials = "Access-Control-Allow-Credentials"
+    static let exposeHeaders = "Access-Control-Expose-Headers"
+    static let vary = "Vary"
+    /// How long browsers may reuse a preflight answer, in seconds: long enough to spare a
+    /// preflight per request, short enough that a fixture `OPTIONS` entry added later is seen soon.
+    static let maxAgeSeconds = 600
+    static let commonMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    /// Whether a request is a CORS preflight: `OPTIONS` with `Origin` and `Access-Control-Request-Method`.
+    static func isPreflight(method: String, headers: any RequestHeaderLookup) -> Bool {
+        equalsIgnoringASCIICase(method, "OPTIONS") && headers.value(forHeader: "access-control-request-method") != nil
+    }
+
+    /// The `204` of a preflight: the method asked for (and the common ones), the headers asked
+    /// for, credentials, a max age, and Chrome's private network access when asked for.
+    static func preflight(origin: String, headers: any RequestHeaderLookup) -> MockResponse {
+        let requestedMethod = headers.value(forHeader: "access-control-request-method")?.trimmingSpaces() ?? ""
+        var methods = commonMethods
+        if !requestedMethod.isEmpty, !methods.contains(String(requestedMethod)) { methods.append(String(requestedMethod)) }
+        var answer = [
+            HTTPHeader(name: allowOrigin, value: origin),
+            HTTPHeader(name: allowCredentials, value: "true"),
+            HTTPHeader(name: "Access-Control-Allow-Methods", value: methods.joined(separator: ", ")),
+        ]
+        if let requested = headers.value(forHeader: "access-control-request-headers")?.trimmingSpaces(), !requested.isEmpty {
+            answer.append(HTTPHeader(name: "Access-Control-Allow-Headers", value: String(requested)))
+        }
+        answer.append(HTTPHeader(name: "Access-Control-Max-Age", value: String(maxAgeSeconds)))
+        if let privateNetwork = headers.value(forHeader: "access-control-request-private-network"), equalsIgnoringASCIICase(privateNetwork.trimmingSpaces(), "true") {
+            answer.append(HTTPHeader(name: "Access-Control-Allow-Private-Network", value: "true"))
+        }
+        answer.append(HTTPHeader(name: vary, value: "Origin, Access-Control-Request-Method, Access-Control-Request-Headers"))
+        return MockResponse(status: 204, headers: answer, body: [], outcome: .corsPreflight)
+    }
+
+    /// `headers` of an answer to a request from `origin`, with the origin allowed and every
+    /// header of the answer exposed. An answer that already says `Access-Control-Allow-Origin`
+    /// (a fixture entry handling CORS itself, e.g. to test a refusal) is left as it is.
+    static func allowing(origin: String, in headers: [HTTPHeader]) -> [HTTPHeader]? {
+        guard !headers.contains(where: { equalsIgnoringASCIICase($0.name, allowOrigin) }) else { return nil }
+        var exposed: [String] = []
+        var varyIndex: Int?
+        for (index, header) in headers.enumerated() {
+            if equalsIgnoringASCIICase(header.name, vary) { varyIndex = index }
+            let lowercased = header.name.lowercased()
+            guard !lowercased.hasPrefix("access-control-"), !exposed.contains(where: { $0.lowercased() == lowercased }) else { continue }
+            exposed.append(header.name)
+        }
+        // Listed although it is safelisted: older browsers (Firefox before 2021) do not safelist it.
+        if !exposed.contains(where: { $0.lowercased() == "content-length" }) { exposed.append("Content-Length") }
+        var result = headers
+        if let varyIndex {
+            let existing = result[varyIndex].value
+            if existing.trimmingSpaces() != "*", !existing.split(separator: ",").contains(where: { equalsIgnoringASCIICase($0.trimmingSpaces(), "origin") }) {
+                result[varyIndex] = HTTPHeader(name: result[varyIndex].name, value: existing + ", Origin")
+            }
+        } else {
+            result.append(HTTPHeader(name: vary, value: "Origin"))
+        }
+        result.append(HTTPHeader(name: allowOrigin, value: origin))
+        result.append(HTTPHeader(name: allowCredentials, value: "true"))
+        result.append(HTTPHeader(name: exposeHeaders, value: exposed.joined(separator: ", ")))
+        return result
+    }
+}

@@ -1,0 +1,39 @@
+extension MockEngine {
+    /// `response` as answered to a request with these headers under ``MockEngineOptions/cors``:
+    /// unchanged when CORS is off or the request has no `Origin` (the prepared answer stays
+    /// prepared); the `204` preflight answer when the request is a preflight no fixture entry
+    /// answered; else `response` with the origin allowed and its headers exposed.
+    ///
+    /// ``respond(method:target:headers:body:)`` applies it to every answer; a front applies it to
+    /// answers it makes itself (the reload answer, a proxied answer).
+    ///
+    /// ```swift
+    /// let answer = engine.reloadAnswer(engine.reload())
+    /// let sent = engine.allowingCrossOrigin(answer, method: "POST", headers: ["Origin": "http://localhost:5173"])
+    /// ```
+    @inline(__always)
+    public func allowingCrossOrigin<Headers: RequestHeaderLookup>(_ response: MockResponse, method: String, headers: Headers) -> MockResponse {
+        guard options.cors else { return response }
+        return crossOriginResponse(response, method: method, headers: headers)
+    }
+
+    /// Called only with CORS on; one header lookup for requests without `Origin`.
+    private func crossOriginResponse(_ response: MockResponse, method: String, headers: any RequestHeaderLookup) -> MockResponse {
+        guard let origin = headers.value(forHeader: "origin") else { return response }
+        if CrossOriginHeaders.isPreflight(method: method, headers: headers), !response.outcome.isFixtureEntry {
+            return CrossOriginHeaders.preflight(origin: origin, headers: headers)
+        }
+        guard let allowed = CrossOriginHeaders.allowing(origin: origin, in: response.headers) else { return response }
+        return response.replacingHeaders(allowed)
+    }
+}
+
+extension MatchOutcome {
+    /// Answered by a fixture entry (from a file or added at runtime).
+    var isFixtureEntry: Bool {
+        switch self {
+        case .matched, .matchedRuntime: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,20 @@
+extension MockResponse {
+    /// Whether a front sends ``body`` to a request with `method`: not for HEAD, and never with
+    /// the statuses that have no content (1xx, 204, 205, 304). A `304` for a static file carries
+    /// the bytes of the `200` it confirms, only so that a server may state their size as its
+    /// `Content-Length`.
+    ///
+    /// ```swift
+    /// let bytes = response.sendsBody(toMethod: "GET") ? response.body : []
+    /// ```
+    public func sendsBody(toMethod method: String) -> Bool {
+        !(100...199).contains(status) && status != 204 && status != 205 && status != 304 && method.uppercased() != "HEAD"
+    }
+
+    /// The same answer with other headers; no longer a prepared one.
+    ///
+    /// Keep every stored property of ``MockResponse`` here when adding one.
+    func replacingHeaders(_ headers: [HTTPHeader]) -> MockResponse {
+        MockResponse(status: status, headers: headers, body: body, delayMilliseconds: delayMilliseconds, preparedID: nil, outcome: outcome)
+    }
+}

@@ -1,0 +1,129 @@
+@testable import MockFixtures
+import Testing
+
+@Suite("CORS for browser apps")
+struct CrossOriginTests {
+    static let files = [
+        "api/people.json": #"[{"response": [{"id": 1}], "headers": {"X-Total-Count": "1"}}, {"method": "POST", "status": 201, "headers": {"Location": "/api/people/2"}}]"#,
+        "api/legacy.json": #"[{"method": "OPTIONS", "status": 200, "headers": {"Allow": "GET"}}, {"response": {"legacy": true}}]"#,
+        "api/locked.json": #"{"headers": {"Access-Control-Allow-Origin": "https://only.example"}, "response": {}}"#,
+        "api/varied.json": #"{"headers": {"Vary": "Accept-Language"}, "response": {}}"#,
+        "images/a.png": "png",
+    ]
+    static let origin = "http://localhost:5173"
+
+    @Test func withoutTheOptionNothingChanges() throws {
+        let fixture = try EngineFixture(Self.files)
+        let response = fixture.get("/api/people", headers: ["Origin": Self.origin])
+        #expect(response.headerValue("Access-Control-Allow-Origin") == nil)
+        #expect(response.preparedID != nil)
+        let preflight = fixture.send("OPTIONS", "/api/people", headers: ["Origin": Self.origin, "Access-Control-Request-Method": "POST"])
+        #expect(preflight.status == 404)
+    }
+
+    @Test func requestsWithoutOriginKeepTheirPreparedAnswer() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        let response = fixture.get("/api/people")
+        #expect(response.preparedID != nil)
+        #expect(response.headers == [HTTPHeader(name: "Content-Type", value: "application/json"), HTTPHeader(name: "X-Total-Count", value: "1")])
+    }
+
+    @Test func anAnswerToAnOriginAllowsItWithCredentialsAndExposesItsHeaders() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        let response = fixture.get("/api/people", headers: ["Origin": Self.origin])
+        #expect(response.status == 200)
+        #expect(response.preparedID == nil)
+        #expect(response.text == #"[{"id":1}]"#)
+        #expect(response.headers == [
+            HTTPHeader(name: "Content-Type", value: "application/json"),
+            HTTPHeader(name: "X-Total-Count", value: "1"),
+            HTTPHeader(name: "Vary", value: "Origin"),
+            HTTPHeader(name: "Access-Control-Allow-Origin", value: Self.origin),
+            HTTPHeader(name: "Access-Control-Allow-Credentials", value: "true"),
+            HTTPHeader(name: "Access-Control-Expose-Headers", value: "Content-Type, X-Total-Count, Content-Length"),
+        ])
+        let created = fixture.send("POST", "/api/people", headers: ["Origin": "null"])
+        #expect(created.headerValue("Access-Control-Allow-Origin") == "null", "file:// pages and sandboxed frames send Origin: null")
+        #expect(created.headerValue("Access-Control-Expose-Headers") == "Location, Content-Length")
+    }
+
+    @Test func everyKindOfAnswerCarriesTheHeaders() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        let headers = ["Origin": Self.origin]
+        for target in ["/api/people", "/api/missing", "/images/a.png", "/api/%2e%2e/x", "/__admin/health", "/__admin/requests"] {
+            let response = fixture.get(target, headers: headers)
+            #expect(response.headerValue("Access-Control-Allow-Origin") == Self.origin, "\(target)")
+            #expect(response.headerValue("Access-Control-Expose-Headers")?.hasPrefix("Content-Type") == true, "\(target)")
+        }
+        #expect(fixture.get("/api/missing", headers: headers).status == 404, "the explaining 404 reaches the page")
+        let notModified = fixture.get("/images/a.png", headers: ["Origin": Self.origin, "If-None-Match": "*"])
+        #expect(notModified.status == 304)
+        #expect(notModified.headerValue("Access-Control-Allow-Origin") == Self.origin)
+    }
+
+    @Test func aPreflightAnswers204AllowingWhatItAsksFor() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        let response = fixture.send("OPTIONS", "/api/people/7", headers: [
+            "Origin": Self.origin, "Access-Control-Request-Method": "PROPFIND",
+            "Access-Control-Request-Headers": "content-type,authorization,x-trace-id",
+        ])
+        #expect(response.status == 204)
+        #expect(response.body.isEmpty)
+        #expect(response.outcome == .corsPreflight)
+        #expect(response.headers == [
+            HTTPHeader(name: "Access-Control-Allow-Origin", value: Self.origin),
+            HTTPHeader(name: "Access-Control-Allow-Credentials", value: "true"),
+            HTTPHeader(name: "Access-Control-Allow-Methods", value: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS, PROPFIND"),
+            HTTPHeader(name: "Access-Control-Allow-Headers", value: "content-type,authorization,x-trace-id"),
+            HTTPHeader(name: "Access-Control-Max-Age", value: "600"),
+            HTTPHeader(name: "Vary", value: "Origin, Access-Control-Request-Method, Access-Control-Request-Headers"),
+        ])
+        let privateNetwork = fixture.send("OPTIONS", "/api/people", headers: [
+            "Origin": "https://app.example.com", "Access-Control-Request-Method": "GET", "Access-Control-Request-Private-Network": "true",
+        ])
+        #expect(privateNetwork.headerValue("Access-Control-Allow-Private-Network") == "true")
+        #expect(privateNetwork.headerValue("Access-Control-Allow-Headers") == nil)
+        for target in ["/images/a.png", "/__admin/reload", "/api/%2e%2e/x"] {
+            let response = fixture.send("OPTIONS", target, headers: ["Origin": Self.origin, "Access-Control-Request-Method": "POST"])
+            #expect(response.status == 204, "\(target)")
+        }
+    }
+
+    @Test func anOptionsRequestThatIsNotAPreflightIsAnsweredAsUsual() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        #expect(fixture.send("OPTIONS", "/api/people", headers: ["Origin": Self.origin]).status == 404)
+        #expect(fixture.send("OPTIONS", "/api/people", headers: ["Access-Control-Request-Method": "POST"]).status == 404)
+    }
+
+    @Test func aFixtureEntryForOptionsWins() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        let response = fixture.send("OPTIONS", "/api/legacy", headers: ["Origin": Self.origin, "Access-Control-Request-Method": "PUT"])
+        #expect(response.status == 200)
+        #expect(response.outcome == .matched(file: "api/legacy.json", entry: 0))
+        #expect(response.headerValue("Allow") == "GET")
+        #expect(response.headerValue("Access-Control-Allow-Origin") == Self.origin)
+        #expect(response.headerValue("Access-Control-Allow-Methods") == nil, "the entry decides what the preflight allows")
+    }
+
+    @Test func anEntryThatSetsItsOwnAllowOriginIsLeftAlone() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        let response = fixture.get("/api/locked", headers: ["Origin": Self.origin])
+        #expect(response.headers == [HTTPHeader(name: "Content-Type", value: "application/json"),
+                                     HTTPHeader(name: "Access-Control-Allow-Origin", value: "https://only.example")])
+    }
+
+    @Test func anExistingVaryGainsOrigin() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        #expect(fixture.get("/api/varied", headers: ["Origin": Self.origin]).headerValue("Vary") == "Accept-Language, Origin")
+        #expect(fixture.get("/api/varied", headers: ["Origin": Self.origin]).headers.filter { $0.name == "Vary" }.count == 1)
+    }
+
+    @Test func theJournalNamesPreflights() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        _ = fixture.send("OPTIONS", "/api/people", headers: ["Origin": Self.origin, "Access-Control-Request-Method": "POST"])
+        let records = try fixture.journal()
+        #expect(records.first?["outcome"] as? String == "corsPreflight")
+        #expect(records.first?["status"] as? Int == 204)
+        #expect(try fixture.journal(unmatched: true).isEmpty, "a preflight is not an unmatched request")
+    }
+}

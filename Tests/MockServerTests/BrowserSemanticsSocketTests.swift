@@ -1,0 +1,77 @@
+import Foundation
+import Logging
+import MockFixtures
+import MockServer
+import Testing
+
+/// What goes over the wire for CORS, 304, 206 and 416, byte for byte where HTTP says what may
+/// be there (a 304's Content-Length, a 204 without one).
+@Suite("CORS, caching and ranges on the wire")
+struct BrowserSemanticsSocketTests {
+    static let digits = String(repeating: "0123456789", count: 10)
+
+    /// A server with CORS on over `files/digits.txt` and `api/people.json`.
+    final class CORSServer: @unchecked Sendable {
+        let tree: FixtureTree
+        let server: MockHTTPServer
+
+        init() throws {
+            tree = try FixtureTree(["files/digits.txt": digits, "api/people.json": #"{"headers": {"X-Total-Count": "1"}, "response": []}"#])
+            let engine = MockEngine(store: try FixtureStore.load(root: tree.path), options: MockEngineOptions(cors: true))
+            server = try MockHTTPServer(engine: engine, configuration: ServerConfiguration(port: 0, logRequests: false),
+                                        logger: Logger(label: "browser-semantics"))
+        }
+
+        deinit { server.stop() }
+
+        func client() throws -> RawHTTPClient { try RawHTTPClient(port: server.port) }
+    }
+
+    private func names(_ answer: RawHTTPClient.Answer) -> [String] {
+        answer.headers.map(\.name)
+    }
+
+    @Test func a304HasNoBodyNoContentTypeAndTheLengthOfThe200() throws {
+        let running = try CORSServer()
+        let client = try running.client()
+        let full = try client.request("GET", "/files/digits.txt")
+        #expect(names(full) == ["Date", "Content-Type", "ETag", "Last-Modified", "Accept-Ranges", "Cache-Control", "Content-Length"])
+        let etag = try #require(full.header("ETag"))
+
+        try client.write("GET /files/digits.txt HTTP/1.1\r\nHost: test\r\nIf-None-Match: \(etag)\r\n\r\n")
+        let notModified = try client.readAnswer(bodyExpected: false)
+        #expect(notModified.statusLine == "HTTP/1.1 304 Not Modified")
+        #expect(names(notModified) == ["Date", "ETag", "Cache-Control", "Content-Length"])
+        #expect(notModified.header("Content-Length") == "100", "RFC 9110 §8.6: none, or the size of the 200")
+
+        // No body followed the 304: the next answer on the connection starts right away.
+        let next = try client.request("GET", "/files/digits.txt", headers: ["Range: bytes=98-"])
+        #expect(next.statusLine == "HTTP/1.1 206 Partial Content")
+        #expect(names(next) == ["Date", "Content-Type", "ETag", "Last-Modified", "Accept-Ranges", "Cache-Control", "Content-Range", "Content-Length"])
+        #expect(next.header("Content-Range") == "bytes 98-99/100")
+        #expect(next.header("Content-Length") == "2")
+        #expect(next.text == "89")
+
+        let outside = try client.request("GET", "/files/digits.txt", headers: ["Range: bytes=100-"])
+        #expect(outside.statusLine == "HTTP/1.1 416 Requested Range Not Satisfiable" || outside.statusLine == "HTTP/1.1 416 Range Not Satisfiable")
+        #expect(outside.header("Content-Range") == "bytes */100")
+        #expect(outside.header("Content-Type") == "application/json")
+    }
+
+    @Test func aPreflightIsA204WithoutContentHeaders() throws {
+        let running = try CORSServer()
+        let client = try running.client()
+        try client.write("OPTIONS /api/people HTTP/1.1\r\nHost: test\r\nOrigin: http://localhost:3000\r\nAccess-Control-Request-Method: PUT\r\nAccess-Control-Request-Headers: content-type\r\n\r\n")
+        let preflight = try client.readAnswer(bodyExpected: false)
+        #expect(preflight.statusLine == "HTTP/1.1 204 No Content")
+        #expect(names(preflight) == ["Date", "Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Allow-Methods",
+                                     "Access-Control-Allow-Headers", "Access-Control-Max-Age", "Vary"])
+
+        let answer = try client.request("GET", "/api/people", headers: ["Origin: http://localhost:3000"])
+        #expect(answer.status == 200)
+        #expect(answer.header("Access-Control-Allow-Origin") == "http://localhost:3000")
+        #expect(answer.header("Access-Control-Expose-Headers") == "Content-Type, X-Total-Count, Content-Length")
+        #expect(answer.header("Vary") == "Origin")
+        #expect(answer.text == "[]")
+    }
+}

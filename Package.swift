@@ -51,6 +51,18 @@ let package = Package(
         .target(name: "MockUpstream", dependencies: ["MockTLS", "CZlib", "MockFixtures"]),
         // Turns recorded exchanges into fixture files. Pure Swift, like MockFixtures.
         .target(name: "MockRecorder", dependencies: ["MockFixtures"]),
+        // Record and proxy: forwards what no fixture answers to a real API (MockUpstream) and
+        // writes the exchanges as fixtures (MockRecorder), for the server's RequestForwarder.
+        .target(
+            name: "MockProxy",
+            dependencies: [
+                "MockServer",
+                "MockUpstream",
+                "MockRecorder",
+                "MockFixtures",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The HTTP front: the only code that touches libmicrohttpd.
         .target(
             name: "MockServer",
@@ -69,6 +81,8 @@ let package = Package(
                 "MockFixtures",
                 "MockTLS",
                 "MockUpstream",
+                "MockProxy",
+                "MockRecorder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -90,7 +104,10 @@ let package = Package(
         // The production bridge: upstream client, recorder, TLS.
         .testTarget(
             name: "BridgeTests",
-            dependencies: ["MockUpstream", "MockRecorder", "MockTLS", "MockServer", "MockFixtures", "mockserver"]
+            dependencies: [
+                "MockUpstream", "MockRecorder", "MockTLS", "MockServer", "MockProxy", "MockFixtures", "mockserver",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "ResonanceKitTestingTests",

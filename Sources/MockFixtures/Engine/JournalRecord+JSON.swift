@@ -80,6 +80,7 @@ extension JournalRecord {
         case .noMatch(let summary): summary
         case .rejectedPath(let reason): "rejected request target: \(reason)"
         case .brokenFixture(let file): "fixture file \(file) is broken"
+        case .proxyFailed(_, let error): error
         default: nil
         }
     }

@@ -21,7 +21,11 @@ extension MockEngine {
 
     /// The non-generic body of `respond`: called from another module, a generic body would run
     /// unspecialised, with a runtime type lookup in every helper (measured: half the hot path).
-    private func respond(method: String, target: String, headerLookup headers: any RequestHeaderLookup, body: [UInt8], store: FixtureStore) -> MockResponse {
+    ///
+    /// `journalsNoMatch` false leaves a `.noMatch` answer out of the journal: a front that
+    /// forwards such requests journals the forwarded exchange instead.
+    func respond(method: String, target: String, headerLookup headers: any RequestHeaderLookup, body: [UInt8], store: FixtureStore,
+                 journalsNoMatch: Bool = true) -> MockResponse {
         let parsedTarget: RequestTarget
         switch RequestTarget.parse(target) {
         case .success(let parsed):
@@ -36,7 +40,9 @@ extension MockEngine {
             return allowingCrossOrigin(adminResponse(&request, store: store), method: method, headers: headers)
         }
         let response = allowingCrossOrigin(answer(&request, store: store), method: method, headers: headers)
-        record(method: method, target: target, headers: headers, body: body, response: response)
+        if journalsNoMatch || !response.outcome.isNoMatch {
+            record(method: method, target: target, headers: headers, body: body, response: response)
+        }
         return response
     }
 
@@ -91,7 +97,7 @@ extension MockEngine {
     }
 
     /// Adds the exchange to the journal, if it is on.
-    private func record(method: String, target: String, headers: any RequestHeaderLookup, body: [UInt8], response: MockResponse) {
+    func record(method: String, target: String, headers: any RequestHeaderLookup, body: [UInt8], response: MockResponse) {
         guard let journal else { return }
         let time = WallClock.millisecondsSince1970()
         journal.record { id, bodyLimit in

@@ -21,6 +21,11 @@ public enum MatchOutcome: Sendable, Equatable {
     /// A CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) that no
     /// fixture entry answered, answered `204` by ``MockEngineOptions/cors``.
     case corsPreflight
+    /// No fixture answered and the front forwarded the request to `upstream` (`mockserver
+    /// --proxy-unmatched`, `mockserver record`), which answered.
+    case proxied(upstream: String)
+    /// No fixture answered and forwarding to `upstream` failed (the front answers `502`).
+    case proxyFailed(upstream: String, error: String)
     case noMatch(summary: String)
     case brokenFixture(file: String)
     case rejectedPath(reason: String)
@@ -35,6 +40,8 @@ public enum MatchOutcome: Sendable, Equatable {
         case .admin(let description): "admin: \(description)"
         case .reloadRequested: "reload requested"
         case .corsPreflight: "CORS preflight"
+        case .proxied(let upstream): "proxied to \(upstream)"
+        case .proxyFailed(let upstream, let error): "proxy to \(upstream) failed: \(error)"
         case .noMatch(let summary): "no match: \(summary)"
         case .brokenFixture(let file): "broken fixture \(file)"
         case .rejectedPath(let reason): "rejected path: \(reason)"
@@ -50,6 +57,8 @@ public enum MatchOutcome: Sendable, Equatable {
         case .admin: "admin"
         case .reloadRequested: "reload"
         case .corsPreflight: "corsPreflight"
+        case .proxied: "proxied"
+        case .proxyFailed: "proxyFailed"
         case .noMatch: "noMatch"
         case .brokenFixture: "brokenFixture"
         case .rejectedPath: "rejectedPath"

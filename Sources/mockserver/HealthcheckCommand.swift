@@ -22,17 +22,14 @@ struct HealthcheckCommand: ParsableCommand {
     @Option(help: "Base URL of the server to check (http:// or https://).")
     var url = "http://127.0.0.1:8080"
 
-    @Option(help: ArgumentHelp("With an https:// URL: trust this PEM certificate (authority) instead of the system's.", valueName: "file"))
-    var cacert: String?
-
-    @Flag(help: "With an https:// URL: do not verify the server's certificate.")
-    var insecure = false
+    /// `--cacert` / `--insecure` for an https:// URL (the group the server's proxy shares).
+    @OptionGroup var trust: ClientTrustOptions
 
     func validate() throws {
         guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased()), parsed.host?.isEmpty == false else {
             throw ValidationError("--url \(url) is not an http(s)://host[:port] URL, e.g. --url http://127.0.0.1:8080.")
         }
-        if parsed.scheme?.lowercased() == "http", cacert != nil || insecure {
+        if parsed.scheme?.lowercased() == "http", trust.cacert != nil || trust.insecure {
             throw ValidationError("--cacert and --insecure apply to https:// URLs only; --url \(url) is plain HTTP.")
         }
     }
@@ -40,7 +37,7 @@ struct HealthcheckCommand: ParsableCommand {
     func run() throws {
         guard let parsed = URL(string: url) else { throw ExitCode.failure }
         let status = parsed.scheme?.lowercased() == "https"
-            ? try HTTPSHealthCheck(url: url, trustedCertificatesFile: cacert, insecure: insecure).check()
+            ? try HTTPSHealthCheck(url: url, trustedCertificatesFile: trust.cacert, insecure: trust.insecure).check()
             : HealthProbe(url: parsed).check()
         switch status {
         case .healthy:

@@ -24,9 +24,9 @@ extension RequestError: CustomStringConvertible {
             if let errorResponse {
                 text += " Error body: \(errorResponse)."
             } else if let data, !data.isEmpty {
-                text += " The body did not decode as \(ErrorResponse.self); first bytes: \(BodySnippet.make(from: data))"
+                text += " The body did not decode as \(ErrorResponse.self). \(BodySnippet.sentence(for: data))"
             } else {
-                text += " The body was empty."
+                text += " " + BodySnippet.emptyBodySentence
             }
             return text
         case .decoding(let failure):
@@ -36,8 +36,7 @@ extension RequestError: CustomStringConvertible {
         case .invalidRequest(let reason):
             return "\(request): invalid request: \(reason)"
         case .transport(let underlying):
-            return "\(request) failed before a response arrived: \(underlying). "
-                + "Check the base URL, that the server is running and reachable, and the network."
+            return "\(request) failed before a response arrived: \(TransportFailure(underlying, url: failingURL ?? url))."
         case .timeout(let seconds):
             return "\(request) got no response within \(seconds) s (the timeout of the request, its environment or JSONSession). "
                 + "Check that the server is reachable, or raise the timeout for slow endpoints."
@@ -46,7 +45,7 @@ extension RequestError: CustomStringConvertible {
         case .unacceptableContentType(let expected, let received):
             return "\(request) answered with Content-Type \(received), but the request accepts only "
                 + "\(expected.joined(separator: " or ")). Check the path, or declare the type in `accepts` "
-                + "(or use Data / HTTPRequest for any content). Body starts: \(BodySnippet.make(from: data ?? Data()))"
+                + "(or use Data / HTTPRequest for any content). \(BodySnippet.sentence(for: data ?? Data()))"
         }
     }
 }

@@ -21,12 +21,15 @@ extension RequestError: CustomStringConvertible {
         case .httpStatus(let status):
             let reason = HTTPURLResponse.localizedString(forStatusCode: status)
             var text = "\(request) failed with status \(status) (\(reason))."
-            if let errorResponse {
+            guard let data, !data.isEmpty else {
+                return text + " " + BodySnippet.emptyBodySentence
+            }
+            if errorResponse is Data {
+                text += " " + BodySnippet.sentence(for: data)
+            } else if let errorResponse {
                 text += " Error body: \(errorResponse)."
-            } else if let data, !data.isEmpty {
-                text += " The body did not decode as \(ErrorResponse.self). \(BodySnippet.sentence(for: data))"
             } else {
-                text += " " + BodySnippet.emptyBodySentence
+                text += " The body did not decode as \(ErrorResponse.self). \(BodySnippet.sentence(for: data))"
             }
             return text
         case .decoding(let failure):

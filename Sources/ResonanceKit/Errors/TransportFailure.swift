@@ -46,6 +46,9 @@ public enum TransportFailure: Sendable, Hashable, CustomStringConvertible {
             self = .other(String(describing: error))
             return
         }
+        // Linux URLSession passes libcurl's message on: "Empty reply from server" for a connection
+        // closed before any byte, "OpenSSL/3.0: … wrong version number" under a generic code.
+        let message = Self.message(of: urlError)
         switch urlError.code {
         case .cannotConnectToHost:
             self = .connectionRefused(host: host, port: port)
@@ -54,15 +57,19 @@ public enum TransportFailure: Sendable, Hashable, CustomStringConvertible {
         case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
              .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
              .clientCertificateRequired:
-            self = .tlsFailure(host: host, port: port, detail: Self.underlyingDetail(of: urlError))
+            self = .tlsFailure(host: host, port: port, detail: message)
         case .networkConnectionLost:
             self = .connectionLost(host: host, port: port)
         case .notConnectedToInternet:
             self = .notConnectedToInternet
+        case .badServerResponse where message?.contains("Empty reply") == true:
+            self = .connectionLost(host: host, port: port)
         case .badServerResponse, .cannotParseResponse:
             self = .badServerResponse(host: host, port: port)
+        case _ where message.map(Self.mentionsTLS) == true:
+            self = .tlsFailure(host: host, port: port, detail: message)
         default:
-            self = .other("URLError \(urlError.code.rawValue)" + (Self.underlyingDetail(of: urlError).map { ": \($0)" } ?? ""))
+            self = .other("URLError \(urlError.code.rawValue)" + (message.map { ": \($0)" } ?? ""))
         }
     }
 
@@ -96,9 +103,20 @@ public enum TransportFailure: Sendable, Hashable, CustomStringConvertible {
         return lowercased == "localhost" || lowercased.hasPrefix("127.") || lowercased == "::1" || lowercased == "[::1]"
     }
 
-    /// The reason a transport attached as `NSUnderlyingErrorKey`, when there is one.
-    private static func underlyingDetail(of error: URLError) -> String? {
-        guard let underlying = error.userInfo[NSUnderlyingErrorKey] else { return nil }
-        return String(describing: underlying)
+    /// What the transport said in words: its localized description, else the underlying
+    /// error's; never Foundation's `(null)` placeholder.
+    private static func message(of error: URLError) -> String? {
+        if let text = error.userInfo[NSLocalizedDescriptionKey] as? String, !text.isEmpty, text != "(null)" {
+            return text
+        }
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
+            let text = underlying.userInfo[NSLocalizedDescriptionKey] as? String ?? underlying.localizedDescription
+            return text.isEmpty || text == "(null)" ? nil : text
+        }
+        return nil
+    }
+
+    private static func mentionsTLS(_ message: String) -> Bool {
+        message.contains("SSL") || message.contains("TLS") || message.contains("certificate")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
+import ResonanceKit
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -22,28 +23,10 @@ extension AsyncHTTPClientTransport {
         if requestsCompression, !outgoing.headers.contains(name: "Accept-Encoding") {
             outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         }
-        if let body = Self.body(of: request) {
+        if let body = request.bodyData {
             outgoing.body = .bytes(ByteBuffer(data: body))
         }
         return outgoing
-    }
-
-    /// The body, whether set directly or as a stream (an interceptor may have set either).
-    private static func body(of request: URLRequest) -> Data? {
-        if let body = request.httpBody {
-            return body
-        }
-        guard let stream = request.httpBodyStream else { return nil }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        stream.open()
-        defer { stream.close() }
-        while true {
-            let read = stream.read(&buffer, maxLength: buffer.count)
-            if read <= 0 { break }
-            data.append(contentsOf: buffer[0..<read])
-        }
-        return data
     }
 
     /// The response head as Foundation's type. A header sent more than once (names compared

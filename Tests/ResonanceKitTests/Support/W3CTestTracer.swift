@@ -70,3 +70,12 @@ final class HeaderCapturingTransport: HTTPTransport, @unchecked Sendable {
         return try await base.send(request)
     }
 }
+
+extension LockedBox where Value == HeaderCapturingTransport? {
+    /// For `withSession(wrapping:)`: wraps the backend's transport and keeps the wrapper here.
+    @Sendable func capturingHeaders(_ base: any HTTPTransport) -> any HTTPTransport {
+        let transport = HeaderCapturingTransport(base)
+        set(transport)
+        return transport
+    }
+}

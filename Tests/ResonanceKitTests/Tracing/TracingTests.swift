@@ -32,11 +32,7 @@ struct TracingTests {
     func requestSpan(backend: MockBackend) async throws {
         let tracer = W3CTestTracer()
         let capture = LockedBox<HeaderCapturingTransport?>(nil)
-        let person = try await backend.withSession(wrapping: { base in
-            let transport = HeaderCapturingTransport(base)
-            capture.set(transport)
-            return transport
-        }) { base in
+        let person = try await backend.withSession(wrapping: capture.capturingHeaders) { base in
             var session = base
             session.tracer = tracer
             return try await session.send(PersonByID(id: 1))
@@ -61,11 +57,7 @@ struct TracingTests {
     func retryEvents() async throws {
         let tracer = W3CTestTracer()
         let capture = LockedBox<HeaderCapturingTransport?>(nil)
-        let status = try await MockBackend.fixtureTransport.withSession(wrapping: { base in
-            let transport = HeaderCapturingTransport(base)
-            capture.set(transport)
-            return transport
-        }) { base in
+        let status = try await MockBackend.fixtureTransport.withSession(wrapping: capture.capturingHeaders) { base in
             var session = base
             session.tracer = tracer
             session.retryPolicy = RetryPolicy(maximumAttempts: 3, maximumTotalTime: 10)
@@ -162,11 +154,7 @@ struct TracingTests {
     @Test("with no tracer bootstrapped, no span is made and nothing is injected")
     func noTracer() async throws {
         let capture = LockedBox<HeaderCapturingTransport?>(nil)
-        try await MockBackend.fixtureTransport.withSession(wrapping: { base in
-            let transport = HeaderCapturingTransport(base)
-            capture.set(transport)
-            return transport
-        }) { session in
+        try await MockBackend.fixtureTransport.withSession(wrapping: capture.capturingHeaders) { session in
             #expect(session.tracer == nil)
             _ = try await session.send(HTTPRequest(path: "api/1.0/ping"))
             var explicit = session

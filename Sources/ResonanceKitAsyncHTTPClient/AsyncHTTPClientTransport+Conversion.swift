@@ -11,28 +11,29 @@ import FoundationNetworking
 
 extension AsyncHTTPClientTransport {
     /// The `URLRequest` as AsyncHTTPClient's request: method, URL, every header, the body.
-    func makeClientRequest(from request: URLRequest) throws -> HTTPClientRequest {
+    func makeClientRequest(from request: URLRequest) throws -> HTTPClient.Request {
         guard let url = request.url else {
             throw URLError(.badURL)
         }
-        var outgoing = HTTPClientRequest(url: url.absoluteString)
-        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.httpMethod ?? "GET")
+        var headers = HTTPHeaders()
         for (name, value) in request.allHTTPHeaderFields ?? [:] {
-            outgoing.headers.add(name: name, value: value)
+            headers.add(name: name, value: value)
         }
-        if requestsCompression, !outgoing.headers.contains(name: "Accept-Encoding") {
-            outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        if requestsCompression, !headers.contains(name: "Accept-Encoding") {
+            headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         }
-        if let body = request.bodyData {
-            outgoing.body = .bytes(ByteBuffer(data: body))
-        }
-        return outgoing
+        return try HTTPClient.Request(
+            url: url,
+            method: NIOHTTP1.HTTPMethod(rawValue: request.httpMethod ?? "GET"),
+            headers: headers,
+            body: request.bodyData.map { .byteBuffer(ByteBuffer(data: $0)) }
+        )
     }
 
     /// The response head as Foundation's type. A header sent more than once (names compared
     /// ignoring case) is folded into one comma-separated value, as HTTP allows and as
     /// URLSession does.
-    func makeResponse(_ response: HTTPClientResponse, url: URL?) throws -> HTTPURLResponse {
+    func makeResponse(_ response: HTTPResponseHead, url: URL?) throws -> HTTPURLResponse {
         var fields: [String: String] = [:]
         var spelling: [String: String] = [:]
         for (name, value) in response.headers {

@@ -155,31 +155,41 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
 
     /// Sends `request` and returns the whole response, whatever its status; 3xx responses are
     /// returned, not followed. Used on its own, `request.timeoutInterval` is the deadline of the
-    /// whole exchange (under a ``JSONSession``, the session's deadline is).
+    /// whole exchange, and passing it throws `URLError(.timedOut)` (under a ``JSONSession``, the
+    /// session's deadline is the deadline).
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let seconds = request.timeoutInterval > 0 ? request.timeoutInterval : 60
-        let exchange = try await exchange(request, deadlineSeconds: seconds)
-        return (exchange.body, exchange.head)
+        do {
+            let exchange = try await exchange(request, deadlineSeconds: seconds)
+            return (exchange.body, exchange.head)
+        } catch is DeadlineExceeded {
+            throw URLError(.timedOut)
+        }
     }
 }
 
 extension AsyncHTTPClientTransport: DeadlineEnforcingTransport {
-    /// Runs the exchange under ResonanceKit's deadline timer (AsyncHTTPClient's own deadline
-    /// stops at the response head, and the body must be under the deadline too) and notes when
-    /// the response head arrived.
+    /// One AsyncHTTPClient request whose deadline is the session's, to the nanosecond, for the
+    /// whole exchange (head and body): AsyncHTTPClient's delegate-based `execute` arms one timer
+    /// on its event loop, so no task of our own is needed. Notes when the response head arrived.
     package func exchange(_ request: URLRequest, deadlineSeconds: TimeInterval) async throws -> TransportResponse {
-        let outgoing = try makeClientRequest(from: request)
-        let url = request.url
-        return try await withDeadline(seconds: deadlineSeconds) { [self] in
-            do {
-                let response = try await client.execute(outgoing, deadline: .distantFuture)
-                let firstByteAt = ContinuousClock.now
-                let body = try await response.body.collect(upTo: maximumResponseBodyBytes)
-                let head = try makeResponse(response, url: url)
-                return TransportResponse(body: Data(buffer: body), head: head, firstByteAt: firstByteAt)
-            } catch {
-                throw Self.translate(error, limit: maximumResponseBodyBytes)
+        let clamped = deadlineSeconds.isNaN ? 0 : min(max(deadlineSeconds, 0), maximumDeadlineSeconds)
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(clamped * 1_000_000_000))
+        do {
+            let outgoing = try makeClientRequest(from: request)
+            let task = client.execute(request: outgoing, delegate: ResponseCollector(limit: maximumResponseBodyBytes), deadline: deadline)
+            let collected = try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
             }
+            let head = try makeResponse(collected.head, url: request.url)
+            return TransportResponse(body: Data(buffer: collected.body), head: head, firstByteAt: collected.firstByteAt)
+        } catch let error as HTTPClientError where error == .deadlineExceeded {
+            throw DeadlineExceeded()
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw Self.translate(error, limit: maximumResponseBodyBytes)
         }
     }
 }

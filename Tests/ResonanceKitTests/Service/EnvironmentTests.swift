@@ -48,12 +48,12 @@ struct EnvironmentTests {
         session.environment.headers = ["X-Env": "environment", "X-Only-Env": "e"]
         session.environment.timeout = 20
         _ = try await session.send(Ping())
-        #expect(transport.lastRequest?.timeoutInterval == 20 + 60)
+        #expect(transport.lastRequest?.timeoutInterval == 80, "the environment's 20 s deadline plus a minute")
         #expect(transport.lastRequest?.value(forHTTPHeaderField: "X-Env") == "session")
         #expect(transport.lastRequest?.value(forHTTPHeaderField: "X-Only-Env") == "e")
 
         _ = try await session.send(Ping(timeout: 3, cachePolicy: .returnCacheDataElseLoad, headers: ["x-env": "request"]))
-        #expect(transport.lastRequest?.timeoutInterval == 3 + 60)
+        #expect(transport.lastRequest?.timeoutInterval == 63, "the request's 3 s deadline plus a minute")
         #expect(transport.lastRequest?.cachePolicy == .returnCacheDataElseLoad)
         #expect(transport.lastRequest?.value(forHTTPHeaderField: "X-Env") == "request")
     }

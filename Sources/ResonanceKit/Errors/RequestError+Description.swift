@@ -39,7 +39,8 @@ extension RequestError: CustomStringConvertible {
         case .invalidRequest(let reason):
             return "\(request): invalid request: \(reason)"
         case .transport(let underlying):
-            return "\(request) failed before a response arrived: \(TransportFailure(underlying, url: failingURL ?? url))."
+            let failure = TransportFailure(underlying, url: failingURL ?? url).description
+            return "\(request) failed before a response arrived: \(failure)" + (failure.hasSuffix("?") ? "" : ".")
         case .timeout(let seconds):
             return "\(request) got no response within \(seconds) s (the timeout of the request, its environment or JSONSession). "
                 + "Check that the server is reachable, or raise the timeout for slow endpoints."

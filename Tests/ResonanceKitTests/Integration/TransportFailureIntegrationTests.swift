@@ -19,7 +19,7 @@ struct TransportFailureIntegrationTests {
             return await #expect(throws: RequestError<Data>.self) { try await session.send(HTTPRequest(path: "api/1.0/people/")) }
         }
         #expect(error?.transportFailure == .connectionRefused(host: "127.0.0.1", port: 1))
-        #expect(error?.description == "GET http://127.0.0.1:1/api/1.0/people/ failed before a response arrived: nothing is listening on 127.0.0.1:1 — is mockserver running?.")
+        #expect(error?.description == "GET http://127.0.0.1:1/api/1.0/people/ failed before a response arrived: nothing is listening on 127.0.0.1:1 — is mockserver running?")
         guard case .transport(let underlying) = error?.kind else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return

@@ -4,22 +4,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The exchange that answered an attempt, after the redirects it led to.
-struct Hop: Sendable {
-    /// The request that got the answer: the attempt's own, or where its redirects led.
-    var request: URLRequest
-    var exchange: TransportResponse
-    var redirectCount: Int
-    /// From this hop's start to its response head, when the transport saw it.
-    var timeToFirstByte: Duration?
-}
-
-/// A failed hop: the transport's error and the URL it was sending to.
-struct HopFailure: Error {
-    var underlying: any Error
-    var url: URL?
-}
-
 extension HTTPTransport {
     /// Sends `first` and, as `policy` says, the redirects it leads to, each under what is left
     /// until `deadline`. Transports return 3xx responses untouched, so the rules (307/308 keep

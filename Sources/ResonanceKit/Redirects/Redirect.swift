@@ -59,9 +59,3 @@ enum Redirect {
         url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
     }
 }
-
-/// Thrown when an attempt needs more redirects than its ``RedirectPolicy`` allows.
-struct TooManyRedirects: Error, Sendable {
-    let count: Int
-    let lastLocation: String
-}

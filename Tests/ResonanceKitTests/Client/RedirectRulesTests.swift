@@ -75,3 +75,27 @@ struct RedirectRulesTests {
         #expect(response.statusCode == 307)
     }
 }
+
+/// The cookie recipe from README against mockserver.
+@Suite("Cookies through URLSessionTransport(configuration:)", .timeLimit(.minutes(1)))
+struct CookieTransportTests {
+    @Test("a transport with a cookie jar sends the session cookie back; the default transport keeps none")
+    func cookieJar() async throws {
+        let configuration = URLSessionTransport.defaultConfiguration()
+        configuration.httpCookieStorage = URLSessionConfiguration.ephemeral.httpCookieStorage
+        configuration.httpShouldSetCookies = true
+        configuration.httpCookieAcceptPolicy = .always
+        let withCookies = URLSessionTransport(configuration: configuration)
+        let (signedIn, withoutJar) = try await withMockServer { url in
+            let session = JSONSession(baseURL: url, transport: withCookies)
+            _ = try await session.send(HTTPRequest(method: .post, path: "api/1.0/cookie/login", validatesStatus: true))
+            let signedIn = try await session.send(HTTPRequest(path: "api/1.0/cookie/me"))
+            let plain = JSONSession(baseURL: url)
+            _ = try await plain.send(HTTPRequest(method: .post, path: "api/1.0/cookie/login", validatesStatus: true))
+            return (signedIn, try await plain.send(HTTPRequest(path: "api/1.0/cookie/me")))
+        }
+        #expect(signedIn.statusCode == 200)
+        #expect(try signedIn.text().contains("luke"))
+        #expect(withoutJar.statusCode == 401)
+    }
+}

@@ -27,6 +27,15 @@ struct TracingTests {
         var path: String { "api/1.0/flaky/" }
     }
 
+    /// Runs `body` with a `FixtureTransport` session traced by `tracer`.
+    static func withFixtures<Result: Sendable>(tracedBy tracer: W3CTestTracer, _ body: (JSONSession) async throws -> Result) async throws -> Result {
+        try await MockBackend.fixtureTransport.withSession { base in
+            var session = base
+            session.tracer = tracer
+            return try await body(session)
+        }
+    }
+
     @Test("a request is one client span named by its template, with method, URL, status and attempts; traceparent goes out",
           arguments: MockBackend.allCases)
     func requestSpan(backend: MockBackend) async throws {
@@ -80,9 +89,7 @@ struct TracingTests {
     @Test("an error status and a transport failure end the span as an error")
     func errorSpans() async throws {
         let tracer = W3CTestTracer()
-        try await MockBackend.fixtureTransport.withSession { base in
-            var session = base
-            session.tracer = tracer
+        try await Self.withFixtures(tracedBy: tracer) { session in
             _ = try? await session.send(HTTPRequest(path: "api/1.0/account", validatesStatus: true))
         }
         var refused = JSONSession(baseURL: URL(string: "http://127.0.0.1:1")!)
@@ -105,9 +112,7 @@ struct TracingTests {
     @Test("a followed redirect is an event")
     func redirectEvent() async throws {
         let tracer = W3CTestTracer()
-        try await MockBackend.fixtureTransport.withSession { base in
-            var session = base
-            session.tracer = tracer
+        try await Self.withFixtures(tracedBy: tracer) { session in
             _ = try await session.send(HTTPRequest(path: "api/1.0/redirect/307"))
         }
         let span = try #require(tracer.finishedSpans.only)

@@ -98,14 +98,34 @@ func loadMocks() throws -> FixtureStore {
 }
 
 /// Runs `body` with the URL of a mockserver serving `Mocks/` on a free loopback port.
+///
+/// The server is stopped on a dispatch thread, not a task: stopping joins libmicrohttpd's threads
+/// and releases delayed answers, and blocking one of the few cooperative threads while it does
+/// would stall every other test running in parallel (and their timings with them).
 func withMockServer<Result: Sendable>(_ body: (URL) async throws -> Result) async throws -> Result {
     let server = try MockHTTPServer(
         store: try loadMocks(),
         configuration: ServerConfiguration(port: 0, logRequests: false),
         logger: Logger(label: "ResonanceKitTests.server")
     )
-    defer { server.stop() }
-    return try await body(server.url)
+    let result: Result
+    do {
+        result = try await body(server.url)
+    } catch {
+        await stopOffTheCooperativePool(server)
+        throw error
+    }
+    await stopOffTheCooperativePool(server)
+    return result
+}
+
+private func stopOffTheCooperativePool(_ server: MockHTTPServer) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().async {
+            server.stop()
+            continuation.resume()
+        }
+    }
 }
 
 extension JSONSession {

@@ -87,7 +87,7 @@ extension JSONSession {
                 let hop = try await transport.exchangeFollowingRedirects(
                     request,
                     policy: outgoing.redirectPolicy,
-                    deadline: started.advanced(by: .seconds(outgoing.timeout))
+                    deadline: started.advanced(by: .seconds(min(outgoing.timeout, maximumDeadlineSeconds)))
                 ) { status, from, to in
                     logRedirect(outgoing, status: status, from: from, to: to)
                     if let target = to.url { trace?.recordRedirect(status: status, to: target) }

@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "ResonanceKit", targets: ["ResonanceKit"]),
         .library(name: "ResonanceKitTesting", targets: ["ResonanceKitTesting"]),
+        // The transport over AsyncHTTPClient, a product of its own so apps using only ResonanceKit never build SwiftNIO.
+        .library(name: "ResonanceKitAsyncHTTPClient", targets: ["ResonanceKitAsyncHTTPClient"]),
         .library(name: "MockFixtures", targets: ["MockFixtures"]),
         // The server as a library, for tests that start it in-process (needs libmicrohttpd on the
         // building machine: `apt-get install libmicrohttpd-dev` / `brew install libmicrohttpd`).
@@ -19,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // libmicrohttpd, through a shim header with fixed-signature wrappers for its variadic calls.
@@ -90,11 +95,37 @@ let package = Package(
         // The client. It never imports server code.
         .target(
             name: "ResonanceKit",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]
         ),
-        // Client benchmark: JSONRequest.perform vs a hand-written URLSession loop
-        // (scripts/bench-client.sh). Not part of any library product.
-        .executableTarget(name: "resonance-bench", dependencies: ["ResonanceKit"]),
+        // An HTTPTransport over AsyncHTTPClient for server-side Swift. The only client code that
+        // imports SwiftNIO, so it is its own product.
+        .target(
+            name: "ResonanceKitAsyncHTTPClient",
+            dependencies: [
+                "ResonanceKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]
+        ),
+        // Client benchmark: JSONRequest.perform through both transports vs hand-written URLSession
+        // and AsyncHTTPClient loops (scripts/bench-client.sh). Not part of any library product.
+        .executableTarget(
+            name: "resonance-bench",
+            dependencies: [
+                "ResonanceKit",
+                "ResonanceKitAsyncHTTPClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]
+        ),
         // `server.control`: the server and the test client together, for app tests.
         .target(name: "MockServerTesting", dependencies: ["MockServer", "ResonanceKitTesting"]),
         // In-process fixture transport for the client's unit tests.
@@ -115,7 +146,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ResonanceKitTests",
-            dependencies: ["ResonanceKit", "ResonanceKitTesting", "MockServer", "MockFixtures"]
+            dependencies: [
+                "ResonanceKit", "ResonanceKitTesting", "MockServer", "MockFixtures",
+                "ResonanceKitAsyncHTTPClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Client benchmark: ResonanceKit's JSONRequest.perform vs a hand-written URLSession.data(for:) +
-# JSONDecoder loop, both against mockserver on 127.0.0.1, in interleaved rounds.
+# Client benchmark: ResonanceKit's JSONRequest.perform over URLSessionTransport and over
+# AsyncHTTPClientTransport vs hand-written URLSession.data(for:), URLSession.dataTask and
+# AsyncHTTPClient + JSONDecoder loops, all against mockserver on 127.0.0.1, in interleaved rounds,
+# sequential and 64 in flight; then how exactly timeouts fire (resonance-bench --timeouts).
 #
-#   scripts/bench-client.sh            # 5 rounds of 3 s per client
+#   scripts/bench-client.sh            # 5 rounds of 3 s per client and level, then timeouts
 #   scripts/bench-client.sh --quick    # 1 round of 2 s: a smoke run
 #   scripts/bench-client.sh --help
 #
@@ -19,15 +21,17 @@ source "$HELPERS/common.sh"
 
 usage() {
   cat <<'USAGE'
-usage: scripts/bench-client.sh [--quick] [--rounds N] [--seconds S] [--warmup S] [--concurrency N]
-                               [--scenario small|large] [--mockserver PATH] [--bench PATH]
+usage: scripts/bench-client.sh [--quick] [--rounds N] [--seconds S] [--warmup S] [--concurrency N[,N…]]
+                               [--scenario small|large] [--no-timeouts] [--mockserver PATH] [--bench PATH]
                                [--out DIR] [--keep-temp]
 
   --quick             smoke run: 1 round of 2 s, 1 s warm-up (unless given explicitly)
   --rounds N          interleaved rounds per client (default 5)
   --seconds S         length of each measured run (default 3)
   --warmup S          warm-up per client (default 2)
-  --concurrency N     requests in flight at once (default 8)
+  --concurrency LIST  requests in flight at once, one comparison per level (default 1,64:
+                      sequential and 64-way concurrent)
+  --no-timeouts       skip the timeout measurement (about 40 s)
   --scenario NAME     small (~1 KB page, default) or large (~1 MB page)
   --mockserver PATH   use this mockserver executable instead of building it
   --bench PATH        use this resonance-bench executable instead of building it
@@ -37,7 +41,7 @@ usage: scripts/bench-client.sh [--quick] [--rounds N] [--seconds S] [--warmup S]
 USAGE
 }
 
-QUICK=0 ROUNDS="" SECONDS_PER_RUN="" WARMUP="" CONCURRENCY=8 SCENARIO=small
+QUICK=0 ROUNDS="" SECONDS_PER_RUN="" WARMUP="" CONCURRENCY=1,64 SCENARIO=small TIMEOUTS=1
 MOCKSERVER_BIN="" BENCH_BIN="" OUT_DIR="$PACKAGE_ROOT/bench-results"
 
 require_value() {
@@ -61,6 +65,7 @@ while [ $# -gt 0 ]; do
     --bench) require_value "$1" "${2:-}"; BENCH_BIN=$(realpath -m "$2"); shift 2 ;;
     --out) require_value "$1" "${2:-}"; OUT_DIR=$(realpath -m "$2"); shift 2 ;;
     --keep-temp) KEEP_TEMP_DIR=1; shift ;;
+    --no-timeouts) TIMEOUTS=0; shift ;;
     -h|--help) usage; exit 0 ;;
     *) die "unknown argument '$1'; see scripts/bench-client.sh --help" ;;
   esac
@@ -89,6 +94,13 @@ BENCH_TEMP_DIR=$(mktemp -d /tmp/resonance-bench-client.XXXXXX)
 python3 "$HELPERS/make_fixtures.py" --skip-trees "$BENCH_TEMP_DIR/fixtures" >&2
 ROOT="$BENCH_TEMP_DIR/fixtures/mockserver/main"
 LOGFILE="$BENCH_TEMP_DIR/mockserver.log"
+# For --timeouts: an answer after 5 s (?ms=5000) and an immediate one.
+cat >"$ROOT/bench/delay.json" <<'JSON'
+[
+  { "method": "GET", "request": { "ms": "5000" }, "delay": 5000, "response": { "delay_ms": 5000 } },
+  { "method": "GET", "response": { "delay_ms": 0 } }
+]
+JSON
 
 start_process "$LOGFILE" "$MOCKSERVER_BIN" --root "$ROOT" --host 127.0.0.1 --port 0 --quiet
 MOCKSERVER_PID=$STARTED_PID
@@ -116,6 +128,10 @@ report="$OUT_DIR/client-$(date -u '+%Y%m%d-%H%M%S')$quick_suffix.md"
   echo
   "$BENCH_BIN" --url "$URL" --path "bench/$SCENARIO" --rounds "$ROUNDS" --seconds "$SECONDS_PER_RUN" \
     --warmup "$WARMUP" --concurrency "$CONCURRENCY"
+  if [ "$TIMEOUTS" -eq 1 ]; then
+    echo
+    "$BENCH_BIN" --url "$URL" --timeouts --path bench/delay
+  fi
 } >"$report" || { cat "$report"; die "resonance-bench failed; its messages are above"; }
 cat "$report"
 log "report written to $report"

@@ -1,6 +1,7 @@
 import Foundation
 
-// resonance-bench: ResonanceKit's JSONRequest.perform against a hand-written URLSession loop.
+// resonance-bench: ResonanceKit's JSONRequest.perform over both transports against hand-written
+// URLSession and AsyncHTTPClient loops, how exactly timeouts fire, and the library's in-memory cost.
 // Usage and flags: BenchOptions.usage, or `resonance-bench --help`.
 
 let options: BenchOptions
@@ -15,5 +16,8 @@ do {
 }
 if options.inMemory {
     exit(await InMemoryBenchmark(iterations: options.iterations, rounds: options.rounds).run())
+}
+if options.timeouts {
+    exit(await TimeoutBenchmark(options: options).run())
 }
 exit(await ClientBenchmark(options: options).run())

@@ -16,19 +16,19 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public let reason: String
     /// The HTTP status of the response whose body failed to decode.
     public let statusCode: Int
-    /// The start of the body, at most 200 characters.
+    /// The start of the body, at most 200 characters; empty when the body was.
     public let bodySnippet: String
 
     public var description: String {
         let position = codingPath.isEmpty ? "at the top level" : "at \(codingPath)"
         return "could not decode \(typeName) from the \(statusCode) response \(position): \(reason). "
-            + "Body starts: \(bodySnippet)"
+            + BodySnippet.sentence(snippet: bodySnippet)
     }
 
     init(typeName: String, reason: String, statusCode: Int, body: Data) {
         self.typeName = typeName
         self.codingPath = ""
-        self.reason = reason
+        self.reason = Self.sentenceFragment(reason)
         self.statusCode = statusCode
         self.bodySnippet = BodySnippet.make(from: body)
     }
@@ -45,24 +45,40 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
         switch decodingError {
         case .typeMismatch(let type, let context):
             self.codingPath = Self.format(context.codingPath)
-            self.reason = "expected \(type): \(context.debugDescription)"
+            self.reason = "expected \(type): \(Self.sentenceFragment(context.debugDescription))"
         case .valueNotFound(let type, let context):
             self.codingPath = Self.format(context.codingPath)
-            self.reason = "expected \(type) but found null or nothing: \(context.debugDescription)"
+            self.reason = "expected \(type) but found null or nothing: \(Self.sentenceFragment(context.debugDescription))"
         case .keyNotFound(let key, let context):
             self.codingPath = Self.format(context.codingPath + [key])
             self.reason = "the key \"\(key.stringValue)\" is missing"
         case .dataCorrupted(let context):
             self.codingPath = Self.format(context.codingPath)
-            var reason = context.debugDescription
+            var reason = Self.sentenceFragment(context.debugDescription)
             if let underlying = context.underlyingError {
-                reason += " (\(underlying))"
+                reason += " (\(Self.sentenceFragment(Self.debugDescription(of: underlying))))"
             }
             self.reason = reason
         @unknown default:
             self.codingPath = ""
             self.reason = "\(decodingError)"
         }
+    }
+
+    /// Foundation's messages end with a period ("The given data was not valid JSON."); the
+    /// description adds its own, so one is dropped here.
+    static func sentenceFragment(_ text: String) -> String {
+        var fragment = text.trimmingWhitespace
+        while fragment.hasSuffix(".") { fragment.removeLast() }
+        return fragment
+    }
+
+    /// The readable part of a JSON parser error: its `NSDebugDescription` ("Unexpected character
+    /// 'x' around line 1, column 1.") rather than the whole `NSError` dump.
+    private static func debugDescription(of error: any Error) -> String {
+        let userInfo = (error as NSError).userInfo
+        if let debug = userInfo[NSDebugDescriptionErrorKey] as? String { return debug }
+        return String(describing: error)
     }
 
     /// `results[0].birthYear`: integer keys as subscripts, string keys joined by dots.

@@ -21,12 +21,15 @@ extension RequestError: CustomStringConvertible {
         case .httpStatus(let status):
             let reason = HTTPURLResponse.localizedString(forStatusCode: status)
             var text = "\(request) failed with status \(status) (\(reason))."
-            if let errorResponse {
+            guard let data, !data.isEmpty else {
+                return text + " " + BodySnippet.emptyBodySentence
+            }
+            if errorResponse is Data {
+                text += " " + BodySnippet.sentence(for: data)
+            } else if let errorResponse {
                 text += " Error body: \(errorResponse)."
-            } else if let data, !data.isEmpty {
-                text += " The body did not decode as \(ErrorResponse.self); first bytes: \(BodySnippet.make(from: data))"
             } else {
-                text += " The body was empty."
+                text += " The body did not decode as \(ErrorResponse.self). \(BodySnippet.sentence(for: data))"
             }
             return text
         case .decoding(let failure):
@@ -36,8 +39,8 @@ extension RequestError: CustomStringConvertible {
         case .invalidRequest(let reason):
             return "\(request): invalid request: \(reason)"
         case .transport(let underlying):
-            return "\(request) failed before a response arrived: \(underlying). "
-                + "Check the base URL, that the server is running and reachable, and the network."
+            let failure = TransportFailure(underlying, url: failingURL ?? url).description
+            return "\(request) failed before a response arrived: \(failure)" + (failure.hasSuffix("?") ? "" : ".")
         case .timeout(let seconds):
             return "\(request) got no response within \(seconds) s (the timeout of the request, its environment or JSONSession). "
                 + "Check that the server is reachable, or raise the timeout for slow endpoints."
@@ -46,7 +49,7 @@ extension RequestError: CustomStringConvertible {
         case .unacceptableContentType(let expected, let received):
             return "\(request) answered with Content-Type \(received), but the request accepts only "
                 + "\(expected.joined(separator: " or ")). Check the path, or declare the type in `accepts` "
-                + "(or use Data / HTTPRequest for any content). Body starts: \(BodySnippet.make(from: data ?? Data()))"
+                + "(or use Data / HTTPRequest for any content). \(BodySnippet.sentence(for: data ?? Data()))"
         }
     }
 }

@@ -27,7 +27,9 @@ public struct RequestError<ErrorResponse: Sendable>: Error, Sendable {
         case encoding(String)
         /// The request could not be built: bad base URL, method, header or timeout.
         case invalidRequest(String)
-        /// The transport failed before a response arrived (connection refused, DNS, TLS…).
+        /// The transport failed before a response arrived (connection refused, DNS, TLS…): the
+        /// underlying error, usually a `URLError`. ``RequestError/transportFailure`` says in words
+        /// what happened.
         case transport(any Error)
         /// No response within the session's `timeout`, in seconds.
         case timeout(TimeInterval)
@@ -48,32 +50,60 @@ public struct RequestError<ErrorResponse: Sendable>: Error, Sendable {
     public let errorResponse: ErrorResponse?
     /// The raw response body, when a response arrived.
     public let data: Data?
-    /// The response headers, when a response arrived.
-    public let headers: [String: String]
+    /// The response headers, when a response arrived; looked up case-insensitively, like
+    /// ``HTTPResponse/headers`` (`error.headers["retry-after"]`). Empty otherwise.
+    public let headers: HTTPHeaders
     /// Timings, sizes and the number of attempts, when at least one attempt was sent.
     public let metrics: HTTPMetrics?
     /// Why retrying stopped, when it did so early: attempts exhausted, the time budget or
     /// the timeout would be passed, or an interceptor gave up (such as a failed token refresh).
     public let retryNote: String?
+    /// The status of the response the failure is about, whatever the kind.
+    private let responseStatusCode: Int?
+    /// For a transport failure after a redirect: the URL of the hop that failed.
+    let failingURL: URL?
 
     /// How many times the request was sent: 0 when it failed before sending.
     public var attempts: Int {
         metrics?.attempts ?? 0
     }
 
-    /// The HTTP status for ``Kind/httpStatus(_:)``; `nil` for every other kind.
+    /// The HTTP status of the response, when one arrived: for ``Kind/httpStatus(_:)``, and also
+    /// for ``Kind/decoding(_:)`` and ``Kind/unacceptableContentType(expected:received:)``, whose
+    /// response was a success that could not be used. `nil` when no response arrived (transport
+    /// failure, timeout, cancellation) or nothing was sent.
+    ///
+    /// ```swift
+    /// if error.statusCode == 200, case .decoding(let failure) = error.kind { report(failure) }
+    /// ```
     public var statusCode: Int? {
-        if case .httpStatus(let status) = kind { status } else { nil }
+        switch kind {
+        case .httpStatus(let status): status
+        case .decoding(let failure): responseStatusCode ?? failure.statusCode
+        default: responseStatusCode
+        }
     }
 
-    /// A response header, looked up case-insensitively.
+    /// For a ``Kind/transport(_:)`` error: what happened, in words, with the usual cause.
+    /// The underlying error stays in ``kind``.
+    ///
+    /// ```swift
+    /// if case .connectionRefused = error.transportFailure { print("start mockserver first") }
+    /// ```
+    public var transportFailure: TransportFailure? {
+        if case .transport(let underlying) = kind {
+            return TransportFailure(underlying, url: failingURL ?? url)
+        }
+        return nil
+    }
+
+    /// A response header, looked up case-insensitively; the same as `headers[name]`.
     ///
     /// ```swift
     /// let retryAfter = error.headerValue(for: "retry-after")
     /// ```
     public func headerValue(for name: String) -> String? {
-        let lowercasedName = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowercasedName }?.value
+        headers[name]
     }
 
     init(
@@ -82,10 +112,14 @@ public struct RequestError<ErrorResponse: Sendable>: Error, Sendable {
         url: URL?,
         errorResponse: ErrorResponse? = nil,
         data: Data? = nil,
-        headers: [String: String] = [:],
+        headers: HTTPHeaders = HTTPHeaders([:]),
+        statusCode: Int? = nil,
         metrics: HTTPMetrics? = nil,
-        retryNote: String? = nil
+        retryNote: String? = nil,
+        failingURL: URL? = nil
     ) {
+        self.responseStatusCode = statusCode
+        self.failingURL = failingURL
         self.metrics = metrics
         self.retryNote = retryNote
         self.kind = kind

@@ -117,19 +117,25 @@ public actor DataLoader {
     }
 
     private static func download(_ url: URL, transport: any HTTPTransport, timeout: TimeInterval) async -> Result<Data, DataLoaderError> {
-        let request = URLRequest(url: url, timeoutInterval: min(timeout, maximumDeadlineSeconds))
+        // The loader's deadline is the only timer: Linux URLSession cuts `timeoutInterval` to whole seconds.
+        let request = URLRequest(url: url, timeoutInterval: JSONSession.transportTimeout(forDeadline: timeout))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(min(max(timeout, 0), maximumDeadlineSeconds)))
         do {
-            let (data, response) = try await transport.send(request, deadlineSeconds: timeout)
-            guard (200..<300).contains(response.statusCode) else {
-                return .failure(.httpStatus(url, response.statusCode))
+            let hop = try await transport.exchangeFollowingRedirects(request, policy: .follow, deadline: deadline)
+            let status = hop.exchange.head.statusCode
+            guard (200..<300).contains(status) else {
+                return .failure(.httpStatus(url, status))
             }
-            return .success(data)
-        } catch is DeadlineExceeded {
-            return .failure(.timeout(url, timeout))
-        } catch let error as URLError where error.code == .timedOut {
-            return .failure(.timeout(url, timeout))
+            return .success(hop.exchange.body)
         } catch {
-            return .failure(.transport(url, error))
+            switch error.underlying {
+            case is DeadlineExceeded:
+                return .failure(.timeout(url, timeout))
+            case let urlError as URLError where urlError.code == .timedOut:
+                return .failure(.timeout(url, timeout))
+            default:
+                return .failure(.transport(url, error.underlying))
+            }
         }
     }
 }

@@ -18,6 +18,9 @@ struct ExecutionFailure: Error {
     var kind: Kind
     var metrics: HTTPMetrics?
     var retryNote: String?
+    /// For a transport failure: the URL of the hop that failed, which after a redirect is not the
+    /// request's own.
+    var failingURL: URL?
 
     func requestError<ErrorResponse>(method: HTTPMethod, url: URL?, as errorType: ErrorResponse.Type = ErrorResponse.self) -> RequestError<ErrorResponse> {
         let requestKind: RequestError<ErrorResponse>.Kind = switch kind {
@@ -26,6 +29,6 @@ struct ExecutionFailure: Error {
         case .cancelled: .cancelled
         case .invalidRequest(let reason): .invalidRequest(reason)
         }
-        return RequestError(requestKind, method: method, url: url, metrics: metrics, retryNote: retryNote)
+        return RequestError(requestKind, method: method, url: url, metrics: metrics, retryNote: retryNote, failingURL: failingURL)
     }
 }

@@ -45,7 +45,7 @@ extension JSONSession {
 
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = method.rawValue
-        urlRequest.timeoutInterval = min(timeout, maximumDeadlineSeconds)
+        urlRequest.timeoutInterval = Self.transportTimeout(forDeadline: timeout)
         if let cachePolicy = description.cachePolicy ?? environment.cachePolicy {
             urlRequest.cachePolicy = cachePolicy
         }
@@ -63,8 +63,18 @@ extension JSONSession {
             headers: headers,
             body: body?.data,
             acceptedMediaTypes: accepted,
-            timeout: timeout
+            timeout: timeout,
+            redirectPolicy: description.redirectPolicy ?? redirectPolicy,
+            pathForTracing: description.pathTemplate ?? description.path,
+            hasPathTemplate: description.pathTemplate != nil
         )
+    }
+
+    /// The `URLRequest` timeout, a minute beyond the client's own deadline: the deadline must be
+    /// the only timer that ends a request, because Linux URLSession cuts `timeoutInterval` to whole
+    /// seconds (0.5 s fires at once, 1.5 s after one second).
+    static func transportTimeout(forDeadline seconds: TimeInterval) -> TimeInterval {
+        min(seconds + 60, maximumDeadlineSeconds)
     }
 
     /// Appends `path` to the base URL's path (never replacing it) and adds the query.

@@ -1,13 +1,11 @@
 import Foundation
+import Tracing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 extension JSONSession {
-    /// The one execution path: for each attempt, interceptors adapt the built request, the
-    /// transport sends it under the remaining deadline, metrics are taken, and interceptors
-    /// then the retry policy decide whether to wait and send again.
     /// ``execute(_:)`` with its failure logged and turned into the caller's `RequestError`.
     func execute<ErrorResponse: Decodable & Sendable>(
         _ outgoing: OutgoingRequest,
@@ -22,11 +20,34 @@ extension JSONSession {
         }
     }
 
+    /// The one execution path: for each attempt, interceptors adapt the built request, the
+    /// transport sends it (and the redirects it leads to) under the remaining deadline, metrics
+    /// are taken, and interceptors then the retry policy decide whether to wait and send again.
+    /// With a tracer active, all of it runs inside the request's span.
     func execute(_ outgoing: OutgoingRequest) async throws(ExecutionFailure) -> Execution {
         if Task.isCancelled {
             throw ExecutionFailure(kind: .cancelled)
         }
         logRequest(outgoing)
+        guard let trace = RequestTrace.start(for: outgoing, tracer: tracer) else {
+            return try await executeAttempts(outgoing, trace: nil)
+        }
+        do {
+            let execution = try await ServiceContext.withValue(trace.context) {
+                try await executeAttempts(outgoing, trace: trace)
+            }
+            trace.end(with: execution.response)
+            return execution
+        } catch {
+            // `withValue` rethrows untyped; only `ExecutionFailure` can come out of the attempts.
+            let failure = error as? ExecutionFailure ?? ExecutionFailure(kind: .transport(error))
+            let description: RequestError<Data> = failure.requestError(method: outgoing.method, url: outgoing.urlRequest.url)
+            trace.end(with: failure, description: description.description)
+            throw failure
+        }
+    }
+
+    private func executeAttempts(_ outgoing: OutgoingRequest, trace: RequestTrace?) async throws(ExecutionFailure) -> Execution {
         let clock = ContinuousClock()
         let started = clock.now
         let startDate = Date()
@@ -36,8 +57,9 @@ extension JSONSession {
         var statusCodes: [Int?] = []
         var attempt = 0
         var lastMetrics: HTTPMetrics?
+        var failingURL: URL?
 
-        func metrics(attemptStarted: ContinuousClock.Instant, responseBytes: Int) -> HTTPMetrics {
+        func metrics(attemptStarted: ContinuousClock.Instant, responseBytes: Int, hop: Hop? = nil) -> HTTPMetrics {
             let now = clock.now
             return HTTPMetrics(
                 startDate: startDate,
@@ -46,44 +68,58 @@ extension JSONSession {
                 lastAttemptDuration: now - attemptStarted,
                 requestBodyBytes: requestBodyBytes,
                 responseBodyBytes: responseBytes,
-                attempts: attempt
+                attempts: attempt,
+                timeToFirstByte: hop?.timeToFirstByte,
+                redirectCount: hop?.redirectCount ?? 0
             )
         }
 
         while true {
             attempt += 1
-            let request = try await adapt(outgoing.urlRequest)
-            let remaining = outgoing.timeout - Self.seconds(clock.now - started)
+            var request = try await adapt(outgoing.urlRequest)
+            trace?.inject(into: &request)
             let attemptStarted = clock.now
-            guard remaining > 0 else {
+            guard outgoing.timeout - Self.seconds(attemptStarted - started) > 0 else {
                 throw ExecutionFailure(kind: .timeout(outgoing.timeout), metrics: metrics(attemptStarted: attemptStarted, responseBytes: 0))
             }
             let outcome: AttemptOutcome
             do {
-                let (data, response) = try await transport.send(request, deadlineSeconds: remaining)
+                let hop = try await transport.exchangeFollowingRedirects(
+                    request,
+                    policy: outgoing.redirectPolicy,
+                    deadline: started.advanced(by: .seconds(min(outgoing.timeout, maximumDeadlineSeconds)))
+                ) { status, from, to in
+                    logRedirect(outgoing, status: status, from: from, to: to)
+                    if let target = to.url { trace?.recordRedirect(status: status, to: target) }
+                }
                 let decoderSession = self
                 outcome = .response(HTTPResponse(
-                    statusCode: response.statusCode,
-                    headers: HTTPHeaders(response.headerDictionary),
-                    body: data,
-                    url: response.url ?? request.url,
-                    metrics: metrics(attemptStarted: attemptStarted, responseBytes: data.count),
+                    statusCode: hop.exchange.head.statusCode,
+                    headers: HTTPHeaders(hop.exchange.head.headerDictionary),
+                    body: hop.exchange.body,
+                    url: hop.exchange.head.url ?? hop.request.url,
+                    metrics: metrics(attemptStarted: attemptStarted, responseBytes: hop.exchange.body.count, hop: hop),
                     makeDecoder: { decoderSession.makeDecoder() }
                 ))
+                failingURL = nil
             } catch {
                 let attemptMetrics = metrics(attemptStarted: attemptStarted, responseBytes: 0)
                 lastMetrics = attemptMetrics
-                if error is DeadlineExceeded {
+                if error.underlying is DeadlineExceeded {
                     throw ExecutionFailure(kind: .timeout(outgoing.timeout), metrics: attemptMetrics)
                 }
-                if Task.isCancelled || error is CancellationError || (error as? URLError)?.code == .cancelled {
+                if Task.isCancelled || error.underlying is CancellationError || (error.underlying as? URLError)?.code == .cancelled {
                     throw ExecutionFailure(kind: .cancelled, metrics: attemptMetrics)
                 }
-                outcome = .failure(error)
+                failingURL = error.url
+                outcome = .failure(error.underlying)
             }
             statusCodes.append(outcome.statusCode)
             if case .response(let response) = outcome {
                 lastMetrics = response.metrics
+            }
+            func finish(note: String?) throws(ExecutionFailure) -> Execution {
+                try self.finish(outcome, metrics: lastMetrics, outgoing: outgoing, note: note, failingURL: failingURL)
             }
 
             let context = RetryContext(attempt: attempt, statusCodes: statusCodes, elapsed: clock.now - started)
@@ -95,9 +131,9 @@ extension JSONSession {
             let delay: TimeInterval
             switch decision {
             case .doNotRetry:
-                return try finish(outcome, metrics: lastMetrics, outgoing: outgoing, note: nil)
+                return try finish(note: nil)
             case .giveUp(let reason):
-                return try finish(outcome, metrics: lastMetrics, outgoing: outgoing, note: reason)
+                return try finish(note: reason)
             case .retry:
                 delay = 0
             case .retryAfter(let seconds):
@@ -106,16 +142,18 @@ extension JSONSession {
             }
             if attempt >= maximumAttempts {
                 let setting = retryPolicy == nil ? "RetryPolicy.defaultMaximumAttempts" : "RetryPolicy.maximumAttempts"
-                return try finish(outcome, metrics: lastMetrics, outgoing: outgoing, note: "gave up after \(attempt) attempts, the limit set by \(setting)")
+                return try finish(note: "gave up after \(attempt) attempts, the limit set by \(setting)")
             }
             let elapsed = Self.seconds(clock.now - started)
             if let retryPolicy, elapsed + delay > retryPolicy.maximumTotalTime {
-                return try finish(outcome, metrics: lastMetrics, outgoing: outgoing, note: "stopped after \(attempt) attempts: waiting \(Self.format(delay)) s more would pass RetryPolicy.maximumTotalTime (\(Self.format(retryPolicy.maximumTotalTime)) s)")
+                return try finish(note: "stopped after \(attempt) attempts: waiting \(Self.format(delay)) s more would pass RetryPolicy.maximumTotalTime (\(Self.format(retryPolicy.maximumTotalTime)) s)")
             }
             if elapsed + delay >= outgoing.timeout {
-                return try finish(outcome, metrics: lastMetrics, outgoing: outgoing, note: "stopped after \(attempt) attempts: waiting \(Self.format(delay)) s more would pass the request's timeout (\(Self.format(outgoing.timeout)) s)")
+                return try finish(note: "stopped after \(attempt) attempts: waiting \(Self.format(delay)) s more would pass the request's timeout (\(Self.format(outgoing.timeout)) s)")
             }
-            logRetry(outgoing, outcome: outcome, delay: delay, nextAttempt: attempt + 1, of: maximumAttempts)
+            let cause = Self.cause(of: outcome, url: failingURL ?? request.url)
+            logRetry(outgoing, cause: cause, delay: delay, nextAttempt: attempt + 1, of: maximumAttempts)
+            trace?.recordRetry(afterAttempt: attempt, delay: delay, cause: cause)
             if delay > 0 {
                 do {
                     try await Task.sleep(for: .seconds(delay))
@@ -144,7 +182,7 @@ extension JSONSession {
         return request
     }
 
-    private func finish(_ outcome: AttemptOutcome, metrics: HTTPMetrics?, outgoing: OutgoingRequest, note: String?) throws(ExecutionFailure) -> Execution {
+    private func finish(_ outcome: AttemptOutcome, metrics: HTTPMetrics?, outgoing: OutgoingRequest, note: String?, failingURL: URL?) throws(ExecutionFailure) -> Execution {
         switch outcome {
         case .response(let response):
             logResponse(response, for: outgoing)
@@ -153,7 +191,16 @@ extension JSONSession {
             if let urlError = error as? URLError, urlError.code == .timedOut {
                 throw ExecutionFailure(kind: .timeout(outgoing.timeout), metrics: metrics, retryNote: note)
             }
-            throw ExecutionFailure(kind: .transport(error), metrics: metrics, retryNote: note)
+            throw ExecutionFailure(kind: .transport(error), metrics: metrics, retryNote: note, failingURL: failingURL)
+        }
+    }
+
+    /// Why an attempt is retried, for the log and the trace: `status 503`, or the transport
+    /// failure in words.
+    static func cause(of outcome: AttemptOutcome, url: URL?) -> String {
+        switch outcome {
+        case .response(let response): "status \(response.statusCode)"
+        case .failure(let error): TransportFailure(error, url: url).description
         }
     }
 

@@ -1,6 +1,10 @@
 import Foundation
 import Logging
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 extension JSONSession {
     func logRequest(_ outgoing: OutgoingRequest) {
         guard logLevel >= .request else { return }
@@ -8,7 +12,7 @@ extension JSONSession {
         logger.info("→ \(outgoing.method.rawValue) \(url)")
         logger.debug("\(CurlCommand.make(for: outgoing, masksAuthorization: true))")
         if logLevel >= .response, let body = outgoing.body {
-            logger.debug("→ body: \(BodySnippet.make(from: body))")
+            logger.debug("→ \(BodySnippet.sentence(for: body))")
         }
     }
 
@@ -17,17 +21,20 @@ extension JSONSession {
         let url = outgoing.urlRequest.url?.absoluteString ?? ""
         let metrics = response.metrics
         logger.info("← \(response.statusCode) \(outgoing.method.rawValue) \(url) in \(HTTPMetrics.milliseconds(metrics.duration)) ms, \(metrics.responseBodyBytes) bytes (sent \(metrics.requestBodyBytes) bytes, \(metrics.attempts) attempt\(metrics.attempts == 1 ? "" : "s"))")
-        logger.debug("← body: \(BodySnippet.make(from: response.body))")
+        logger.debug("← \(BodySnippet.sentence(for: response.body))")
     }
 
-    func logRetry(_ outgoing: OutgoingRequest, outcome: AttemptOutcome, delay: TimeInterval, nextAttempt: Int, of maximumAttempts: Int) {
+    func logRetry(_ outgoing: OutgoingRequest, cause: String, delay: TimeInterval, nextAttempt: Int, of maximumAttempts: Int) {
         guard logLevel >= .request else { return }
         let url = outgoing.urlRequest.url?.absoluteString ?? ""
-        let cause = switch outcome {
-        case .response(let response): "status \(response.statusCode)"
-        case .failure(let error): "\(error)"
-        }
         logger.info("↻ \(outgoing.method.rawValue) \(url) after \(cause): attempt \(nextAttempt) of at most \(maximumAttempts) in \(Self.format(delay)) s")
+    }
+
+    func logRedirect(_ outgoing: OutgoingRequest, status: Int, from request: URLRequest, to next: URLRequest) {
+        guard logLevel >= .request else { return }
+        let from = "\(request.httpMethod ?? outgoing.method.rawValue) \(request.url?.absoluteString ?? "")"
+        let to = "\(next.httpMethod ?? "GET") \(next.url?.absoluteString ?? "")"
+        logger.info("↪ \(status) \(from) → \(to)")
     }
 
     func logFailure(_ description: String, metrics: HTTPMetrics?) {

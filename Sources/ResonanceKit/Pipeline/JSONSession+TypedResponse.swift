@@ -42,7 +42,8 @@ extension JSONSession {
                 url: url,
                 errorResponse: errorResponse,
                 data: response.body,
-                headers: response.headers.dictionary,
+                headers: response.headers,
+                statusCode: response.statusCode,
                 metrics: response.metrics,
                 retryNote: execution.retryNote
             )
@@ -76,8 +77,8 @@ extension JSONSession {
         reject: (_ expected: [String], _ received: String) throws(Failure) -> Void
     ) throws(Failure) {
         guard !ResponseBody.isBlank(response.body), let contentType = response.headers["Content-Type"] else { return }
-        if !accepted.accepts(contentType: contentType) {
-            try reject(accepted.mediaTypes, MediaType.essence(of: contentType))
+        if let unacceptable = accepted.firstUnacceptable(in: contentType) {
+            try reject(accepted.mediaTypes, unacceptable)
         }
     }
 }

@@ -15,4 +15,10 @@ struct OutgoingRequest: Sendable {
     var acceptedMediaTypes: AcceptedMediaTypes?
     /// The whole request's deadline in seconds, retries and back-off included.
     var timeout: TimeInterval
+    /// Whether and how far redirects are followed.
+    var redirectPolicy: RedirectPolicy
+    /// The path as declared (or its template), for span names.
+    var pathForTracing: String
+    /// Whether ``pathForTracing`` is a template the caller declared.
+    var hasPathTemplate: Bool
 }

@@ -19,6 +19,10 @@ struct RequestDescription: Sendable {
     var validatesContentType = true
     var timeout: TimeInterval?
     var cachePolicy: URLRequest.CachePolicy?
+    /// Overrides the session's redirect policy.
+    var redirectPolicy: RedirectPolicy?
+    /// The path with placeholders (`api/people/{id}`), for span names; `nil` uses `path`.
+    var pathTemplate: String?
     /// Whether a body is refused for GET and HEAD with a hint pointing at `hint`.
     var bodyHint: String = "send parameters in the query instead"
 }
@@ -34,7 +38,9 @@ extension RequestDescription {
         body: RequestBody?,
         accepts: AcceptedMediaTypes?,
         timeout: TimeInterval?,
-        cachePolicy: URLRequest.CachePolicy?
+        cachePolicy: URLRequest.CachePolicy?,
+        redirectPolicy: RedirectPolicy?,
+        pathTemplate: String?
     ) {
         self.init(
             method: method,
@@ -46,6 +52,8 @@ extension RequestDescription {
             validatesContentType: accepts != nil,
             timeout: timeout,
             cachePolicy: cachePolicy,
+            redirectPolicy: redirectPolicy,
+            pathTemplate: pathTemplate,
             bodyHint: "send what it carries in queryItems"
         )
     }

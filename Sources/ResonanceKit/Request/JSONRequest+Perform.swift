@@ -85,6 +85,8 @@ extension JSONRequest {
             accepts: .json,
             // `Data` asks for the raw bytes, whatever they are (images, text).
             validatesContentType: Response.self != Data.self,
+            redirectPolicy: redirectPolicy,
+            pathTemplate: pathTemplate,
             bodyHint: "use perform(parameters:) to send a query string"
         )
     }

@@ -27,6 +27,15 @@ public struct JSONRequest<Response: Decodable & Sendable, ErrorResponse: Decodab
     /// Headers for this request only; they override session headers of the same name
     /// (compared case-insensitively) and the `Authorization` from `authToken`.
     public var headers: [String: String]
+    /// Overrides the session's ``JSONSession/redirectPolicy`` for this request; `nil` by default.
+    ///
+    /// ```swift
+    /// var request = JSONRequest<Person, APIError>(method: .post, path: "people/", session: session)
+    /// request.redirectPolicy = .doNotFollow      // a 307 now throws .httpStatus(307)
+    /// ```
+    public var redirectPolicy: RedirectPolicy?
+    /// The path with placeholders (`api/1.0/people/{id}`) naming the trace span; `nil` uses ``path``.
+    public var pathTemplate: String?
 
     /// Creates a request; nothing is sent until `perform`.
     public init(method: HTTPMethod, path: String, session: JSONSession, headers: [String: String] = [:]) {

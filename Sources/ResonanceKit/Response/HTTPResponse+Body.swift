@@ -25,7 +25,7 @@ extension HTTPResponse {
     ///
     /// - Throws: ``DecodingFailure`` when the charset is unknown or the bytes are not valid in it.
     public func text() throws(DecodingFailure) -> String {
-        let charset = headers["Content-Type"].flatMap(MediaType.charset(of:)) ?? "utf-8"
+        let charset = headers["Content-Type"].flatMap { MediaType.charset(of: MediaType.firstValue(ofHeader: $0)) } ?? "utf-8"
         guard let encoding = Self.encoding(named: charset) else {
             throw DecodingFailure(typeName: "String", reason: "the charset \"\(charset)\" is not supported; use utf-8, iso-8859-1, us-ascii, utf-16 or windows-1252", statusCode: statusCode, body: body)
         }

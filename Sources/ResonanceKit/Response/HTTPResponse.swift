@@ -69,6 +69,6 @@ public struct HTTPResponse: Sendable {
 
     /// The `Content-Type` without parameters, lowercased: `application/json`.
     public var mediaType: String? {
-        headers["Content-Type"].map(MediaType.essence(of:))
+        headers["Content-Type"].map { MediaType.essence(of: MediaType.firstValue(ofHeader: $0)) }
     }
 }

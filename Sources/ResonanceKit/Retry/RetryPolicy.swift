@@ -40,8 +40,15 @@ public struct RetryPolicy: RequestInterceptor {
     public var maximumDelay: TimeInterval
     /// How back-off delays are randomised.
     public var jitter: Jitter
-    /// Methods that may be retried; compared in upper case.
-    public var retryableMethods: Set<String>
+    /// Methods that may be retried, stored in upper case however they are given, so
+    /// `policy.retryableMethods.insert("post")` retries POST.
+    public var retryableMethods: Set<String> {
+        didSet {
+            if retryableMethods.contains(where: { $0 != $0.uppercased() }) {
+                retryableMethods = Set(retryableMethods.map { $0.uppercased() })
+            }
+        }
+    }
     /// Statuses that are retried.
     public var retryableStatusCodes: Set<Int>
     /// Transport errors that are retried.

@@ -45,6 +45,11 @@ public protocol Endpoint: Sendable {
     var timeout: TimeInterval? { get }
     /// Overrides the environment's cache policy for this endpoint.
     var cachePolicy: URLRequest.CachePolicy? { get }
+    /// Overrides the session's ``JSONSession/redirectPolicy`` for this endpoint; `nil` by default.
+    var redirectPolicy: RedirectPolicy? { get }
+    /// The path with placeholders, such as `api/1.0/people/{id}`, naming the request's trace span
+    /// (`GET api/1.0/people/{id}`) so span names stay few; `nil` (the default) uses ``path``.
+    var pathTemplate: String? { get }
 }
 
 extension Endpoint {
@@ -55,11 +60,14 @@ extension Endpoint {
     public var accepts: AcceptedMediaTypes? { Response.self == Data.self ? .any : .json }
     public var timeout: TimeInterval? { nil }
     public var cachePolicy: URLRequest.CachePolicy? { nil }
+    public var redirectPolicy: RedirectPolicy? { nil }
+    public var pathTemplate: String? { nil }
 
     var requestDescription: RequestDescription {
         RequestDescription(
             method: method, path: path, queryItems: queryItems, headers: headers, body: body,
-            accepts: accepts, timeout: timeout, cachePolicy: cachePolicy
+            accepts: accepts, timeout: timeout, cachePolicy: cachePolicy,
+            redirectPolicy: redirectPolicy, pathTemplate: pathTemplate
         )
     }
 }

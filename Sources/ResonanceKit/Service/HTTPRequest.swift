@@ -32,7 +32,28 @@ public struct HTTPRequest: Sendable {
     public var cachePolicy: URLRequest.CachePolicy?
     /// Whether a status outside 200–299 throws instead of being returned.
     public var validatesStatus: Bool
+    /// Overrides the session's ``JSONSession/redirectPolicy``; `.doNotFollow` returns a 3xx as it came.
+    public var redirectPolicy: RedirectPolicy?
+    /// The path with placeholders (`api/1.0/people/{id}`) naming the trace span; `nil` uses ``path``.
+    public var pathTemplate: String?
 
+    /// A request; only `path` is required.
+    ///
+    /// ```swift
+    /// let request = HTTPRequest(
+    ///     method: .post,                               // default .get
+    ///     path: "api/1.0/people/",                     // appended to the base URL
+    ///     queryItems: [URLQueryItem(name: "dry_run", value: "1")],
+    ///     headers: ["X-Request-ID": "42"],             // override session and environment headers
+    ///     body: .json(NewPerson(name: "Rey")),         // or .form, .data, .multipart
+    ///     accepts: ["application/json"],               // sent as Accept, checked against Content-Type
+    ///     timeout: 5,                                  // beats the environment's and the session's
+    ///     cachePolicy: .reloadIgnoringLocalCacheData,  // beats the environment's
+    ///     validatesStatus: true,                       // throw for non-2xx instead of returning it
+    ///     redirectPolicy: .doNotFollow,                // beats the session's
+    ///     pathTemplate: "api/1.0/people/"              // the trace span's name
+    /// )
+    /// ```
     public init(
         method: HTTPMethod = .get,
         path: String,
@@ -42,7 +63,9 @@ public struct HTTPRequest: Sendable {
         accepts: AcceptedMediaTypes? = nil,
         timeout: TimeInterval? = nil,
         cachePolicy: URLRequest.CachePolicy? = nil,
-        validatesStatus: Bool = false
+        validatesStatus: Bool = false,
+        redirectPolicy: RedirectPolicy? = nil,
+        pathTemplate: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -53,12 +76,15 @@ public struct HTTPRequest: Sendable {
         self.timeout = timeout
         self.cachePolicy = cachePolicy
         self.validatesStatus = validatesStatus
+        self.redirectPolicy = redirectPolicy
+        self.pathTemplate = pathTemplate
     }
 
     var requestDescription: RequestDescription {
         RequestDescription(
             method: method, path: path, queryItems: queryItems, headers: headers, body: body,
-            accepts: accepts, timeout: timeout, cachePolicy: cachePolicy
+            accepts: accepts, timeout: timeout, cachePolicy: cachePolicy,
+            redirectPolicy: redirectPolicy, pathTemplate: pathTemplate
         )
     }
 }

@@ -23,7 +23,8 @@ extension JSONSession {
                 url: outgoing.urlRequest.url,
                 errorResponse: response.body,
                 data: response.body,
-                headers: response.headers.dictionary,
+                headers: response.headers,
+                statusCode: response.statusCode,
                 metrics: response.metrics,
                 retryNote: execution.retryNote
             )

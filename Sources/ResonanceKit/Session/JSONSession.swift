@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Tracing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -78,6 +79,28 @@ public struct JSONSession: Sendable {
     /// session.retryPolicy = RetryPolicy(maximumAttempts: 4, maximumTotalTime: 30)
     /// ```
     public var retryPolicy: RetryPolicy?
+
+    /// What happens on a redirect (301, 302, 303, 307, 308): followed by default, with 307 and
+    /// 308 keeping method and body, whatever the transport. A request's own policy wins.
+    ///
+    /// ```swift
+    /// session.redirectPolicy = .doNotFollow        // every 3xx comes back as it is
+    /// ```
+    public var redirectPolicy: RedirectPolicy = .follow
+
+    /// The tracer requests report their spans to; `nil` (the default) uses the one bootstrapped
+    /// with `InstrumentationSystem.bootstrap` (swift-distributed-tracing), and when none is,
+    /// tracing costs nothing. Set it to trace one session only, for example in tests.
+    ///
+    /// Each request is one client span named `GET api/1.0/people/{id}` (the request's
+    /// `pathTemplate`, else its path) with the method, URL, status, attempt count and body sizes
+    /// as attributes and every retry wait and redirect as an event; the span's context is injected
+    /// into each attempt's headers (W3C `traceparent` with swift-otel).
+    ///
+    /// ```swift
+    /// session.tracer = InMemoryTracer()
+    /// ```
+    public var tracer: (any Tracer)?
 
     /// What actually sends requests. Defaults to the shared ``URLSessionTransport``;
     /// tests inject fakes or `FixtureTransport` from ResonanceKitTesting.

@@ -1,11 +1,13 @@
 import Foundation
 
 /// Thrown by ``withDeadline(seconds:operation:)`` when the deadline passes first.
-struct DeadlineExceeded: Error {}
+package struct DeadlineExceeded: Error {
+    package init() {}
+}
 
 /// The longest deadline we schedule; longer requests are not deadlines, they are bugs,
 /// and `Duration` traps on non-finite values.
-let maximumDeadlineSeconds: TimeInterval = 365 * 24 * 3600
+package let maximumDeadlineSeconds: TimeInterval = 365 * 24 * 3600
 
 /// Runs `operation`, cancelling it and throwing `DeadlineExceeded` if it has not finished
 /// within `seconds`. Cancelling the calling task cancels `operation` at once.
@@ -13,7 +15,7 @@ let maximumDeadlineSeconds: TimeInterval = 365 * 24 * 3600
 /// One task for the operation and a ``DeadlineTimer``: a task group with a sleeping second
 /// child costs another task creation, thread wake-up and dispatch timer on every request.
 /// Like a task group, this returns only after `operation` has ended.
-func withDeadline<Success: Sendable>(
+package func withDeadline<Success: Sendable>(
     seconds: TimeInterval,
     operation: @escaping @Sendable () async throws -> Success
 ) async throws -> Success {

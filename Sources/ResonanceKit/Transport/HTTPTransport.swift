@@ -6,9 +6,16 @@ import FoundationNetworking
 
 /// Sends one HTTP request and returns the complete response.
 ///
-/// ``URLSessionTransport`` is the default; tests substitute fakes or `FixtureTransport`
-/// (ResonanceKitTesting). Implementations must return promptly with an error when the calling
-/// task is cancelled: the session's timeout and cancellation both work by cancelling `send`.
+/// ``URLSessionTransport`` is the default; `AsyncHTTPClientTransport` (ResonanceKitAsyncHTTPClient)
+/// serves server-side Swift; tests substitute fakes or `FixtureTransport` (ResonanceKitTesting).
+///
+/// What ``JSONSession`` expects of a transport:
+/// - Return promptly with an error when the calling task is cancelled: the session's timeout
+///   and cancellation both work by cancelling `send`.
+/// - Return 3xx responses as they are, without following them: the session follows redirects
+///   itself, by its ``RedirectPolicy``, so the rules are the same with every transport.
+/// - Report network failures as `URLError`s (`.cannotConnectToHost`, `.networkConnectionLost`,
+///   …), so ``RetryPolicy`` retries them and ``TransportFailure`` says what happened.
 ///
 /// ```swift
 /// struct CountingTransport: HTTPTransport {

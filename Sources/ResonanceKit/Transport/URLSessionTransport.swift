@@ -7,9 +7,20 @@ import FoundationNetworking
 /// The default ``HTTPTransport``: a `URLSession` without cookies or URL cache, so responses
 /// are exactly what the server sent and connections are reused across requests.
 ///
+/// A transport created here never follows redirects itself: it returns the 3xx response and
+/// ``JSONSession`` follows it by its ``RedirectPolicy`` (keeping method and body on 307/308, which
+/// Linux URLSession would drop). Under a session, the session's deadline is the only timer, so
+/// fractional timeouts are exact (Linux URLSession would cut `timeoutInterval` to whole seconds).
+///
 /// ```swift
 /// let session = JSONSession(baseURL: url)                       // uses URLSessionTransport.shared
-/// let custom = JSONSession(baseURL: url, transport: URLSessionTransport(configuration: myConfiguration))
+///
+/// // A transport with cookies, e.g. for a server that keeps its login in a session cookie:
+/// let configuration = URLSessionTransport.defaultConfiguration()
+/// configuration.httpCookieStorage = HTTPCookieStorage()
+/// configuration.httpShouldSetCookies = true
+/// configuration.httpCookieAcceptPolicy = .always
+/// let withCookies = JSONSession(baseURL: url, transport: URLSessionTransport(configuration: configuration))
 /// ```
 public final class URLSessionTransport: HTTPTransport {
     /// One transport for the whole process, created on first use, so every session shares
@@ -22,31 +33,27 @@ public final class URLSessionTransport: HTTPTransport {
     /// Whether `urlSession` was created here and must be invalidated with the transport.
     private let ownsSession: Bool
 
-    #if canImport(FoundationNetworking)
-    private let challengeDelegate: ChallengeRefusingDelegate?
-    #endif
+    /// The delegate of a session created here; `nil` for a session passed in.
+    private let delegate: TransportSessionDelegate?
 
-    /// Creates a transport with its own `URLSession`. By default: ephemeral, no cookies,
-    /// no URL cache.
+    /// Creates a transport with its own `URLSession` built from `configuration`. By default:
+    /// ephemeral, no cookies, no URL cache. Pass a configuration with an `HTTPCookieStorage`
+    /// to keep cookies between requests (see the example above). Redirects are returned, not
+    /// followed; ``JSONSession`` follows them.
     public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration()) {
-        #if canImport(FoundationNetworking)
-        let delegate = ChallengeRefusingDelegate()
-        self.challengeDelegate = delegate
+        let delegate = TransportSessionDelegate()
+        self.delegate = delegate
         self.urlSession = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        #else
-        self.urlSession = URLSession(configuration: configuration)
-        #endif
         self.ownsSession = true
     }
 
     /// Wraps an existing session, for example one with a delegate for certificate pinning.
-    /// The session stays yours: it is not invalidated when the transport goes away.
+    /// The session stays yours: it is not invalidated when the transport goes away, and it follows
+    /// redirects by its own delegate's rules before ``JSONSession``'s ``RedirectPolicy`` sees them.
     public init(urlSession: URLSession) {
         self.urlSession = urlSession
         self.ownsSession = false
-        #if canImport(FoundationNetworking)
-        self.challengeDelegate = nil
-        #endif
+        self.delegate = nil
     }
 
     deinit {
@@ -87,10 +94,12 @@ public final class URLSessionTransport: HTTPTransport {
 }
 
 extension URLSessionTransport: DeadlineEnforcingTransport {
-    /// One timer on the data task instead of `withDeadline`'s task group: the same contract
-    /// (cancel the task, throw `DeadlineExceeded`) without two child tasks per request.
-    func send(_ request: URLRequest, deadlineSeconds: TimeInterval) async throws -> (Data, HTTPURLResponse) {
-        try await send(request, deadline: deadlineSeconds)
+    /// One timer on the data task instead of `withDeadline`'s task: the same contract (cancel the
+    /// task, throw `DeadlineExceeded`). The time to the first byte is not visible through a
+    /// completion handler, so it is not reported.
+    package func exchange(_ request: URLRequest, deadlineSeconds: TimeInterval) async throws -> TransportResponse {
+        let (body, head) = try await send(request, deadline: deadlineSeconds)
+        return TransportResponse(body: body, head: head)
     }
 }
 
@@ -98,7 +107,7 @@ extension URLSessionTransport {
     private func outcome(data: Data?, response: URLResponse?, error: (any Error)?, exchange: PendingExchange) -> Result<(Data, HTTPURLResponse), any Error> {
         #if canImport(FoundationNetworking)
         if let taskIdentifier = exchange.taskIdentifier,
-           let refused = challengeDelegate?.takeRefusedResponse(forTask: taskIdentifier) {
+           let refused = delegate?.takeRefusedResponse(forTask: taskIdentifier) {
             return .success((Data(), refused))
         }
         #endif

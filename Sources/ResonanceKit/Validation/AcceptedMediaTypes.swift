@@ -56,25 +56,68 @@ public struct AcceptedMediaTypes: Sendable, Hashable, ExpressibleByArrayLiteral,
         }
     }
 
-    /// Whether a response `Content-Type` is acceptable.
+    /// Whether a response `Content-Type` is acceptable. A header sent twice arrives joined
+    /// (`application/json, application/json`); then every value must be acceptable.
     public func accepts(contentType: String) -> Bool {
-        let received = MediaType.essence(of: contentType)
-        if received.isEmpty { return true }
-        return mediaTypes.contains { MediaType.matches(received, accepted: $0) }
+        firstUnacceptable(in: contentType) == nil
+    }
+
+    /// The essence of the first value of a `Content-Type` header that is not acceptable.
+    func firstUnacceptable(in contentType: String) -> String? {
+        // One value, the usual case: no splitting, no array.
+        if !contentType.utf8.contains(UInt8(ascii: ",")) {
+            let received = MediaType.essence(of: contentType)
+            return received.isEmpty || mediaTypes.contains(where: { MediaType.matches(received, accepted: $0) }) ? nil : received
+        }
+        for value in MediaType.values(ofHeader: contentType) {
+            let received = MediaType.essence(of: value)
+            if received.isEmpty { continue }
+            if !mediaTypes.contains(where: { MediaType.matches(received, accepted: $0) }) {
+                return received
+            }
+        }
+        return nil
     }
 }
 
 /// Media type comparison: the part before `;`, lowercased, with JSON-family and wildcard rules.
 enum MediaType {
-    static func essence(of value: String) -> String {
+    static func essence(of value: some StringProtocol) -> String {
         // Nearly every value is already an essence ("application/json"): printable ASCII with
         // no parameters, spaces or capitals. Checked byte by byte, that skips the split, trim
         // and lowercasing below, which cost more than the rest of content-type validation.
         if value.utf8.allSatisfy(isPlainEssenceByte) {
-            return value
+            return String(value)
         }
         let beforeParameters = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return beforeParameters.trimmingWhitespace.lowercased()
+    }
+
+    /// The values of a header that may have been sent more than once and arrived joined with
+    /// commas, split outside quoted strings (a `boundary="a,b"` parameter stays whole).
+    static func values(ofHeader header: String) -> [Substring] {
+        guard header.utf8.contains(UInt8(ascii: ",")) else { return [Substring(header)] }
+        var values: [Substring] = []
+        var start = header.startIndex
+        var inQuotes = false
+        var index = header.startIndex
+        while index < header.endIndex {
+            let character = header[index]
+            if character == "\"" {
+                inQuotes.toggle()
+            } else if character == ",", !inQuotes {
+                values.append(header[start..<index])
+                start = header.index(after: index)
+            }
+            index = header.index(after: index)
+        }
+        values.append(header[start...])
+        return values.filter { !$0.trimmingWhitespace.isEmpty }
+    }
+
+    /// The first value of a header that may have arrived joined (see ``values(ofHeader:)``).
+    static func firstValue(ofHeader header: String) -> String {
+        values(ofHeader: header).first.map(String.init) ?? header
     }
 
     /// Printable ASCII other than `;` and uppercase letters: bytes `essence(of:)` leaves as they are.

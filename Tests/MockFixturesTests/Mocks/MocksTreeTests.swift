@@ -12,7 +12,7 @@ struct MocksTreeTests {
 
     @Test func loadsWithZeroProblems() {
         #expect(store.problems == [], "\(FixtureProblem.report(store.problems, root: store.rootPath))")
-        #expect(store.fixtureFileCount == 12)
+        #expect(store.fixtureFileCount == 22)
         #expect(store.staticFileCount == 3)
         #expect(FixtureProblem.report(store.problems, root: "Mocks") == "Mocks: no problems\n")
     }
@@ -87,6 +87,6 @@ struct MocksTreeTests {
         #expect(store.send("PUT", "/api/1.0/ping", body: #"{"message":"hello"}"#).status == 200)
         #expect(store.send("PATCH", "/api/1.0/ping", body: "{}").status == 200)
         #expect(store.get("/").status == 200)
-        #expect(try store.get("/__admin/health").jsonObject()["fixtures"] as? Int == 12)
+        #expect(try store.get("/__admin/health").jsonObject()["fixtures"] as? Int == 22)
     }
 }

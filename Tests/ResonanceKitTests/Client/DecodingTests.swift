@@ -53,7 +53,7 @@ struct DecodingTests {
             return
         }
         #expect(failure.reason.contains("birthYear"))
-        #expect(error?.statusCode == nil)
+        #expect(error?.statusCode == 200, "the status of the response that failed to decode")
     }
 
     @Test("a decoding error names the type, the coding path and shows at most 200 characters of body")
@@ -105,7 +105,9 @@ struct DecodingTests {
             Issue.record("expected a decoding error, got \(String(describing: error))")
             return
         }
-        #expect(failure.bodySnippet == "<empty>")
+        #expect(failure.bodySnippet == "")
+        #expect(error?.description.hasSuffix("The body was empty.") == true, "\(String(describing: error))")
+        #expect(error?.statusCode == 200)
     }
 
     @Test("EmptyResponse ignores any body; Optional decodes a present body")

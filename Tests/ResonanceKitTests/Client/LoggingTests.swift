@@ -40,8 +40,8 @@ struct LoggingTests {
         let messages = await run(level: .response, token: "Basic dXNlcjpwYXNz")
         let summary = try #require(messages.first { $0.hasPrefix("← 200 POST") })
         #expect(summary.contains(" ms"))
-        #expect(messages.contains { $0.hasPrefix("← body: {\"code\": \"c\"") })
-        #expect(messages.contains { $0.contains(#"→ body: {"name":"Rey"}"#) })
+        #expect(messages.contains { $0.hasPrefix("← Body starts: {\"code\": \"c\"") })
+        #expect(messages.contains { $0.contains(#"→ Body starts: {"name":"Rey"}"#) })
         #expect(messages.contains { $0.contains("Authorization: Basic ***") })
         #expect(!messages.joined().contains("dXNlcjpwYXNz"))
     }

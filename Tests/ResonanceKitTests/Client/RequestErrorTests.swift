@@ -45,7 +45,8 @@ struct RequestErrorTests {
         }
         #expect((underlying as? URLError)?.code == .cannotConnectToHost)
         #expect(error?.statusCode == nil)
-        #expect(error?.description.contains("server is running") == true)
+        #expect(error?.transportFailure == .connectionRefused(host: "api.test", port: 80))
+        #expect(error?.description.contains("nothing is listening on api.test:80 (connection refused) — is the server running, and is the port right?") == true, "\(String(describing: error))")
     }
 
     @Test("a URLError timeout from the transport is a timeout")

@@ -94,4 +94,12 @@ struct TimeoutAndCancellationTests {
         #expect(codes.allSatisfy { $0.value == "\($0.key)" })
         #expect(transport.requests.count == 100)
     }
+
+    @Test("an infinite or absurd timeout is capped, not a crash", arguments: [.infinity, 1e300] as [TimeInterval])
+    func absurdTimeout(timeout: TimeInterval) async throws {
+        var session = makeSession(RecordingTransport())
+        session.timeout = timeout
+        let response = try await session.send(HTTPRequest(path: "x"))
+        #expect(response.statusCode == 200)
+    }
 }

@@ -25,6 +25,7 @@ private struct TracingInterceptor: RequestInterceptor {
     }
 }
 
+// Unchecked: every mutable property is read and written only while holding `lock`.
 final class LockedLog: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String] = []

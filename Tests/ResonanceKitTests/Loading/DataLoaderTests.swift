@@ -146,6 +146,7 @@ struct DataLoaderTests {
 }
 
 /// Hands out the given statuses in order, repeating the last one.
+// Unchecked: `statuses` is read and written only while holding `lock`.
 private final class StatusSequence: @unchecked Sendable {
     private let lock = NSLock()
     private var statuses: [Int]

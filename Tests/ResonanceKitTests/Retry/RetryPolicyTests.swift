@@ -171,4 +171,14 @@ struct RetryPolicyTests {
         }
         #expect(transport.requests.count == 1)
     }
+
+    @Test("retryableMethods is upper-cased when set, not only when initialised")
+    func retryableMethodsNormalisedWhenSet() {
+        var policy = RetryPolicy()
+        policy.retryableMethods.insert("post")
+        #expect(policy.retryableMethods.contains("POST"))
+        #expect(!policy.retryableMethods.contains("post"))
+        policy.retryableMethods = ["patch", "Get"]
+        #expect(policy.retryableMethods == ["PATCH", "GET"])
+    }
 }

@@ -34,7 +34,7 @@ struct EnvironmentTests {
         let request = try #require(transport.lastRequest)
         #expect(request.url?.absoluteString == "http://127.0.0.1:8080/api/1.0/ping/")
         #expect(request.value(forHTTPHeaderField: "X-Env") == "mock")
-        #expect(request.timeoutInterval == 5)
+        #expect(request.timeoutInterval == 5 + 60, "the deadline plus a minute: the client's deadline is the only timer")
         #expect(request.cachePolicy == .reloadIgnoringLocalCacheData)
         #expect(session.baseURL == URL(string: "http://127.0.0.1:8080")!)
     }
@@ -48,12 +48,12 @@ struct EnvironmentTests {
         session.environment.headers = ["X-Env": "environment", "X-Only-Env": "e"]
         session.environment.timeout = 20
         _ = try await session.send(Ping())
-        #expect(transport.lastRequest?.timeoutInterval == 20)
+        #expect(transport.lastRequest?.timeoutInterval == 80, "the environment's 20 s deadline plus a minute")
         #expect(transport.lastRequest?.value(forHTTPHeaderField: "X-Env") == "session")
         #expect(transport.lastRequest?.value(forHTTPHeaderField: "X-Only-Env") == "e")
 
         _ = try await session.send(Ping(timeout: 3, cachePolicy: .returnCacheDataElseLoad, headers: ["x-env": "request"]))
-        #expect(transport.lastRequest?.timeoutInterval == 3)
+        #expect(transport.lastRequest?.timeoutInterval == 63, "the request's 3 s deadline plus a minute")
         #expect(transport.lastRequest?.cachePolicy == .returnCacheDataElseLoad)
         #expect(transport.lastRequest?.value(forHTTPHeaderField: "X-Env") == "request")
     }

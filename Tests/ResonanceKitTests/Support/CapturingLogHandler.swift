@@ -2,6 +2,7 @@ import Foundation
 import Logging
 
 /// Collects every log message so tests can inspect what a session logged.
+// Unchecked: every mutable property is read and written only while holding `lock`.
 final class LogRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [(level: Logger.Level, message: String)] = []

@@ -6,6 +6,7 @@ import FoundationNetworking
 #endif
 
 /// A thread-safe counter shared between transports and tests.
+// Unchecked: every mutable property is read and written only while holding `lock`.
 final class LockedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
@@ -41,6 +42,7 @@ struct CountingTransport: HTTPTransport {
 
 /// Wraps a transport and records when each request started and ended, so a test can
 /// measure the client's own wait between attempts without the server's speed in it.
+// Unchecked: every mutable property is read and written only while holding `lock`.
 final class TimingTransport: HTTPTransport, @unchecked Sendable {
     private let base: any HTTPTransport
     private let lock = NSLock()
@@ -71,6 +73,7 @@ final class TimingTransport: HTTPTransport, @unchecked Sendable {
 }
 
 /// A value set from a `@Sendable` closure and read afterwards.
+// Unchecked: every mutable property is read and written only while holding `lock`.
 final class LockedBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value

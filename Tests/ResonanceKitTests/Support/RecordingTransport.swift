@@ -6,6 +6,7 @@ import FoundationNetworking
 #endif
 
 /// A scripted transport that records every request it is asked to send.
+// Unchecked: every mutable property is read and written only while holding `lock`.
 final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     struct Reply: Sendable {
         var status: Int

@@ -6,12 +6,16 @@ struct FixtureEntry: Sendable {
     /// Upper-cased HTTP method.
     let method: String
     let constraints: RequestConstraints
-    let delayMilliseconds: Int
-    /// The answer, fixed at load time.
+    let delay: EntryDelay
+    /// The answer as loaded; for a templated entry, its status only.
     let response: PreparedResponse
     /// Whether `response` is one of the store's prepared responses (servers cache those); fixtures
-    /// added at runtime are answered by copying.
+    /// added at runtime, templated answers, faults and throttled bodies are answered by copying.
     let isPrepared: Bool
+    /// `"template": true`: the headers and body are rendered per request from this.
+    let template: ResponseTemplate?
+    let fault: MockFault?
+    let bytesPerSecond: Int?
     /// Answers given since load or reset; it also enforces `times`.
     let usage: EntryUsage
     let scenario: ScenarioStep?
@@ -31,7 +35,7 @@ struct ScenarioStep: Sendable {
 extension FixtureEntry {
     init(_ compiled: FixtureFileCompiler.CompiledEntry, response: PreparedResponse, isPrepared: Bool, usage: EntryUsage) {
         self.init(index: compiled.index, position: compiled.position, method: compiled.method, constraints: compiled.constraints,
-                  delayMilliseconds: compiled.delayMilliseconds, response: response, isPrepared: isPrepared, usage: usage,
-                  scenario: compiled.scenario)
+                  delay: compiled.delay, response: response, isPrepared: isPrepared, template: compiled.template,
+                  fault: compiled.fault, bytesPerSecond: compiled.bytesPerSecond, usage: usage, scenario: compiled.scenario)
     }
 }

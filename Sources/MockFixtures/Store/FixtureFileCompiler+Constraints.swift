@@ -72,12 +72,13 @@ extension FixtureFileCompiler {
     }
 
     /// An error for every `pathParameters` name that is not a `{name}` segment of the path.
-    mutating func checkPathParameterNames(_ members: [JSONMember], against names: [String]) {
+    mutating func checkPathParameterNames(_ members: [JSONMember], against names: [String],
+                                          hint defaultHint: String = "name the file or folder with the parameter in braces, such as people/{id}.json") {
         for member in members where !names.contains(member.key) {
             let known = names.isEmpty
                 ? "the path has no {name} segments"
                 : "the path's parameters are " + names.map { "'\($0)'" }.joined(separator: ", ")
-            var hint = "name the file or folder with the parameter in braces, such as people/{id}.json"
+            var hint = defaultHint
             if let suggestion = EditDistance.closest(to: member.key, among: names, maximumDistance: 2) {
                 hint = "did you mean '\(suggestion)'?"
             }
@@ -147,7 +148,7 @@ extension FixtureFileCompiler {
                     failed = true
                     continue
                 }
-                if case .value = expectation {} else { isStructured = true }
+                if case .value = expectation, !Self.isMatcherObject(member.value) {} else { isStructured = true }
                 compiled.append(JSONExpectation.Member(key: member.key, expectation: expectation))
             }
             if failed { return nil }
@@ -161,7 +162,7 @@ extension FixtureFileCompiler {
                     failed = true
                     continue
                 }
-                if case .value = expectation {} else { isStructured = true }
+                if case .value = expectation, !Self.isMatcherObject(element) {} else { isStructured = true }
                 compiled.append(expectation)
             }
             if failed { return nil }
@@ -169,6 +170,11 @@ extension FixtureFileCompiler {
         default:
             return .value(node.value)
         }
+    }
+
+    /// Whether `node` is a matcher object: its `.value` (from `$equals`) is not the node itself.
+    private static func isMatcherObject(_ node: JSONNode) -> Bool {
+        node.value.objectMembers?.contains { $0.key.hasPrefix("$") } ?? false
     }
 
     /// `{"$regex": "…"}`, `{"$contains": "…"}`, `{"$any": true}`, `{"$absent": true}` or

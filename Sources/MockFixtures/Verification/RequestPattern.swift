@@ -50,7 +50,8 @@ struct RequestPattern: Sendable {
                 return .failure(PatternError("unknown key \(JSONValue.excerpt(.string(member.key))) in the pattern; \(hint)"))
             }
         }
-        compiler.checkPathParameterNames(fields.pathParameterMembers, against: path?.template.parameterNames ?? [])
+        compiler.checkPathParameterNames(fields.pathParameterMembers, against: path?.template.parameterNames ?? [],
+                                         hint: #"give "path" a {name} segment for it, such as "/people/{id}""#)
         if let problem = compiler.output.problems.first(where: { $0.severity == .error }) {
             return .failure(PatternError(problem.positionedDescription))
         }

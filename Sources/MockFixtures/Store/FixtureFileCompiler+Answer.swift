@@ -72,7 +72,7 @@ extension FixtureFileCompiler {
                     hint: "load the fixtures from a folder, or send the body with response or responseText")
                 return true
             }
-            switch responseFiles.load(path) {
+            switch responseFiles.load(path, referrer: relativePath) {
             case .success(let bytes): setBody(.file(path: path, bytes: bytes), member, in: &answer)
             case .failure(let failure): add(.error, at: value.position, failure.message, hint: failure.hint)
             }

@@ -86,7 +86,7 @@ struct FixtureStoreBuilder {
             pending.append(PendingRoute(key: key, template: template, candidate: winner,
                                         compiled: winner.kind == .staticFile ? nil : compile(winner.file, template: template)))
         }
-        let bodies = responseFiles.referencedFiles
+        let bodies = responseBodies(among: pending)
         for file in reserved where !bodies.contains(file.identity) {
             problems.append(FixtureProblem(.warning, file.relativePath, at: nil, "files under __admin/ are reserved for the server's own endpoints and are not served",
                                            hint: "move it to another folder"))
@@ -101,6 +101,20 @@ struct FixtureStoreBuilder {
                 routes[Substring(route.key)] = made
             }
         }
+    }
+
+    /// The files that are response bodies rather than routes: those named by `responseFile` in a
+    /// fixture file that is not itself named so (a payload's own `responseFile` keys, a file naming
+    /// itself and cycles do not count, so no fixture file disappears by accident).
+    private func responseBodies(among pending: [PendingRoute]) -> Set<FileStatus.Identity> {
+        let identityOf = Dictionary(pending.map { ($0.candidate.file.relativePath, $0.candidate.file.identity) }, uniquingKeysWith: { first, _ in first })
+        let named = Set(responseFiles.references.compactMap { reference in
+            identityOf[reference.referrer].flatMap { $0 == reference.file ? nil : reference.file }
+        })
+        return Set(responseFiles.references.compactMap { reference in
+            guard let referrer = identityOf[reference.referrer], referrer != reference.file, !named.contains(referrer) else { return nil }
+            return reference.file
+        })
     }
 
     /// `a/b.json` → `a/b`; `a/b/index.json` → `a/b`; `index.json` → ``; `a/logo.png` → `a/logo.png`.

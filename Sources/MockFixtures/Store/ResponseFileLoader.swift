@@ -23,8 +23,9 @@ final class ResponseFileLoader {
     private let realRootPath: String
     let limit: Int
     private var cache: [String: Result<[UInt8], Failure>] = [:]
-    /// Every file read, so the store does not also serve them as routes.
-    private(set) var referencedFiles: Set<FileStatus.Identity> = []
+    private var identities: [String: FileStatus.Identity] = [:]
+    /// Which file (relative path of the fixture file) named which file.
+    private(set) var references: [(referrer: String, file: FileStatus.Identity)] = []
 
     init(rootPath: String, limit: Int) {
         self.rootPath = rootPath
@@ -32,10 +33,13 @@ final class ResponseFileLoader {
         self.limit = limit
     }
 
-    func load(_ relativePath: String) -> Result<[UInt8], Failure> {
-        if let cached = cache[relativePath] { return cached }
-        let result = read(relativePath)
+    /// The bytes of `relativePath`, named by the fixture file `referrer`.
+    func load(_ relativePath: String, referrer: String) -> Result<[UInt8], Failure> {
+        let result = cache[relativePath] ?? read(relativePath)
         cache[relativePath] = result
+        if case .success = result, let identity = identities[relativePath] {
+            references.append((referrer, identity))
+        }
         return result
     }
 
@@ -68,7 +72,7 @@ final class ResponseFileLoader {
         }
         switch RegularFileReader.read(resolved, limit: limit) {
         case .success(let bytes):
-            if let identity = FileStatus(path: resolved)?.identity { referencedFiles.insert(identity) }
+            identities[relativePath] = FileStatus(path: resolved)?.identity
             return .success(bytes)
         case .failure(let failure):
             return .failure(Failure(message: "responseFile \(shown) \(FixtureStoreBuilder.describe(failure))",

@@ -66,14 +66,15 @@ extension FixtureFileCompiler {
             }
         }
         if let names = pathParameterNames {
-            checkPathParameterNames(fields.pathParameterMembers, against: names)
+            checkPathParameterNames(fields.pathParameterMembers, against: names, hint: subject == Self.fileSubject
+                ? "name the file or folder with the parameter in braces, such as people/{id}.json"
+                : #"give "path" a {name} segment for it, such as "/people/{id}""#)
         }
         return fields
     }
 
     /// An error for every `pathParameters` name that is not a `{name}` segment of the path.
-    mutating func checkPathParameterNames(_ members: [JSONMember], against names: [String],
-                                          hint defaultHint: String = "name the file or folder with the parameter in braces, such as people/{id}.json") {
+    mutating func checkPathParameterNames(_ members: [JSONMember], against names: [String], hint defaultHint: String) {
         for member in members where !names.contains(member.key) {
             let known = names.isEmpty
                 ? "the path has no {name} segments"

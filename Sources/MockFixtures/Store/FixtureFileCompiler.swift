@@ -41,7 +41,7 @@ struct FixtureFileCompiler {
 
     let relativePath: String
     /// How problems name what holds the entries: "the file" or "\"entries\"".
-    private let subject: String
+    let subject: String
     /// The `{name}` segments of the path the entries serve; `nil` while unknown (a verification
     /// pattern checks its own after reading its `path`).
     let pathParameterNames: [String]?
@@ -49,7 +49,9 @@ struct FixtureFileCompiler {
     let responseFiles: ResponseFileLoader?
     private(set) var output = Output()
 
-    init(relativePath: String, subject: String = "the file", pathParameterNames: [String]? = [], responseFiles: ResponseFileLoader? = nil) {
+    static let fileSubject = "the file"
+
+    init(relativePath: String, subject: String = FixtureFileCompiler.fileSubject, pathParameterNames: [String]? = [], responseFiles: ResponseFileLoader? = nil) {
         self.relativePath = relativePath
         self.subject = subject
         self.pathParameterNames = pathParameterNames

@@ -5,6 +5,7 @@ extension FixtureFileCompiler {
     /// malformed or unknown placeholder.
     mutating func compileTemplate(_ answer: AnswerFields, headers: [HTTPHeader]) -> ResponseTemplate? {
         let names = pathParameterNames ?? []
+        let errorsBefore = errorCount
         var foundPlaceholder = false
         var templatedHeaders: [ResponseTemplate.Header] = []
         for header in headers {
@@ -39,7 +40,7 @@ extension FixtureFileCompiler {
             foundPlaceholder = foundPlaceholder || templates.values.contains { $0.hasPlaceholders }
             body = .json(ResponseTemplate.jsonParts(of: node.value, templates: templates))
         }
-        if !foundPlaceholder, let template = answer.template {
+        if !foundPlaceholder, errorCount == errorsBefore, let template = answer.template {
             add(.warning, at: template.position, "template is true but nothing in the answer holds a {{placeholder}}, so every answer is the same",
                 hint: "add a placeholder such as {{path.id}} or {{uuid}}, or remove \"template\" (fixed answers are prebuilt and faster)")
         }

@@ -120,7 +120,7 @@ struct FixtureFileCompiler {
                 if shadowed {
                     add(.warning, at: entry.position,
                         "entry \(index) can never be chosen: an earlier entry already matches every \(entry.method) request",
-                        hint: "give it a \"request\" or \"requestHeaders\" constraint, or remove it")
+                        hint: "give it a constraint such as \"request\", \"query\", \"requestHeaders\" or \"pathParameters\", or remove it")
                 }
                 // An entry with `times` stops matching once used up, and one with a `state` only
                 // matches in that state, so neither hides what follows.

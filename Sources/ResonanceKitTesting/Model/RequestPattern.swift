@@ -68,8 +68,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     public static func post(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
                             headers: [String: PatternValue] = [:], body: (any Encodable & Sendable)? = nil,
                             requestMatch: RequestMatchMode = .exact) -> RequestPattern {
-        RequestPattern(method: .post, path: path, pathParameters: pathParameters, query: query, headers: headers,
-                       body: body.map { .json($0) }, requestMatch: requestMatch)
+        sending(.post, path, pathParameters, query, headers, body, requestMatch)
     }
 
     public static func post(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
@@ -80,14 +79,19 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     public static func put(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
                            headers: [String: PatternValue] = [:], body: (any Encodable & Sendable)? = nil,
                            requestMatch: RequestMatchMode = .exact) -> RequestPattern {
-        RequestPattern(method: .put, path: path, pathParameters: pathParameters, query: query, headers: headers,
-                       body: body.map { .json($0) }, requestMatch: requestMatch)
+        sending(.put, path, pathParameters, query, headers, body, requestMatch)
     }
 
     public static func patch(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
                              headers: [String: PatternValue] = [:], body: (any Encodable & Sendable)? = nil,
                              requestMatch: RequestMatchMode = .exact) -> RequestPattern {
-        RequestPattern(method: .patch, path: path, pathParameters: pathParameters, query: query, headers: headers,
+        sending(.patch, path, pathParameters, query, headers, body, requestMatch)
+    }
+
+    /// A pattern for a method that sends a JSON body.
+    private static func sending(_ method: HTTPMethod, _ path: String, _ pathParameters: [String: PatternValue], _ query: [String: PatternValue],
+                                _ headers: [String: PatternValue], _ body: (any Encodable & Sendable)?, _ requestMatch: RequestMatchMode) -> RequestPattern {
+        RequestPattern(method: method, path: path, pathParameters: pathParameters, query: query, headers: headers,
                        body: body.map { .json($0) }, requestMatch: requestMatch)
     }
 

@@ -87,12 +87,7 @@ struct FaultAndDelayTests {
         (#"[{"delay": {"min": 1, "max": 700000}}]"#, 1, 30, "delay max 700000 is out of range", "600000"),
     ])
     func malformedFaultsAndDelaysAreLoadErrorsWithPositions(contents: String, line: Int, column: Int, message: String, hint: String) throws {
-        let (store, tree) = try loadTree(["f.json": contents])
-        _ = tree
-        let problem = try #require(store.problems.first { $0.severity == .error }, "\(store.problems)")
-        #expect(problem.message.contains(message), "\(problem)")
-        #expect(problem.hint.contains(hint), "\(problem.hint)")
-        #expect((problem.line, problem.column) == (line, column), "\(problem)")
+        try expectLoadError(contents, line: line, column: column, message: message, hint: hint)
     }
 
     @Test func faultsThatHideSomethingWarn() throws {

@@ -87,12 +87,7 @@ struct ResponseTemplateTests {
         (#"[{"template": "yes"}]"#, 1, 15, "template must be true or false", "template"),
     ])
     func malformedPlaceholdersAreLoadErrorsWithPositions(contents: String, line: Int, column: Int, message: String, hint: String) throws {
-        let (store, tree) = try loadTree(["t.json": contents])
-        _ = tree
-        let problem = try #require(store.problems.first { $0.severity == .error }, "\(store.problems)")
-        #expect(problem.message == message || problem.message.contains(message), "\(problem.message)")
-        #expect(problem.hint.contains(hint), "\(problem.hint)")
-        #expect((problem.line, problem.column) == (line, column), "\(problem)")
+        try expectLoadError(contents, line: line, column: column, message: message, hint: hint)
     }
 
     @Test func warnsWhenTemplateIsMissingOrUseless() throws {

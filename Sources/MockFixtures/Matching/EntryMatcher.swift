@@ -64,15 +64,17 @@ enum EntryMatcher {
     private static func collectConstraintReasons(_ constraints: RequestConstraints, _ request: inout IncomingRequest, into collector: inout ReasonCollector) {
         for requirement in constraints.requiredHeaders {
             let actual = request.headers.value(forHeader: requirement.lowercasedName)
-            guard !requirement.expectation.isSatisfied(by: actual.map { [$0] } ?? []) else { continue }
+            guard !requirement.expectation.isSatisfied(bySingle: actual) else { continue }
             let name = "header '\(requirement.lowercasedName)'"
             collector.add(actual.map { "\(name) is \(quoted($0)), expected \(requirement.expectation.expectedPhrase)" }
                 ?? "\(name) is missing (expected \(requirement.expectation.expectedText))")
             if collector.isDone { return }
         }
-        if let pathParameters = constraints.pathParameters {
-            let bound = request.pathParameters
-            collectParameterReasons(pathParameters, label: "path parameter", into: &collector) { bound.values(for: $0) }
+        for parameter in constraints.pathParameters ?? [] {
+            let value = request.pathParameters.value(named: parameter.name)
+            guard !parameter.expectation.isSatisfied(bySingle: value) else { continue }
+            collector.add(parameterReason(label: "path parameter", name: parameter.name, values: value.map { [String($0)] } ?? [],
+                                          expectation: parameter.expectation))
             if collector.isDone { return }
         }
         if let query = constraints.query {

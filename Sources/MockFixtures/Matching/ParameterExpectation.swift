@@ -27,6 +27,18 @@ indirect enum ParameterExpectation: Sendable {
         }
     }
 
+    /// Whether a name given at most once (a header, a path parameter) satisfies the expectation;
+    /// the same as ``isSatisfied(by:)`` with zero or one value, without building an array.
+    func isSatisfied(bySingle value: (some StringProtocol)?) -> Bool {
+        switch self {
+        case .present: value != nil
+        case .absent: value == nil
+        case .equals, .condition: value.map { accepts($0) } ?? false
+        case .each: isSatisfied(by: value.map { [String($0)] } ?? [])
+        case .filePart, .unusable: false
+        }
+    }
+
     /// Whether one value satisfies a single-value expectation.
     func accepts(_ value: some StringProtocol) -> Bool {
         switch self {

@@ -16,11 +16,6 @@ struct PathParameters: Sendable {
         return values[index]
     }
 
-    /// The value as a list of occurrences, as query parameters are compared.
-    func values(for name: String) -> [String] {
-        value(named: name).map { [String($0)] } ?? []
-    }
-
     /// `{"id": "7"}`, for the 404 diagnostics.
     var json: JSONValue {
         .makeObject(zip(names, values).map { ($0, .string(String($1))) })

@@ -77,7 +77,7 @@ struct PathTemplate: Sendable, Equatable {
 
     /// The values of the parameters when `lookupKey` fits this template segment by segment, else `nil`.
     func match(_ lookupKey: Substring) -> [Substring]? {
-        let parts = lookupKey.isEmpty ? [] : lookupKey.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = Self.segments(of: lookupKey)
         guard parts.count == segments.count else { return nil }
         var values: [Substring] = []
         for (segment, part) in zip(segments, parts) {
@@ -90,6 +90,26 @@ struct PathTemplate: Sendable, Equatable {
             }
         }
         return values
+    }
+
+    /// The `/`-separated segments of a lookup key (`""` has none), cut on UTF-8 bytes: splitting
+    /// by `Character` walks grapheme boundaries and costs several times the whole lookup.
+    static func segments(of lookupKey: Substring) -> [Substring] {
+        guard !lookupKey.isEmpty else { return [] }
+        var segments: [Substring] = []
+        segments.reserveCapacity(8)
+        let utf8 = lookupKey.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                segments.append(Substring(utf8[start..<index]))
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        segments.append(Substring(utf8[start..<utf8.endIndex]))
+        return segments
     }
 
     /// The key with every parameter replaced by NUL (which no path segment can hold): two

@@ -55,20 +55,32 @@ struct RouteTrie<Value: Sendable>: Sendable {
     /// The most specific route serving `lookupKey` and the values of its parameter segments.
     func firstMatch(_ lookupKey: Substring) -> (value: Value, parameters: [Substring])? {
         guard !isEmpty else { return nil }
-        let segments = Self.segments(of: lookupKey)
+        let segments = PathTemplate.segments(of: lookupKey)
         var parameters: [Substring] = []
-        var found: (Value, [Substring])?
-        walk(0, segments, 0, &parameters) { value, parameters in
-            found = (value, parameters)
-            return false
+        parameters.reserveCapacity(segments.count)
+        guard let value = firstMatch(0, segments, 0, &parameters) else { return nil }
+        return (value, parameters)
+    }
+
+    /// Depth-first, literal child before parameter child, stopping at the first route: the
+    /// serving path of every request to a templated route, so no closure and no copies.
+    private func firstMatch(_ node: Int, _ segments: [Substring], _ depth: Int, _ parameters: inout [Substring]) -> Value? {
+        if depth == segments.count { return nodes[node].value }
+        let segment = segments[depth]
+        if let child = nodes[node].literals[segment], let value = firstMatch(child, segments, depth + 1, &parameters) {
+            return value
         }
-        return found
+        guard let child = nodes[node].parameter else { return nil }
+        parameters.append(segment)
+        if let value = firstMatch(child, segments, depth + 1, &parameters) { return value }
+        parameters.removeLast()
+        return nil
     }
 
     /// Every route serving `lookupKey`, most specific first.
     func allMatches(_ lookupKey: Substring) -> [(value: Value, parameters: [Substring])] {
         guard !isEmpty else { return [] }
-        let segments = Self.segments(of: lookupKey)
+        let segments = PathTemplate.segments(of: lookupKey)
         var parameters: [Substring] = []
         var found: [(Value, [Substring])] = []
         walk(0, segments, 0, &parameters) { value, parameters in
@@ -78,7 +90,8 @@ struct RouteTrie<Value: Sendable>: Sendable {
         return found
     }
 
-    /// Depth-first, literal child before parameter child; `visit` returns whether to go on.
+    /// Depth-first, literal child before parameter child, visiting every route; `visit` returns
+    /// whether to go on.
     @discardableResult
     private func walk(_ node: Int, _ segments: [Substring], _ depth: Int, _ parameters: inout [Substring],
                       _ visit: (Value, [Substring]) -> Bool) -> Bool {
@@ -103,7 +116,7 @@ struct RouteTrie<Value: Sendable>: Sendable {
     /// At most `limit`.
     func routesConsidered(for lookupKey: Substring, limit: Int) -> [Value] {
         guard !isEmpty else { return [] }
-        let segments = Self.segments(of: lookupKey)
+        let segments = PathTemplate.segments(of: lookupKey)
         var onTheWay: [Value] = []
         var deepest: (depth: Int, nodes: [Int]) = (0, [0])
         func descend(_ node: Int, _ depth: Int) {
@@ -132,9 +145,7 @@ struct RouteTrie<Value: Sendable>: Sendable {
         nodes[node].literals.values.sorted() + (nodes[node].parameter.map { [$0] } ?? [])
     }
 
-    private static func segments(of lookupKey: Substring) -> [Substring] {
-        lookupKey.isEmpty ? [] : lookupKey.split(separator: "/", omittingEmptySubsequences: false)
-    }
+
 }
 
 extension RouteTrie {

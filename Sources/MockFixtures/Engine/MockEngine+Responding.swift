@@ -72,19 +72,22 @@ extension MockEngine {
         }
     }
 
-    /// The chosen entry's answer: prepared, rendered from its template, and with its fault,
+    /// The chosen entry's answer: prepared, or rendered from its template, with its fault,
     /// throttling and (possibly random) delay.
     private func response(_ entry: FixtureEntry, _ request: inout IncomingRequest, outcome: MatchOutcome) -> MockResponse {
         let response = entry.response
+        guard let delivery = entry.delivery else {
+            return MockResponse(status: response.status, headers: response.headers, body: response.body, delayMilliseconds: entry.delay.pick(),
+                                preparedID: entry.isPrepared ? response.id : nil, outcome: outcome)
+        }
         var headers = response.headers
         var body = response.body
-        if let template = entry.template {
+        if let template = delivery.template {
             (headers, body) = template.render(for: &request)
         }
         return MockResponse(status: response.status, headers: headers, body: body, delayMilliseconds: entry.delay.pick(),
-                            preparedID: entry.isPrepared ? response.id : nil,
-                            outcome: entry.fault.map { .fault($0, entry: outcome) } ?? outcome,
-                            fault: entry.fault, bytesPerSecond: entry.bytesPerSecond)
+                            preparedID: nil, outcome: delivery.fault.map { .fault($0, entry: outcome) } ?? outcome,
+                            fault: delivery.fault, bytesPerSecond: delivery.bytesPerSecond)
     }
 
     func prepared(_ id: Int, in store: FixtureStore, outcome: MatchOutcome) -> MockResponse {

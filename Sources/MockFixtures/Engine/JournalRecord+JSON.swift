@@ -85,6 +85,10 @@ extension JournalRecord {
     }
 
     private var matchedJSON: JSONValue {
+        Self.matchedJSON(outcome)
+    }
+
+    private static func matchedJSON(_ outcome: MatchOutcome) -> JSONValue {
         switch outcome {
         case .matched(let file, let entry):
             .makeObject([("file", .string(file)), ("entry", .number(JSONNumber(entry)))])
@@ -92,6 +96,8 @@ extension JournalRecord {
             .makeObject([("fixture", .string(fixture)), ("entry", .number(JSONNumber(entry)))])
         case .staticFile(let file):
             .makeObject([("file", .string(file))])
+        case .fault(_, let entry):
+            matchedJSON(entry)
         default:
             .null
         }

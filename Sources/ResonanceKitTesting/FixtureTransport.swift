@@ -83,12 +83,48 @@ public struct FixtureTransport: HTTPTransport {
         if response.delayMilliseconds > 0 {
             try await Task.sleep(for: .milliseconds(response.delayMilliseconds))
         }
+        let isHead = method.uppercased() == "HEAD"
+        // The body's time on a slow network (`bytesPerSecond`), cancellable like the delay.
+        let transfer = response.transferNanoseconds(forBodyCount: isHead ? 0 : response.body.count)
+        if transfer > 0 {
+            try await Task.sleep(for: .nanoseconds(transfer))
+        }
+        if let fault = response.fault, !(isHead && fault == .truncatedBody) {
+            throw Self.urlError(for: fault, url: url, bodyCount: response.body.count)
+        }
         let headerFields = Self.headerFields(response.headers)
         guard let httpResponse = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headerFields) else {
             throw URLError(.badServerResponse)
         }
         let body = response.sendsBody(toMethod: method) ? Data(response.body) : Data()
         return (body, httpResponse)
+    }
+
+    /// The error a real `URLSession` reports for the fault on this platform (measured against a
+    /// socket doing the same; see README, "Faults and slow networks").
+    static func urlError(for fault: MockFault, url: URL, bodyCount: Int) -> URLError {
+        let (code, description) = platformError(for: fault, missingBytes: bodyCount - fault.bytesSent(ofBodyCount: bodyCount))
+        return URLError(code, userInfo: [
+            NSLocalizedDescriptionKey: description,
+            NSURLErrorFailingURLErrorKey: url,
+        ])
+    }
+
+    private static func platformError(for fault: MockFault, missingBytes: Int) -> (URLError.Code, String) {
+        #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation passes libcurl's error through: a reset is CURLE_RECV_ERROR
+        // (-1005), an empty reply CURLE_GOT_NOTHING (-1011), a short body CURLE_PARTIAL_FILE,
+        // which it does not map (-1).
+        switch fault {
+        case .connectionReset: return (.networkConnectionLost, "Recv failure: Connection reset by peer")
+        case .emptyResponse: return (.badServerResponse, "Empty reply from server")
+        case .truncatedBody: return (.unknown, "transfer closed with \(missingBytes) bytes remaining to read")
+        }
+        #else
+        // Apple's URLSession reports a connection that closes mid-exchange — before any answer
+        // or before the announced Content-Length — as -1005 (Technical Q&A QA1941).
+        return (.networkConnectionLost, "The network connection was lost.")
+        #endif
     }
 
     /// The raw request target: percent-encoded path plus `?query`, as a server sees it.

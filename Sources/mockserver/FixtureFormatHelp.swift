@@ -4,22 +4,40 @@ enum FixtureFormatHelp {
         FIXTURE FORMAT
           ROOT/P.json answers /P and /P/; DIR/index.json answers /DIR and /DIR/;
           ROOT/index.json answers /. The query string never selects the file.
+          A {name} segment matches any one segment: people/{id}.json answers
+          /people/7 (people/me.json still wins for /people/me: literal segments
+          beat parameters, from the left).
           A file holds a JSON array of entries (one object is a one-entry array):
             method          HTTP method, default GET (HEAD is answered like GET)
             status          200-599, default 200 (204, 205 and 304 send no body)
             request         JSON the body must equal, or query parameters / form
                             fields / multipart parts to require (absent or {}:
                             anything)
+            requestMatch    "partial": extra keys in a JSON body are allowed
             query           query parameters to require even when a body is sent
-            requestHeaders  headers that must be present with these exact values
+            requestHeaders  headers that must be present with these values
+            pathParameters  what the {name} segments must hold, e.g. {"id": "7"}
             response        JSON sent back (absent or null: empty body)
+            responseText    text sent back (text/plain unless headers say else)
+            responseFile    a file under the root sent back, e.g. "files/a.pdf"
             headers         extra response headers
-            delay           milliseconds to wait before answering
+            template        true: fill in {{path.id}} {{query.page}}
+                            {{header.x-request-id}} {{body.items.0.sku}}
+                            {{method}} {{now}} {{uuid}} in response strings,
+                            header values and responseText
+            delay           milliseconds to wait before answering, or
+                            {"min": 100, "max": 400} for a random delay
+            bytesPerSecond  send the body slowly, about N bytes per second
+            fault           "connectionReset", "emptyResponse" or
+                            "truncatedBody" instead of a normal answer
             times           answer at most N matching requests, then the next
                             entry does
             scenario        the state machine the entry belongs to; with
             state           it matches only in this state (all start "started")
             newState        and moves the scenario here after answering
+          Matchers may stand for any compared value (request, query, headers,
+          path parameters): {"$regex": "^A[0-9]+$"}, {"$contains": "x"},
+          {"$any": true}, {"$absent": true}, {"$equals": <literal JSON>}.
           The first matching entry wins; a constrained entry beats a wildcard one.
           Other files (png, txt, ...) are served as static files for GET and HEAD.
           A request that matches nothing gets a 404 explaining the closest entries;
@@ -35,9 +53,10 @@ enum FixtureFormatHelp {
                                                 requests nothing answered)
           DELETE /__admin/requests              clear the journal
           POST   /__admin/requests/find|count   requests matching a pattern such as
-                                                {"method":"POST","path":"/orders",
-                                                "request":{"sku":"A1"}}; count explains
-                                                the nearest misses when it is 0
+                                                {"method":"POST","path":"/orders/{id}",
+                                                "request":{"sku":{"$regex":"^A"}}};
+                                                count explains the nearest misses
+                                                when it is 0
           GET|POST|DELETE /__admin/fixtures     fixtures added at runtime:
                                                 {"path":"/orders","entries":[...]},
                                                 answered before the files'

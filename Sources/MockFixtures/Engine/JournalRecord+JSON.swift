@@ -86,6 +86,10 @@ extension JournalRecord {
     }
 
     private var matchedJSON: JSONValue {
+        Self.matchedJSON(outcome)
+    }
+
+    private static func matchedJSON(_ outcome: MatchOutcome) -> JSONValue {
         switch outcome {
         case .matched(let file, let entry):
             .makeObject([("file", .string(file)), ("entry", .number(JSONNumber(entry)))])
@@ -93,6 +97,8 @@ extension JournalRecord {
             .makeObject([("fixture", .string(fixture)), ("entry", .number(JSONNumber(entry)))])
         case .staticFile(let file):
             .makeObject([("file", .string(file))])
+        case .fault(_, let entry):
+            matchedJSON(entry)
         default:
             .null
         }

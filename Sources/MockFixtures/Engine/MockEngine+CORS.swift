@@ -29,10 +29,11 @@ extension MockEngine {
 }
 
 extension MatchOutcome {
-    /// Answered by a fixture entry (from a file or added at runtime).
+    /// Answered by a fixture entry (from a file or added at runtime), also one producing a fault.
     var isFixtureEntry: Bool {
         switch self {
         case .matched, .matchedRuntime: true
+        case .fault(_, let entry): entry.isFixtureEntry
         default: false
         }
     }

@@ -20,6 +20,7 @@ extension MockEngine {
     func notFoundResponse(_ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
         let key = request.target.lookupKey
         let lookedFor = Self.filesThatWouldServe(key)
+            + store.templatedRoutes.routesConsidered(for: key, limit: Self.consideredTemplateLimit).map(\.file).sorted()
         let similar = store.pathIndex.similarPaths(to: key)
         let path = String(request.target.path)
         var summary = "no fixture file serves \(request.method) \(path) (looked for \(lookedFor.joined(separator: ", ")))"
@@ -33,7 +34,10 @@ extension MockEngine {
         ])
     }
 
-    /// The files, relative to the root, that would serve `key`.
+    /// At most this many templated files are listed in "looked for".
+    static let consideredTemplateLimit = 10
+
+    /// The files, relative to the root, that would serve `key` literally.
     static func filesThatWouldServe(_ key: Substring) -> [String] {
         if key.isEmpty { return ["index.json"] }
         var files = ["\(key).json", "\(key)/index.json"]
@@ -43,27 +47,33 @@ extension MockEngine {
         return files
     }
 
-    /// Why no entry of the runtime fixtures for the path (newest first) nor of its file matched.
-    func noMatchResponse(runtime: [RuntimeFixture], file: FixtureFile?, _ request: inout IncomingRequest) -> MockResponse {
+    /// Why no entry of the runtime fixtures for the path (most specific, then newest first) nor
+    /// of its file matched. `request.pathParameters` are those of `file`'s path.
+    func noMatchResponse(runtime: [RuntimeFixtureMatch], file: FixtureFile?, _ request: inout IncomingRequest) -> MockResponse {
         struct Candidate {
             let entry: FixtureEntry
             let fixtureID: String?
+            let parameters: PathParameters
             let reasons: [String]
             let methodMatches: Bool
         }
+        let fileParameters = request.pathParameters
         var candidates: [Candidate] = []
-        for fixture in runtime {
-            for entry in fixture.entries {
-                candidates.append(Candidate(entry: entry, fixtureID: fixture.id, reasons: EntryMatcher.reasons(entry, &request, scenarios: scenarios),
+        func consider(_ entries: [FixtureEntry], fixtureID: String?, parameters: PathParameters) {
+            request.pathParameters = parameters
+            for entry in entries {
+                candidates.append(Candidate(entry: entry, fixtureID: fixtureID, parameters: parameters,
+                                            reasons: EntryMatcher.reasons(entry, &request, scenarios: scenarios),
                                             methodMatches: request.accepts(entryMethod: entry.method)))
             }
         }
-        for entry in file?.entries ?? [] {
-            candidates.append(Candidate(entry: entry, fixtureID: nil, reasons: EntryMatcher.reasons(entry, &request, scenarios: scenarios),
-                                        methodMatches: request.accepts(entryMethod: entry.method)))
+        for match in runtime {
+            consider(match.fixture.entries, fixtureID: match.fixture.id, parameters: match.parameters)
         }
+        consider(file?.entries ?? [], fixtureID: nil, parameters: fileParameters)
+        request.pathParameters = fileParameters
         let path = String(request.target.path)
-        var sources = runtime.map { "runtime fixture \($0.id)" }
+        var sources = runtime.map { "runtime fixture \($0.fixture.id)" }
         if let file { sources.append(file.relativePath) }
         let error = runtime.isEmpty && file != nil
             ? "no entry in \(file!.relativePath) matches \(request.method) \(path)"
@@ -84,10 +94,14 @@ extension MockEngine {
             ("path", .string(path)),
         ]
         if let file { fields.append(("fixtureFile", .string(file.relativePath))) }
-        if !runtime.isEmpty { fields.append(("runtimeFixtures", .makeArray(runtime.map { .string($0.id) }))) }
+        if !fileParameters.isEmpty { fields.append(("pathParameters", fileParameters.json)) }
+        if !runtime.isEmpty { fields.append(("runtimeFixtures", .makeArray(runtime.map { .string($0.fixture.id) }))) }
         fields.append(("candidates", .makeArray(candidates.map { candidate in
             var members: [(String, JSONValue)] = []
-            if let id = candidate.fixtureID { members.append(("runtimeFixture", .string(id))) }
+            if let id = candidate.fixtureID {
+                members.append(("runtimeFixture", .string(id)))
+                if !candidate.parameters.isEmpty { members.append(("pathParameters", candidate.parameters.json)) }
+            }
             members.append(contentsOf: [
                 ("entry", .number(JSONNumber(candidate.entry.index))),
                 ("line", .number(JSONNumber(candidate.entry.position.line))),

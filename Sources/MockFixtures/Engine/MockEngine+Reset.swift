@@ -58,10 +58,7 @@ extension MockEngine {
     package func unusedEntries(store: FixtureStore? = nil) -> [UnusedEntry] {
         let store = store ?? self.store
         var unused: [UnusedEntry] = []
-        let files = store.routes.values.compactMap { route -> FixtureFile? in
-            if case .fixture(let file) = route { return file }
-            return nil
-        }.sorted { $0.relativePath < $1.relativePath }
+        let files = store.fixtureFiles.sorted { $0.relativePath < $1.relativePath }
         for file in files {
             for entry in file.entries where !entry.usage.hasAnswered {
                 unused.append(UnusedEntry(file: file.relativePath, fixture: nil, entry: entry.index, line: entry.position.line, method: entry.method))

@@ -49,20 +49,22 @@ extension MockEngine {
     private func answer(_ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
         let key = request.target.lookupKey
         let runtime = runtimeFixtures.fixtures(forKey: key)
-        for fixture in runtime {
-            if let entry = EntryMatcher.select(from: fixture.entries, for: &request, scenarios: scenarios) {
-                return response(entry, outcome: .matchedRuntime(fixture: fixture.id, entry: entry.index))
+        for match in runtime {
+            request.pathParameters = match.parameters
+            if let entry = EntryMatcher.select(from: match.fixture.entries, for: &request, scenarios: scenarios) {
+                return response(entry, &request, outcome: .matchedRuntime(fixture: match.fixture.id, entry: entry.index))
             }
         }
-        guard let route = store.routes[key] else {
+        guard let (route, parameters) = store.route(forKey: key) else {
             return runtime.isEmpty ? notFoundResponse(&request, store: store) : noMatchResponse(runtime: runtime, file: nil, &request)
         }
+        request.pathParameters = parameters
         switch route {
         case .fixture(let file):
             guard let entry = EntryMatcher.select(from: file.entries, for: &request, scenarios: scenarios) else {
                 return noMatchResponse(runtime: runtime, file: file, &request)
             }
-            return response(entry, outcome: .matched(file: file.relativePath, entry: entry.index))
+            return response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index))
         case .broken(let file, let preparedID):
             return prepared(preparedID, in: store, outcome: .brokenFixture(file: file))
         case .staticFile(let file, let preparedID):
@@ -76,10 +78,22 @@ extension MockEngine {
         }
     }
 
-    private func response(_ entry: FixtureEntry, outcome: MatchOutcome) -> MockResponse {
+    /// The chosen entry's answer: prepared, or rendered from its template, with its fault,
+    /// throttling and (possibly random) delay.
+    private func response(_ entry: FixtureEntry, _ request: inout IncomingRequest, outcome: MatchOutcome) -> MockResponse {
         let response = entry.response
-        return MockResponse(status: response.status, headers: response.headers, body: response.body,
-                            delayMilliseconds: entry.delayMilliseconds, preparedID: entry.isPrepared ? response.id : nil, outcome: outcome)
+        guard let delivery = entry.delivery else {
+            return MockResponse(status: response.status, headers: response.headers, body: response.body, delayMilliseconds: entry.delay.pick(),
+                                preparedID: entry.isPrepared ? response.id : nil, outcome: outcome)
+        }
+        var headers = response.headers
+        var body = response.body
+        if let template = delivery.template {
+            (headers, body) = template.render(for: &request)
+        }
+        return MockResponse(status: response.status, headers: headers, body: body, delayMilliseconds: entry.delay.pick(),
+                            preparedID: nil, outcome: delivery.fault.map { .fault($0, entry: outcome) } ?? outcome,
+                            fault: delivery.fault, bytesPerSecond: delivery.bytesPerSecond)
     }
 
     func prepared(_ id: Int, in store: FixtureStore, outcome: MatchOutcome) -> MockResponse {
@@ -104,7 +118,7 @@ extension MockEngine {
             JournalRecord(
                 id: id, timeMilliseconds: time, method: method, target: target, headers: headers.headerFields(),
                 body: body.count <= bodyLimit ? body : Array(body.prefix(bodyLimit)), bodySize: body.count,
-                status: response.status, outcome: response.outcome)
+                status: response.sentStatus, outcome: response.outcome)
         }
     }
 }

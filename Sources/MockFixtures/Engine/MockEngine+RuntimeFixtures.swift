@@ -47,8 +47,14 @@ extension MockEngine {
         if Self.isAdminKey(target.lookupKey) {
             return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) is under /__admin/, which is reserved for the server's own endpoints; use another path")
         }
+        let template = PathTemplate(key: target.lookupKey)
+        if let problem = Self.runtimePathProblem(template, path: path) {
+            return badAdminRequest(request, problem)
+        }
         var output = compiler.output
-        let compiled = FixtureFileCompiler.compile(entries: entriesNode, label: "")
+        let responseFiles = ResponseFileLoader(rootPath: store.rootPath, limit: store.loadOptions.maxStaticFileBytes)
+        let compiled = FixtureFileCompiler.compile(entries: entriesNode, label: "", pathParameterNames: template.parameterNames,
+                                                   responseFiles: responseFiles)
         output.problems.append(contentsOf: compiled.problems)
         output.entries = compiled.entries
         let knownSteps = store.scenarioSteps + runtimeFixtures.snapshot.all.flatMap { $0.entries.compactMap(\.scenario) }
@@ -63,7 +69,7 @@ extension MockEngine {
                                    problems: errors, warnings: warnings)
         }
         let fixture = runtimeFixtures.add { id in
-            RuntimeFixture(id: id, path: path, lookupKey: String(target.lookupKey),
+            RuntimeFixture(id: id, path: path, template: template,
                            entries: compiled.entries.map { compiled in
                                let response = PreparedResponse(id: -1, status: compiled.status, headers: compiled.headers, body: compiled.body)
                                return FixtureEntry(compiled, response: response, isPrepared: false, usage: EntryUsage(limit: compiled.times))
@@ -77,6 +83,22 @@ extension MockEngine {
         ]
         if !warnings.isEmpty { fields.append(("warnings", .makeArray(warnings.map { .string($0) }))) }
         return adminAnswer(status: 201, "added runtime fixture \(fixture.id) for \(path)", fields)
+    }
+
+    /// Why a posted path's `{name}` segments cannot be used, or `nil` when they can.
+    private static func runtimePathProblem(_ template: PathTemplate, path: String) -> String? {
+        let shown = JSONValue.excerpt(.string(path))
+        for issue in template.issues {
+            switch issue {
+            case .braces(let segment):
+                return "\"path\" \(shown) has the segment \(JSONValue.excerpt(.string(segment))) with braces that are not a whole {name} segment; write a parameter as a whole segment, such as /people/{id}"
+            case .invalidName(let segment):
+                return "\"path\" \(shown) has the segment \(JSONValue.excerpt(.string(segment))), which is not a valid parameter name; start it with a letter or '_' and use letters, digits, '_' and '-', such as {id}"
+            case .duplicateName(let name):
+                return "\"path\" \(shown) names the parameter {\(name)} more than once; give each {name} segment its own name"
+            }
+        }
+        return nil
     }
 
     /// `GET /__admin/fixtures`: every runtime fixture, oldest first.

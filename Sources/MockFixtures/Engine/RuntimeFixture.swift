@@ -6,11 +6,18 @@ package struct RuntimeFixture: Sendable {
     package let id: String
     /// As it was posted, for listings.
     package let path: String
-    /// The decoded path without its outer slashes, as fixture routes are keyed.
-    let lookupKey: String
+    /// The decoded path without its outer slashes, as fixture routes are keyed, with its
+    /// `{name}` segments.
+    let template: PathTemplate
     let entries: [FixtureEntry]
     /// The entries exactly as posted, for `GET /__admin/fixtures`.
     package let source: JSONValue
+}
+
+/// A runtime fixture serving a request, with the values its path's `{name}` segments took.
+struct RuntimeFixtureMatch {
+    let fixture: RuntimeFixture
+    let parameters: PathParameters
 }
 
 /// Every runtime fixture, published as an immutable snapshot: requests read the current one
@@ -19,16 +26,20 @@ final class RuntimeFixtureTable: Sendable {
     final class Snapshot: Sendable {
         /// Oldest first.
         let all: [RuntimeFixture]
-        /// Newest first, per lookup key.
-        let byKey: [String: [RuntimeFixture]]
+        /// Newest first, per path shape (`people/{id}` and `people/{personId}` share one).
+        let routes: RouteTrie<[RuntimeFixture]>
 
         init(_ all: [RuntimeFixture]) {
             self.all = all
-            var byKey: [String: [RuntimeFixture]] = [:]
+            var byShape: [String: [RuntimeFixture]] = [:]
             for fixture in all.reversed() {
-                byKey[fixture.lookupKey, default: []].append(fixture)
+                byShape[fixture.template.shape, default: []].append(fixture)
             }
-            self.byKey = byKey
+            var routes = RouteTrie<[RuntimeFixture]>()
+            for fixtures in byShape.values {
+                routes.insert(fixtures[0].template, fixtures)
+            }
+            self.routes = routes
         }
     }
 
@@ -42,10 +53,14 @@ final class RuntimeFixtureTable: Sendable {
 
     var snapshot: Snapshot { current.load() }
 
-    /// The fixtures for `lookupKey`, newest first; empty without touching a lock when none exist.
-    func fixtures(forKey lookupKey: Substring) -> [RuntimeFixture] {
+    /// The fixtures serving `lookupKey`: the most specific path first (a literal segment beats a
+    /// `{name}`, from the left), newest first among equal paths; each with the values of its
+    /// `{name}` segments. Empty without touching shared memory when there are none.
+    func fixtures(forKey lookupKey: Substring) -> [RuntimeFixtureMatch] {
         guard count.load(ordering: .relaxed) > 0 else { return [] }
-        return current.load().byKey[String(lookupKey)] ?? []
+        return current.load().routes.allMatches(lookupKey).flatMap { match in
+            match.value.map { RuntimeFixtureMatch(fixture: $0, parameters: PathParameters(names: $0.template.parameterNames, values: match.parameters)) }
+        }
     }
 
     /// Publishes `all` (under `changes`).

@@ -7,7 +7,8 @@
 extension Dictionary: RequestHeaderLookup where Key == String, Value == String {
     public func value(forHeader lowercasedName: String) -> String? {
         if let exact = self[lowercasedName] { return exact }
-        for (name, value) in self where name.count == lowercasedName.count && name.lowercased() == lowercasedName {
+        // Byte-wise: `String.count` and `lowercased()` would walk grapheme clusters and allocate.
+        for (name, value) in self where equalsIgnoringASCIICase(name, lowercasedName) {
             return value
         }
         return nil

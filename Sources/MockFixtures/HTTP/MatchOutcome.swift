@@ -29,6 +29,10 @@ public enum MatchOutcome: Sendable, Equatable {
     case noMatch(summary: String)
     case brokenFixture(file: String)
     case rejectedPath(reason: String)
+    /// An entry that answers with a network fault: `entry` is the `.matched` or
+    /// `.matchedRuntime` outcome of the entry that asked for it. (Only this case is boxed, so
+    /// the others cost no allocation.)
+    indirect case fault(MockFault, entry: MatchOutcome)
 
     /// One line for an access log, e.g. `matched api/1.0/people.json#0`.
     public var logDescription: String {
@@ -45,10 +49,12 @@ public enum MatchOutcome: Sendable, Equatable {
         case .noMatch(let summary): "no match: \(summary)"
         case .brokenFixture(let file): "broken fixture \(file)"
         case .rejectedPath(let reason): "rejected path: \(reason)"
+        case .fault(let fault, let entry): "fault \(fault) (\(entry.logDescription))"
         }
     }
 
-    /// The journal's name for it: `matched`, `noMatch`, `staticFile`, `brokenFixture`, `rejectedPath`, …
+    /// The journal's name for it: `matched`, `noMatch`, `staticFile`, `brokenFixture`,
+    /// `rejectedPath`, or the fault (`connectionReset`, `emptyResponse`, `truncatedBody`), …
     public var name: String {
         switch self {
         case .matched, .matchedRuntime: "matched"
@@ -62,6 +68,7 @@ public enum MatchOutcome: Sendable, Equatable {
         case .noMatch: "noMatch"
         case .brokenFixture: "brokenFixture"
         case .rejectedPath: "rejectedPath"
+        case .fault(let fault, _): fault.rawValue
         }
     }
 }

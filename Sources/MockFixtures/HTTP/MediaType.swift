@@ -7,6 +7,8 @@
 public enum MediaType {
     public static let json = "application/json"
     public static let octetStream = "application/octet-stream"
+    /// What `responseText` is sent as unless `headers` says otherwise.
+    public static let plainText = "text/plain; charset=utf-8"
 
     static let byExtension: [String: String] = [
         "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",

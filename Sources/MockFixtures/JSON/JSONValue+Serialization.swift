@@ -8,7 +8,15 @@ extension JSONValue {
     public func serializedBytes() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(64)
-        write(to: &output, indent: nil, level: 0)
+        write(to: &output, indent: nil, level: 0, writeString: JSONValue.writeEscaped)
+        return output
+    }
+
+    /// Compact UTF-8 JSON whose string values (not keys) are written by `writeString`, for
+    /// response templates that cut the output where placeholders go.
+    func serializedBytes(writingStrings writeString: (String, inout [UInt8]) -> Void) -> [UInt8] {
+        var output: [UInt8] = []
+        write(to: &output, indent: nil, level: 0, writeString: writeString)
         return output
     }
 
@@ -20,7 +28,7 @@ extension JSONValue {
     public func prettyPrintedBytes() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
-        write(to: &output, indent: 2, level: 0)
+        write(to: &output, indent: 2, level: 0, writeString: JSONValue.writeEscaped)
         output.append(UInt8(ascii: "\n"))
         return output
     }
@@ -28,7 +36,7 @@ extension JSONValue {
     /// Compact JSON as a string.
     public var compactText: String { String(decoding: serializedBytes(), as: UTF8.self) }
 
-    private func write(to output: inout [UInt8], indent: Int?, level: Int) {
+    private func write(to output: inout [UInt8], indent: Int?, level: Int, writeString: (String, inout [UInt8]) -> Void) {
         switch self {
         case .null:
             output.append(contentsOf: "null".utf8)
@@ -37,13 +45,13 @@ extension JSONValue {
         case .number(let number):
             output.append(contentsOf: number.literal.utf8)
         case .string(let string):
-            JSONValue.writeEscaped(string, to: &output)
+            writeString(string, &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (offset, element) in elements.enumerated() {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
                 JSONValue.newline(&output, indent: indent, level: level + 1)
-                element.value.write(to: &output, indent: indent, level: level + 1)
+                element.value.write(to: &output, indent: indent, level: level + 1, writeString: writeString)
             }
             if !elements.isEmpty { JSONValue.newline(&output, indent: indent, level: level) }
             output.append(UInt8(ascii: "]"))
@@ -55,7 +63,7 @@ extension JSONValue {
                 JSONValue.writeEscaped(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 if indent != nil { output.append(UInt8(ascii: " ")) }
-                member.value.value.write(to: &output, indent: indent, level: level + 1)
+                member.value.value.write(to: &output, indent: indent, level: level + 1, writeString: writeString)
             }
             if !members.isEmpty { JSONValue.newline(&output, indent: indent, level: level) }
             output.append(UInt8(ascii: "}"))
@@ -70,6 +78,12 @@ extension JSONValue {
 
     static func writeEscaped(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        writeEscapedContent(string, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The inside of a JSON string literal, without the quotes.
+    static func writeEscapedContent(_ string: some StringProtocol, to output: inout [UInt8]) {
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
@@ -87,6 +101,5 @@ extension JSONValue {
                 output.append(byte)
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 }

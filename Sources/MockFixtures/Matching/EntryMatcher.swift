@@ -45,16 +45,15 @@ enum EntryMatcher {
         return reasons
     }
 
-    /// Every reason a request does not fit `constraints`' `request` and `requestHeaders` (the method
-    /// is the caller's to compare).
+    /// Every reason a request does not fit `constraints` (the method is the caller's to compare).
     static func constraintReasons(_ constraints: RequestConstraints, _ request: inout IncomingRequest) -> [String] {
         var collector = ReasonCollector(explain: true)
         collectConstraintReasons(constraints, &request, into: &collector)
         return collector.reasons
     }
 
-    /// Whether the request fits `request` and `requestHeaders`; stops at the first failure and
-    /// formats no sentences, so selecting among many entries stays cheap.
+    /// Whether the request fits `constraints`; stops at the first failure and formats no
+    /// sentences, so selecting among many entries stays cheap.
     static func constraintsMatch(_ constraints: RequestConstraints, _ request: inout IncomingRequest) -> Bool {
         if constraints.isWildcard { return true }
         var collector = ReasonCollector(explain: false)
@@ -65,14 +64,22 @@ enum EntryMatcher {
     private static func collectConstraintReasons(_ constraints: RequestConstraints, _ request: inout IncomingRequest, into collector: inout ReasonCollector) {
         for requirement in constraints.requiredHeaders {
             let actual = request.headers.value(forHeader: requirement.lowercasedName)
-            guard actual != requirement.value else { continue }
-            collector.add(
-                actual.map { "header '\(requirement.lowercasedName)' is \(quoted($0)), expected \(quoted(requirement.value))" }
-                    ?? "header '\(requirement.lowercasedName)' is missing (expected \(quoted(requirement.value)))")
+            guard !requirement.expectation.isSatisfied(bySingle: actual) else { continue }
+            let name = "header '\(requirement.lowercasedName)'"
+            collector.add(actual.map { "\(name) is \(quoted($0)), expected \(requirement.expectation.expectedPhrase)" }
+                ?? "\(name) is missing (expected \(requirement.expectation.expectedText))")
+            if collector.isDone { return }
+        }
+        for parameter in constraints.pathParameters ?? [] {
+            let value = request.pathParameters.value(named: parameter.name)
+            guard !parameter.expectation.isSatisfied(bySingle: value) else { continue }
+            collector.add(parameterReason(label: "path parameter", name: parameter.name, values: value.map { [String($0)] } ?? [],
+                                          expectation: parameter.expectation))
             if collector.isDone { return }
         }
         if let query = constraints.query {
-            collectParameterReasons(query, request.query(), label: "query parameter", into: &collector)
+            let parameters = request.query()
+            collectParameterReasons(query, label: "query parameter", into: &collector) { parameters.values(for: $0) }
             if collector.isDone { return }
         }
         if let expected = constraints.request {
@@ -80,37 +87,38 @@ enum EntryMatcher {
         }
     }
 
-    private static func collectRequestReasons(_ expected: JSONValue, _ request: inout IncomingRequest, into collector: inout ReasonCollector) {
+    private static func collectRequestReasons(_ expected: RequestConstraints.BodyRequirement, _ request: inout IncomingRequest, into collector: inout ReasonCollector) {
         switch request.bodyContent() {
         case .none:
-            guard case .object(let members) = expected else {
+            guard let parameters = expected.parameters else {
                 collector.add("request has no body but the entry expects a JSON body")
                 return
             }
             let firstReason = collector.reasons.count
-            collectParameterReasons(members, request.query(), label: "query parameter", into: &collector)
+            let query = request.query()
+            collectParameterReasons(parameters, label: "query parameter", into: &collector) { query.values(for: $0) }
             if collector.explain, collector.reasons.count > firstReason,
                ["POST", "PUT", "PATCH"].contains(where: { equalsIgnoringASCIICase(request.method, $0) }) {
                 collector.reasons.insert("request has no body but the entry expects a JSON body", at: firstReason)
             }
         case .form(let fields):
-            guard case .object(let members) = expected else {
-                collector.add("request body is a form (application/x-www-form-urlencoded), but the entry expects the JSON body \(JSONValue.excerpt(expected))")
+            guard let parameters = expected.parameters else {
+                collector.add("request body is a form (application/x-www-form-urlencoded), but the entry expects the JSON body \(JSONValue.excerpt(expected.source))")
                 return
             }
-            collectParameterReasons(members, fields, label: "form field", into: &collector)
+            collectParameterReasons(parameters, label: "form field", into: &collector) { fields.values(for: $0) }
         case .multipart(let form):
-            guard case .object(let members) = expected else {
-                collector.add("request body is multipart/form-data, but the entry expects the JSON body \(JSONValue.excerpt(expected))")
+            guard let parameters = expected.parameters else {
+                collector.add("request body is multipart/form-data, but the entry expects the JSON body \(JSONValue.excerpt(expected.source))")
                 return
             }
-            collectMultipartReasons(members, form, into: &collector)
+            collectMultipartReasons(parameters, form, into: &collector)
         case .malformedMultipart(let error):
             collector.add("request body is malformed multipart/form-data: \(error.description)")
         case .json(let body):
             if collector.explain {
-                if let difference = expected.firstDifference(from: body) { collector.add("body differs \(difference)") }
-            } else if expected != body {
+                if let difference = expected.json.firstDifference(from: body) { collector.add("body differs \(difference)") }
+            } else if !expected.json.matches(body) {
                 collector.add("")
             }
         case .notJSON(let error):
@@ -118,59 +126,57 @@ enum EntryMatcher {
         }
     }
 
-    /// Compares `request` object members with query parameters or form fields.
-    private static func collectParameterReasons(_ members: [JSONMember], _ parameters: QueryParameters, label: String, into collector: inout ReasonCollector) {
-        for member in members {
-            let name = member.key
-            let values = parameters.values(for: name)
-            let expected = member.value.value
-            switch expected {
-            case .null:
-                if values.isEmpty { collector.add("missing \(label) '\(name)' (expected any value)") }
-            case .object:
-                collector.add("\(label) '\(name)' can never match: the entry expects a nested object, which a \(label) cannot carry")
-            case .array(let elements):
-                if elements.contains(where: { if case .object = $0.value { true } else if case .array = $0.value { true } else { false } }) {
-                    collector.add("\(label) '\(name)' can never match: the entry expects nested arrays or objects, which a \(label) cannot carry")
-                } else if !isPermutation(values, of: elements.map(\.value)) {
-                    let expectedList = elements.map { quoted(parameterText($0.value)) }.joined(separator: ", ")
-                    collector.add(values.isEmpty
-                        ? "missing \(label) '\(name)' (expected it once for each of \(expectedList))"
-                        : "\(label) '\(name)' is given as \(values.map(quoted).joined(separator: ", ")), expected once for each of \(expectedList)")
-                }
+    /// Compares named expectations with the occurrences `values(name)` of query parameters, form
+    /// fields, path parameters or multipart parts' texts.
+    private static func collectParameterReasons(_ parameters: [NamedParameter], label: String, into collector: inout ReasonCollector,
+                                                values valuesNamed: (String) -> [String]) {
+        for parameter in parameters {
+            let values = valuesNamed(parameter.name)
+            let expectation = parameter.expectation
+            if !expectation.isSatisfied(by: values) {
+                collector.add(parameterReason(label: label, name: parameter.name, values: values, expectation: expectation))
+            }
+            if collector.isDone { return }
+        }
+    }
+
+    private static func parameterReason(label: String, name: String, values: [String], expectation: ParameterExpectation) -> String {
+        let given = values.map(quoted).joined(separator: ", ")
+        switch expectation {
+        case .unusable(.object), .filePart:
+            return "\(label) '\(name)' can never match: the entry expects a nested object, which a \(label) cannot carry"
+        case .unusable:
+            return "\(label) '\(name)' can never match: the entry expects nested arrays or objects, which a \(label) cannot carry"
+        case .each:
+            return values.isEmpty
+                ? "missing \(label) '\(name)' (expected it once for each of \(expectation.expectedText))"
+                : "\(label) '\(name)' is given as \(given), expected once for each of \(expectation.expectedText)"
+        default:
+            return values.isEmpty
+                ? "missing \(label) '\(name)' (expected \(expectation.expectedText))"
+                : "\(label) '\(name)' is \(given), expected \(expectation.expectedPhrase)"
+        }
+    }
+
+    /// Compares `request` members with multipart parts: a file part description checks filename
+    /// and media type; any other value is compared with the part's text like a form field.
+    private static func collectMultipartReasons(_ parameters: [NamedParameter], _ form: ReceivedMultipartForm, into collector: inout ReasonCollector) {
+        for parameter in parameters {
+            switch parameter.expectation {
+            case .filePart(let filename, let contentType):
+                collectFilePartReasons(parameter.name, filename: filename, contentType: contentType, form.parts(named: parameter.name), into: &collector)
+            case .unusable(.object):
+                collector.add("multipart part '\(parameter.name)' can never match: the entry expects an object without \"filename\" or \"contentType\", which is how a file part is described")
             default:
-                if values.isEmpty {
-                    collector.add("missing \(label) '\(name)' (expected \(quoted(parameterText(expected))))")
-                } else if !values.contains(where: { parameter($0, matches: expected) }) {
-                    collector.add("\(label) '\(name)' is \(values.map(quoted).joined(separator: ", ")), expected \(quoted(parameterText(expected)))")
-                }
+                let texts = form.parts(named: parameter.name).map(\.text)
+                collectParameterReasons([parameter], label: "multipart part", into: &collector) { _ in texts }
             }
             if collector.isDone { return }
         }
     }
 
-    /// Compares `request` object members with multipart parts: an object holding `filename` and/or
-    /// `contentType` describes a file part; any other value is compared with the part's text like
-    /// a form field.
-    private static func collectMultipartReasons(_ members: [JSONMember], _ form: ReceivedMultipartForm, into collector: inout ReasonCollector) {
-        for member in members {
-            if case .object(let fileMembers) = member.value.value {
-                collectFilePartReasons(member.key, fileMembers, form.parts(named: member.key), into: &collector)
-            } else {
-                let texts = QueryParameters(parameters: form.parts(named: member.key).map { .init(name: member.key, value: $0.text) })
-                collectParameterReasons([member], texts, label: "multipart part", into: &collector)
-            }
-            if collector.isDone { return }
-        }
-    }
-
-    private static func collectFilePartReasons(_ name: String, _ expected: [JSONMember], _ parts: [MultipartPart], into collector: inout ReasonCollector) {
-        let filename = expected.last { $0.key == "filename" }?.value.value
-        let contentType = expected.last { $0.key == "contentType" }?.value.value
-        guard filename != nil || contentType != nil else {
-            collector.add("multipart part '\(name)' can never match: the entry expects an object without \"filename\" or \"contentType\", which is how a file part is described")
-            return
-        }
+    private static func collectFilePartReasons(_ name: String, filename: ParameterExpectation?, contentType: ParameterExpectation?,
+                                               _ parts: [MultipartPart], into collector: inout ReasonCollector) {
         guard let first = parts.first else {
             collector.add("missing multipart part '\(name)'")
             return
@@ -182,59 +188,27 @@ enum EntryMatcher {
         guard matching == nil else { return }
         // Explain with the first part of that name; several parts of one name are rare.
         if let filename, !filePart(first.filename, matches: filename) {
-            collector.add(first.filename.map { "multipart part '\(name)' has filename \(quoted($0)), expected \(quoted(parameterText(filename)))" }
-                ?? "multipart part '\(name)' has no filename, expected \(quoted(parameterText(filename)))")
+            collector.add(first.filename.map { "multipart part '\(name)' has filename \(quoted($0)), expected \(filename.expectedPhrase)" }
+                ?? "multipart part '\(name)' has no filename, expected \(filename.expectedPhrase)")
         }
         if let contentType, !contentTypeOf(first, matches: contentType) {
-            collector.add(first.contentType.map { "multipart part '\(name)' has content type \(quoted($0)), expected \(quoted(parameterText(contentType)))" }
-                ?? "multipart part '\(name)' has no content type, expected \(quoted(parameterText(contentType)))")
+            collector.add(first.contentType.map { "multipart part '\(name)' has content type \(quoted($0)), expected \(contentType.expectedPhrase)" }
+                ?? "multipart part '\(name)' has no content type, expected \(contentType.expectedPhrase)")
         }
     }
 
-    private static func filePart(_ filename: String?, matches expected: JSONValue) -> Bool {
-        guard let filename else { return false }
-        return parameter(filename, matches: expected)
+    private static func filePart(_ filename: String?, matches expected: ParameterExpectation) -> Bool {
+        expected.isSatisfied(by: filename.map { [$0] } ?? [])
     }
 
     /// Media types compare case-insensitively; parameters (`; charset=…`) only when the entry gives some.
-    private static func contentTypeOf(_ part: MultipartPart, matches expected: JSONValue) -> Bool {
+    private static func contentTypeOf(_ part: MultipartPart, matches expected: ParameterExpectation) -> Bool {
+        guard case .equals(.string(let wanted)) = expected else { return expected.isSatisfied(by: part.contentType.map { [$0] } ?? []) }
         guard let actual = part.contentType else { return false }
-        guard case .string(let wanted) = expected else { return parameter(actual, matches: expected) }
         if wanted.contains(";") {
             return equalsIgnoringASCIICase(actual.filter { $0 != " " }, wanted.filter { $0 != " " })
         }
         return equalsIgnoringASCIICase(actual.prefix { $0 != ";" }.trimmingSpaces(), wanted.trimmingSpaces())
-    }
-
-    /// Whether a decoded parameter value equals a scalar entry value "as text".
-    static func parameter(_ value: String, matches expected: JSONValue) -> Bool {
-        switch expected {
-        case .string(let text): value == text
-        case .number(let number): value == number.literal || JSONNumber(parsing: value) == number
-        case .bool(let flag): value == (flag ? "true" : "false")
-        case .null: true
-        case .array, .object: false
-        }
-    }
-
-    /// Each expected element is matched by its own given value, and no value is left over.
-    private static func isPermutation(_ values: [String], of expected: [JSONValue]) -> Bool {
-        guard values.count == expected.count else { return false }
-        var unused = values
-        for element in expected {
-            guard let index = unused.firstIndex(where: { parameter($0, matches: element) }) else { return false }
-            unused.remove(at: index)
-        }
-        return true
-    }
-
-    private static func parameterText(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let text): text
-        case .number(let number): number.literal
-        case .bool(let flag): flag ? "true" : "false"
-        default: value.compactText
-        }
     }
 
     static func quoted(_ text: String) -> String {

@@ -14,6 +14,8 @@ struct IncomingRequest {
     /// An existential, so matching code is compiled once, specialised, whatever lookup the caller has.
     let headers: any RequestHeaderLookup
     let body: [UInt8]
+    /// The `{name}` segments of the fixture path being tried; set per route before its entries are.
+    var pathParameters = PathParameters.none
     private var cachedQuery: QueryParameters?
     private var cachedBody: BodyContent?
 

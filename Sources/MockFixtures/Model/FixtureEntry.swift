@@ -6,17 +6,41 @@ struct FixtureEntry: Sendable {
     /// Upper-cased HTTP method.
     let method: String
     let constraints: RequestConstraints
-    let delayMilliseconds: Int
-    /// The answer, fixed at load time.
+    let delay: EntryDelay
+    /// The answer as loaded; for a templated entry, its status only.
     let response: PreparedResponse
     /// Whether `response` is one of the store's prepared responses (servers cache those); fixtures
-    /// added at runtime are answered by copying.
+    /// added at runtime, templated answers, faults and throttled bodies are answered by copying.
     let isPrepared: Bool
+    /// A template, fault or throttling; `nil` for the usual plain answer.
+    let delivery: EntryDelivery?
     /// Answers given since load or reset; it also enforces `times`.
     let usage: EntryUsage
     let scenario: ScenarioStep?
 
     var isWildcard: Bool { constraints.isWildcard }
+}
+
+/// What makes an entry's answer differ from its prepared response — a template, a fault,
+/// throttling — behind one reference, so that copying a plain entry (as selecting one does on
+/// every request) costs nothing for them.
+final class EntryDelivery: Sendable {
+    /// `"template": true`: the headers and body are rendered per request from this.
+    let template: ResponseTemplate?
+    let fault: MockFault?
+    let bytesPerSecond: Int?
+
+    /// `nil` when there is nothing but a plain answer.
+    static func make(template: ResponseTemplate?, fault: MockFault?, bytesPerSecond: Int?) -> EntryDelivery? {
+        guard template != nil || fault != nil || bytesPerSecond != nil else { return nil }
+        return EntryDelivery(template: template, fault: fault, bytesPerSecond: bytesPerSecond)
+    }
+
+    private init(template: ResponseTemplate?, fault: MockFault?, bytesPerSecond: Int?) {
+        self.template = template
+        self.fault = fault
+        self.bytesPerSecond = bytesPerSecond
+    }
 }
 
 /// An entry's part in a scenario: which state it needs and which state it leads to.
@@ -31,7 +55,8 @@ struct ScenarioStep: Sendable {
 extension FixtureEntry {
     init(_ compiled: FixtureFileCompiler.CompiledEntry, response: PreparedResponse, isPrepared: Bool, usage: EntryUsage) {
         self.init(index: compiled.index, position: compiled.position, method: compiled.method, constraints: compiled.constraints,
-                  delayMilliseconds: compiled.delayMilliseconds, response: response, isPrepared: isPrepared, usage: usage,
-                  scenario: compiled.scenario)
+                  delay: compiled.delay, response: response, isPrepared: isPrepared,
+                  delivery: EntryDelivery.make(template: compiled.template, fault: compiled.fault, bytesPerSecond: compiled.bytesPerSecond),
+                  usage: usage, scenario: compiled.scenario)
     }
 }

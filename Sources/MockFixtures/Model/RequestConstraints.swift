@@ -4,17 +4,42 @@
 struct RequestConstraints: Sendable {
     struct HeaderRequirement: Sendable {
         let lowercasedName: String
-        let value: String
+        let expectation: ParameterExpectation
+    }
+
+    /// `request`: compared with a JSON body as a whole, or member by member with query
+    /// parameters, form fields or multipart parts when the request carries those.
+    struct BodyRequirement: Sendable {
+        let json: JSONExpectation
+        /// The top-level members when `request` is an object; `nil` otherwise.
+        let parameters: [NamedParameter]?
+        /// As written, for messages.
+        let source: JSONValue
+
+        init(_ json: JSONExpectation, source: JSONValue) {
+            self.json = json
+            self.source = source
+            switch json {
+            case .object(let members, _, _):
+                parameters = members.map { NamedParameter(name: $0.key, expectation: ParameterExpectation($0.expectation)) }
+            case .value(.object(let members)):
+                parameters = members.map { NamedParameter(name: $0.key, expectation: ParameterExpectation(.value($0.value.value))) }
+            default:
+                parameters = nil
+            }
+        }
     }
 
     /// Upper-cased HTTP method; `nil` matches any method (patterns only: entries default to GET).
     let method: String?
-    /// What the request body (or query) must equal; `nil` matches anything.
-    let request: JSONValue?
+    /// What the request body (or query) must be; `nil` matches anything.
+    let request: BodyRequirement?
     /// `query`: parameters the query string must carry, even when a body is sent.
-    let query: [JSONMember]?
+    let query: [NamedParameter]?
     let requiredHeaders: [HeaderRequirement]
+    /// `pathParameters`: what the `{name}` segments of the path must hold.
+    let pathParameters: [NamedParameter]?
 
-    /// No `request`, `query` or `requestHeaders`: every request with the right method matches.
-    var isWildcard: Bool { request == nil && query == nil && requiredHeaders.isEmpty }
+    /// Nothing but the method: every request with the right method matches.
+    var isWildcard: Bool { request == nil && query == nil && requiredHeaders.isEmpty && pathParameters == nil }
 }

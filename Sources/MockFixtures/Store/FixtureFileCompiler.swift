@@ -2,13 +2,14 @@
 ///
 /// Every rule of the fixture format is checked here, so a file either compiles to entries that
 /// can be served as-is, or carries at least one error problem and is served as broken (500).
+/// The request-selecting keys are in `+Constraints`, the answer's keys in `+Answer`.
 struct FixtureFileCompiler {
     struct CompiledEntry {
         let index: Int
         let position: JSONPosition
         let method: String
         let constraints: RequestConstraints
-        let delayMilliseconds: Int
+        let delay: EntryDelay
         /// `times`: how many requests the entry answers; `nil` for no limit.
         let times: Int?
         let scenario: ScenarioStep?
@@ -17,6 +18,14 @@ struct FixtureFileCompiler {
         let status: Int
         let headers: [HTTPHeader]
         let body: [UInt8]
+        /// `"template": true`: headers and body rendered per request.
+        let template: ResponseTemplate?
+        let fault: MockFault?
+        let bytesPerSecond: Int?
+
+        /// Whether every request gets exactly `status`, `headers` and `body` at once, so a server
+        /// may build the answer once.
+        var isFixed: Bool { template == nil && fault == nil && bytesPerSecond == nil }
     }
 
     struct Output {
@@ -25,31 +34,44 @@ struct FixtureFileCompiler {
         var hasErrors: Bool { problems.contains { $0.severity == .error } }
     }
 
-    static let knownKeys = ["method", "status", "request", "query", "requestHeaders", "response", "headers", "delay", "times",
-                            "scenario", "state", "newState"]
+    static let knownKeys = ["method", "status", "request", "requestMatch", "query", "requestHeaders", "pathParameters",
+                            "response", "responseText", "responseFile", "headers", "template",
+                            "delay", "times", "fault", "bytesPerSecond", "scenario", "state", "newState"]
     static let maximumDelayMilliseconds = 600_000
 
     let relativePath: String
     /// How problems name what holds the entries: "the file" or "\"entries\"".
-    private let subject: String
+    let subject: String
+    /// The `{name}` segments of the path the entries serve; `nil` while unknown (a verification
+    /// pattern checks its own after reading its `path`).
+    let pathParameterNames: [String]?
+    /// Reads `responseFile`s; `nil` where there is no fixture root to read from.
+    let responseFiles: ResponseFileLoader?
     private(set) var output = Output()
 
-    init(relativePath: String, subject: String = "the file") {
+    static let fileSubject = "the file"
+
+    init(relativePath: String, subject: String = FixtureFileCompiler.fileSubject, pathParameterNames: [String]? = [], responseFiles: ResponseFileLoader? = nil) {
         self.relativePath = relativePath
         self.subject = subject
+        self.pathParameterNames = pathParameterNames
+        self.responseFiles = responseFiles
     }
 
     /// Compiles a whole fixture file.
-    static func compile(_ bytes: [UInt8], relativePath: String) -> Output {
-        var compiler = FixtureFileCompiler(relativePath: relativePath)
+    static func compile(_ bytes: [UInt8], relativePath: String, pathParameterNames: [String] = [],
+                        responseFiles: ResponseFileLoader? = nil) -> Output {
+        var compiler = FixtureFileCompiler(relativePath: relativePath, pathParameterNames: pathParameterNames, responseFiles: responseFiles)
         compiler.compile(bytes)
         return compiler.output
     }
 
     /// Compiles entries already parsed from a larger document (a fixture posted at runtime), so
     /// positions stay those of that document. `label` names the source in problems.
-    static func compile(entries node: JSONNode, label: String) -> Output {
-        var compiler = FixtureFileCompiler(relativePath: label, subject: "\"entries\"")
+    static func compile(entries node: JSONNode, label: String, pathParameterNames: [String] = [],
+                        responseFiles: ResponseFileLoader? = nil) -> Output {
+        var compiler = FixtureFileCompiler(relativePath: label, subject: "\"entries\"", pathParameterNames: pathParameterNames,
+                                           responseFiles: responseFiles)
         compiler.compileEntries(node)
         return compiler.output
     }
@@ -98,7 +120,7 @@ struct FixtureFileCompiler {
                 if shadowed {
                     add(.warning, at: entry.position,
                         "entry \(index) can never be chosen: an earlier entry already matches every \(entry.method) request",
-                        hint: "give it a \"request\" or \"requestHeaders\" constraint, or remove it")
+                        hint: "give it a constraint such as \"request\", \"query\", \"requestHeaders\" or \"pathParameters\", or remove it")
                 }
                 // An entry with `times` stops matching once used up, and one with a `state` only
                 // matches in that state, so neither hides what follows.
@@ -121,32 +143,26 @@ struct FixtureFileCompiler {
         let problemsBefore = errorCount
         var method = "GET"
         var status = 200
-        var delay = 0
+        var delay = EntryDelay.none
         var times: Int?
-        var constraints = ConstraintFields()
-        var response: JSONValue?
-        var extraHeaders: [HTTPHeader] = []
+        let constraints = compileConstraints(members)
+        var answer = AnswerFields()
         var scenario: (name: String, position: JSONPosition)?
         var state: (name: String, position: JSONPosition)?
         var newState: (name: String, position: JSONPosition)?
-        for member in members {
+        for member in members where !Self.constraintKeys.contains(member.key) {
+            if compileAnswerMember(member, into: &answer) { continue }
             let value = member.value
-            if compileConstraint(member, into: &constraints) { continue }
             switch member.key {
             case "method":
                 method = compileMethod(value) ?? method
             case "status":
                 status = compileStatus(value) ?? status
             case "delay":
-                delay = compileInteger(value, key: "delay", range: 0...Self.maximumDelayMilliseconds,
-                                       hint: "use a whole number of milliseconds between 0 and \(Self.maximumDelayMilliseconds)") ?? delay
+                delay = compileDelay(value) ?? delay
             case "times":
                 times = compileInteger(value, key: "times", range: 1...Int.max,
                                        hint: "use a whole number of answers of 1 or more, such as \"times\": 1; leave it out for no limit")
-            case "response":
-                if case .null = value.value { response = nil } else { response = value.value }
-            case "headers":
-                extraHeaders = compileResponseHeaders(value)
             case "scenario":
                 scenario = compileName(value, key: "scenario", example: #""scenario": "cart""#).map { ($0, value.position) }
             case "state":
@@ -165,77 +181,18 @@ struct FixtureFileCompiler {
             add(.warning, at: newState.position, "\"newState\" is set but \"scenario\" is not, so it is ignored",
                 hint: #"name the scenario too, e.g. "scenario": "cart", "newState": "paid""#)
         }
-        guard errorCount == problemsBefore else { return nil }
-        if Self.bodylessStatuses.contains(status) {
-            dropBody(of: status, response: &response, headers: &extraHeaders, members: members)
-        }
-        var headers: [HTTPHeader] = []
-        let overridesContentType = extraHeaders.contains { $0.name.lowercased() == "content-type" }
-        if response != nil, !overridesContentType {
-            headers.append(HTTPHeader(name: "Content-Type", value: MediaType.json))
-        }
-        headers.append(contentsOf: extraHeaders)
+        guard errorCount == problemsBefore, let built = buildAnswer(answer, status: status, members: members) else { return nil }
         let step = scenario.map { ScenarioStep(name: $0.name, requiredState: state?.name, newState: newState?.name) }
         return CompiledEntry(
             index: index, position: node.position, method: method,
-            constraints: RequestConstraints(method: method, request: constraints.request, query: constraints.query,
-                                            requiredHeaders: constraints.requiredHeaders),
-            delayMilliseconds: delay, times: times, scenario: step, statePosition: state?.position,
-            status: status, headers: headers, body: response?.serializedBytes() ?? []
+            constraints: constraints.constraints(method: method),
+            delay: delay, times: times, scenario: step, statePosition: state?.position,
+            status: status, headers: built.headers, body: built.body, template: built.template,
+            fault: answer.fault?.fault, bytesPerSecond: answer.bytesPerSecond?.rate
         )
     }
 
-    private var errorCount: Int { output.problems.count { $0.severity == .error } }
-
-    /// The request-selecting keys, shared by fixture entries and verification patterns.
-    struct ConstraintFields {
-        var request: JSONValue?
-        var query: [JSONMember]?
-        var requiredHeaders: [RequestConstraints.HeaderRequirement] = []
-    }
-
-    /// Compiles `request` or `requestHeaders` into `fields`; returns false for any other key.
-    mutating func compileConstraint(_ member: JSONMember, into fields: inout ConstraintFields) -> Bool {
-        switch member.key {
-        case "request":
-            switch member.value.value {
-            case .null: fields.request = nil
-            case .object(let requestMembers) where requestMembers.isEmpty: fields.request = nil
-            default: fields.request = member.value.value
-            }
-            return true
-        case "query":
-            switch member.value.value {
-            case .null:
-                fields.query = nil
-            case .object(let parameters):
-                fields.query = parameters.isEmpty ? nil : parameters
-                for parameter in parameters {
-                    switch parameter.value.value {
-                    case .object:
-                        add(.error, at: parameter.value.position, "query parameter \"\(parameter.key)\" expects an object, which a query string cannot carry",
-                            hint: "use a string, number, boolean, null (any value) or an array of those")
-                    case .array(let elements) where elements.contains(where: { $0.value.objectMembers != nil || { if case .array = $0.value { true } else { false } }($0) }):
-                        add(.error, at: parameter.value.position, "query parameter \"\(parameter.key)\" expects nested arrays or objects, which a query string cannot carry",
-                            hint: "use an array of strings, numbers or booleans")
-                    default:
-                        break
-                    }
-                }
-            default:
-                add(.error, at: member.value.position, "query must be an object of parameter names to values, found \(describe(member.value.value))",
-                    hint: #"write it as {"page": "2"}"#)
-            }
-            return true
-        case "requestHeaders":
-            fields.requiredHeaders = compileHeaders(member.value, key: "requestHeaders").map {
-                RequestConstraints.HeaderRequirement(lowercasedName: $0.name.lowercased(), value: $0.value)
-            }
-            return true
-        default:
-            return false
-        }
-    }
+    var errorCount: Int { output.problems.count { $0.severity == .error } }
 
     /// A scenario or state name: a non-empty string.
     private mutating func compileName(_ node: JSONNode, key: String, example: String) -> String? {
@@ -245,30 +202,6 @@ struct FixtureFileCompiler {
         }
         return text
     }
-
-    /// Statuses whose answers never carry a body (RFC 9110 §15.3.5, §15.3.6, §15.4.5).
-    static let bodylessStatuses: Set<Int> = [204, 205, 304]
-
-    /// 204, 205 and 304 answers have no body and no `Content-Type`: both are dropped with a
-    /// warning, so the server and the in-process transport send exactly the same nothing.
-    private mutating func dropBody(of status: Int, response: inout JSONValue?, headers: inout [HTTPHeader], members: [JSONMember]) {
-        if response != nil, let member = members.last(where: { $0.key == "response" }) {
-            add(.warning, at: member.keyPosition, "status \(status) answers never carry a body, so \"response\" is not sent",
-                hint: "remove \"response\", or use a status such as 200 to send a body")
-            response = nil
-        }
-        let bodyHeaders = headers.filter { Self.bodyDescribingHeaders.contains($0.name.lowercased()) }
-        guard !bodyHeaders.isEmpty else { return }
-        for header in bodyHeaders {
-            let position = members.last { $0.key == "headers" }?.value.value.objectMembers?.last { $0.key == header.name }?.keyPosition
-            add(.warning, at: position, "status \(status) answers have no body, so header \"\(header.name)\" is not sent",
-                hint: "remove \"\(header.name)\"")
-        }
-        headers.removeAll { Self.bodyDescribingHeaders.contains($0.name.lowercased()) }
-    }
-
-    /// Headers that describe a body, meaningless on an answer that has none.
-    static let bodyDescribingHeaders: Set<String> = ["content-type", "content-encoding", "content-language", "content-range"]
 
     private mutating func compileStatus(_ node: JSONNode) -> Int? {
         guard let status = compileInteger(node, key: "status", range: 100...599, hint: "use an integer between 200 and 599") else { return nil }
@@ -295,7 +228,7 @@ struct FixtureFileCompiler {
         return text.uppercased()
     }
 
-    private mutating func compileInteger(_ node: JSONNode, key: String, range: ClosedRange<Int>, hint: String) -> Int? {
+    mutating func compileInteger(_ node: JSONNode, key: String, range: ClosedRange<Int>, hint: String) -> Int? {
         guard case .number(let number) = node.value else {
             var fullHint = hint
             if case .string(let text) = node.value, let number = Int(text), range.contains(number) {
@@ -313,74 +246,6 @@ struct FixtureFileCompiler {
             return nil
         }
         return integer
-    }
-
-    /// An object of string values with valid header names; `null` means none.
-    private mutating func compileHeaders(_ node: JSONNode, key: String) -> [HTTPHeader] {
-        if case .null = node.value { return [] }
-        guard case .object(let members) = node.value else {
-            add(.error, at: node.position, "\(key) must be an object of header names to strings, found \(describe(node.value))",
-                hint: #"write it as {"X-Name": "value"}"#)
-            return []
-        }
-        var headers: [HTTPHeader] = []
-        var seen: [String: JSONPosition] = [:]
-        for member in members {
-            guard HTTPToken.isValid(member.key) else {
-                add(.error, at: member.keyPosition, "\"\(member.key)\" in \(key) is not a valid header name",
-                    hint: "use letters, digits and '-' only, such as \"X-Request-Id\"")
-                continue
-            }
-            guard case .string(let value) = member.value.value else {
-                add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) must be a string, found \(describe(member.value.value))",
-                    hint: "put the value in double quotes")
-                continue
-            }
-            guard !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
-                add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) contains a line break or NUL",
-                    hint: "header values must be a single line")
-                continue
-            }
-            guard !value.isEmpty else {
-                add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) has an empty value",
-                    hint: "give it a value, or remove it")
-                continue
-            }
-            let lowercased = member.key.lowercased()
-            if let first = seen[lowercased] {
-                add(.warning, at: member.keyPosition, "header \"\(member.key)\" in \(key) is also given at \(first) (names are case-insensitive); the last one wins",
-                    hint: "remove one of them")
-                headers.removeAll { $0.name.lowercased() == lowercased }
-            }
-            seen[lowercased] = member.keyPosition
-            headers.append(HTTPHeader(name: member.key, value: value))
-        }
-        return headers
-    }
-
-    private mutating func compileResponseHeaders(_ node: JSONNode) -> [HTTPHeader] {
-        var headers = compileHeaders(node, key: "headers")
-        guard case .object(let members) = node.value else { return headers }
-        for member in members {
-            switch member.key.lowercased() {
-            case "content-length", "transfer-encoding":
-                add(.error, at: member.keyPosition, "headers must not set \(member.key): the server computes it from the body",
-                    hint: "remove \"\(member.key)\"")
-            case "connection":
-                if let value = member.value.value.stringValue, !value.isEmpty, !equalsIgnoringASCIICase(value.trimmingSpaces(), "close") {
-                    add(.error, at: member.value.position,
-                        "headers set Connection to \(JSONValue.excerpt(member.value.value)); the server manages connections itself and only \"close\" can be asked for",
-                        hint: "remove it, or use \"Connection\": \"close\" to close the connection after this answer")
-                }
-            case "date":
-                add(.warning, at: member.keyPosition, "headers set Date, which the server adds itself; it is ignored",
-                    hint: "remove \"\(member.key)\"")
-                headers.removeAll { $0.name.lowercased() == "date" }
-            default:
-                break
-            }
-        }
-        return headers
     }
 
     mutating func warnUnknownKey(_ member: JSONMember, knownKeys: [String] = FixtureFileCompiler.knownKeys) {

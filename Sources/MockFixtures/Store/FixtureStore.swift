@@ -1,8 +1,9 @@
 /// The fixture files of one folder, loaded and checked, ready to be served by a ``MockEngine``.
 ///
 /// Load it once at start (and again on reload); every `.json` file is parsed and validated then,
-/// so answering is a dictionary lookup plus, for constrained entries, a comparison. Immutable
-/// except the answer counts of its entries (for `times` and the unused-entries report).
+/// so answering is a dictionary lookup (literal paths) or, on a miss, a walk down a trie of the
+/// paths with `{name}` segments, plus, for constrained entries, a comparison. Immutable except
+/// the answer counts of its entries (for `times` and the unused-entries report).
 ///
 /// ```swift
 /// let store = try FixtureStore.load(root: "Mocks")
@@ -25,7 +26,10 @@ public final class FixtureStore: Sendable {
     /// Every fixed response the store can answer with; `preparedResponses[i].id == i`.
     public let preparedResponses: [PreparedResponse]
 
+    /// Routes without `{name}` segments, by lookup key: one dictionary lookup serves them.
     let routes: [Substring: FixtureRoute]
+    /// Routes with `{name}` segments, tried only when `routes` has no entry for the path.
+    let templatedRoutes: RouteTrie<TemplatedRoute>
     let healthPreparedID: Int
     let pathIndex: ServedPathIndex
     /// One per entry: the only mutable state, lock-free, reset by `POST /__admin/reset`.
@@ -37,7 +41,8 @@ public final class FixtureStore: Sendable {
 
     init(rootPath: String, loadOptions: FixtureLoadOptions, problems: [FixtureProblem], fixtureFileCount: Int, entryCount: Int, staticFileCount: Int,
          preparedResponses: [PreparedResponse], routes: [Substring: FixtureRoute], healthPreparedID: Int,
-         usages: [EntryUsage], countedEntryCount: Int, scenarioSteps: [ScenarioStep], pathIndex: ServedPathIndex) {
+         usages: [EntryUsage], countedEntryCount: Int, scenarioSteps: [ScenarioStep], templatedRoutes: RouteTrie<TemplatedRoute>,
+         pathIndex: ServedPathIndex) {
         self.rootPath = rootPath
         self.loadOptions = loadOptions
         self.problems = problems
@@ -50,13 +55,14 @@ public final class FixtureStore: Sendable {
         self.usages = usages
         self.countedEntryCount = countedEntryCount
         self.scenarioSteps = scenarioSteps
+        self.templatedRoutes = templatedRoutes
         self.pathIndex = pathIndex
     }
 
     /// Whether any file has an error (and answers 500).
     public var hasErrors: Bool { problems.contains { $0.severity == .error } }
 
-    /// Every served request path, sorted: `/api/1.0/people`, `/images/luke.png`, …
+    /// Every served request path, sorted: `/api/1.0/people`, `/images/luke.png`, `/people/{id}`, …
     public var servedPaths: [String] { pathIndex.allPaths }
 
     /// The names of the scenarios the fixture files use, sorted.
@@ -77,5 +83,23 @@ public final class FixtureStore: Sendable {
     public func resetCounters() -> Int {
         for usage in usages { usage.reset() }
         return countedEntryCount
+    }
+}
+
+extension FixtureStore {
+    /// The route serving `key`, and the values of its `{name}` segments: the literal route when
+    /// there is one (a dictionary lookup), else the most specific templated one.
+    func route(forKey key: Substring) -> (route: FixtureRoute, parameters: PathParameters)? {
+        if let route = routes[key] { return (route, .none) }
+        guard let match = templatedRoutes.firstMatch(key) else { return nil }
+        return (match.value.route, PathParameters(names: match.value.parameterNames, values: match.parameters))
+    }
+
+    /// Every fixture file served, literal and templated.
+    var fixtureFiles: [FixtureFile] {
+        (Array(routes.values) + templatedRoutes.allValues.map(\.route)).compactMap { route in
+            if case .fixture(let file) = route { return file }
+            return nil
+        }
     }
 }

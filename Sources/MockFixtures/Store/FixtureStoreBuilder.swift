@@ -16,11 +16,28 @@ struct FixtureStoreBuilder {
         let file: FixtureTreeWalker.FoundFile
     }
 
+    /// A winning file of one route key, read and compiled but not yet a route: files that
+    /// entries name with `responseFile` are bodies, not routes, and that is only known once every
+    /// fixture file is compiled.
+    struct PendingRoute {
+        let key: String
+        let template: PathTemplate
+        let candidate: Candidate
+        /// For fixture files: the compiled entries, or the reason the file could not be read.
+        let compiled: Result<FixtureFileCompiler.Output, UnreadableFile>?
+    }
+
+    /// A fixture file that could not be read, as its problem.
+    struct UnreadableFile: Error {
+        let problem: FixtureProblem
+    }
+
     let rootPath: String
     let options: FixtureLoadOptions
     var problems: [FixtureProblem]
     var prepared: [PreparedResponse] = []
     var routes: [Substring: FixtureRoute] = [:]
+    var templatedRoutes = RouteTrie<TemplatedRoute>()
     var fixtureFileCount = 0
     var entryCount = 0
     var staticFileCount = 0
@@ -29,38 +46,75 @@ struct FixtureStoreBuilder {
     var countedEntryCount = 0
     /// Every entry that takes part in a scenario, with its file, for the scenario checks.
     var scenarioEntries: [(file: String, entry: FixtureFileCompiler.CompiledEntry)] = []
+    let responseFiles: ResponseFileLoader
 
     init(rootPath: String, options: FixtureLoadOptions, problems: [FixtureProblem]) {
         self.rootPath = rootPath
         self.options = options
         self.problems = problems
+        responseFiles = ResponseFileLoader(rootPath: rootPath, limit: options.maxStaticFileBytes)
     }
 
     mutating func add(_ files: [FixtureTreeWalker.FoundFile]) {
         var candidates: [String: [Candidate]] = [:]
+        var templates: [String: PathTemplate] = [:]
+        var reserved: [FixtureTreeWalker.FoundFile] = []
         for file in files {
             let path = file.relativePath
             if path == "__admin" || path.hasPrefix("__admin/") {
-                problems.append(FixtureProblem(.warning, path, at: nil, "files under __admin/ are reserved for the server's own endpoints and are not served",
-                                               hint: "move it to another folder"))
+                reserved.append(file)
                 continue
             }
             let (key, kind) = Self.routeKey(for: path)
-            candidates[key, default: []].append(Candidate(kind: kind, file: file))
+            let template = PathTemplate(key: key)
+            // `people/{id}` and `people/{personId}` serve the same requests: they compete.
+            candidates[template.shape, default: []].append(Candidate(kind: kind, file: file))
+            templates[file.relativePath] = template
         }
-        for key in candidates.keys.sorted() {
-            let sorted = candidates[key]!.sorted { ($0.kind, $0.file.relativePath) < ($1.kind, $1.file.relativePath) }
+        var pending: [PendingRoute] = []
+        for shape in candidates.keys.sorted() {
+            let sorted = candidates[shape]!.sorted { ($0.kind, $0.file.relativePath) < ($1.kind, $1.file.relativePath) }
             let winner = sorted[0]
+            let key = Self.routeKey(for: winner.file.relativePath).0
             for loser in sorted.dropFirst() {
                 problems.append(FixtureProblem(
                     .warning, loser.file.relativePath, at: nil,
                     "\(loser.file.relativePath) and \(winner.file.relativePath) both serve /\(key); \(winner.file.relativePath) wins",
                     hint: "remove or rename one of them"))
             }
-            if let route = makeRoute(for: winner) {
-                routes[Substring(key)] = route
+            let template = templates[winner.file.relativePath]!
+            pending.append(PendingRoute(key: key, template: template, candidate: winner,
+                                        compiled: winner.kind == .staticFile ? nil : compile(winner.file, template: template)))
+        }
+        let bodies = responseBodies(among: pending)
+        for file in reserved where !bodies.contains(file.identity) {
+            problems.append(FixtureProblem(.warning, file.relativePath, at: nil, "files under __admin/ are reserved for the server's own endpoints and are not served",
+                                           hint: "move it to another folder"))
+        }
+        for route in pending where !bodies.contains(route.candidate.file.identity) {
+            warnAboutSegments(route)
+            guard let made = makeRoute(for: route) else { continue }
+            if route.template.isTemplated {
+                templatedRoutes.insert(route.template, TemplatedRoute(route: made, parameterNames: route.template.parameterNames,
+                                                                      file: route.candidate.file.relativePath))
+            } else {
+                routes[Substring(route.key)] = made
             }
         }
+    }
+
+    /// The files that are response bodies rather than routes: those named by `responseFile` in a
+    /// fixture file that is not itself named so (a payload's own `responseFile` keys, a file naming
+    /// itself and cycles do not count, so no fixture file disappears by accident).
+    private func responseBodies(among pending: [PendingRoute]) -> Set<FileStatus.Identity> {
+        let identityOf = Dictionary(pending.map { ($0.candidate.file.relativePath, $0.candidate.file.identity) }, uniquingKeysWith: { first, _ in first })
+        let named = Set(responseFiles.references.compactMap { reference in
+            identityOf[reference.referrer].flatMap { $0 == reference.file ? nil : reference.file }
+        })
+        return Set(responseFiles.references.compactMap { reference in
+            guard let referrer = identityOf[reference.referrer], referrer != reference.file, !named.contains(referrer) else { return nil }
+            return reference.file
+        })
     }
 
     /// `a/b.json` → `a/b`; `a/b/index.json` → `a/b`; `index.json` → ``; `a/logo.png` → `a/logo.png`.
@@ -72,33 +126,59 @@ struct FixtureStoreBuilder {
         return (withoutExtension, .directFixture)
     }
 
-    private mutating func makeRoute(for candidate: Candidate) -> FixtureRoute? {
-        let file = candidate.file
-        if candidate.kind == .staticFile {
-            let data: [UInt8]
-            switch RegularFileReader.read(file.readPath, limit: options.maxStaticFileBytes) {
-            case .success(let bytes):
-                data = bytes
-            case .failure(let failure):
-                problems.append(FixtureProblem(.warning, file.relativePath, at: nil, "static file \(Self.describe(failure)); it is not served",
-                                               hint: Self.hint(for: failure, limitName: "maxStaticFileBytes")))
-                return nil
-            }
-            let id = appendPrepared(status: 200, headers: Self.staticFileHeaders(file, body: data), body: data)
-            staticFileCount += 1
-            return .staticFile(file: file.relativePath, preparedID: id)
-        }
-        let data: [UInt8]
+    private mutating func compile(_ file: FixtureTreeWalker.FoundFile, template: PathTemplate) -> Result<FixtureFileCompiler.Output, UnreadableFile> {
         switch RegularFileReader.read(file.readPath, limit: options.maxFixtureFileBytes) {
         case .success(let bytes):
-            data = bytes
+            return .success(FixtureFileCompiler.compile(bytes, relativePath: file.relativePath, pathParameterNames: template.parameterNames,
+                                                        responseFiles: responseFiles))
         case .failure(let failure):
-            let problem = FixtureProblem(.error, file.relativePath, at: nil, "fixture file \(Self.describe(failure))",
-                                         hint: Self.hint(for: failure, limitName: "maxFixtureFileBytes"))
+            return .failure(UnreadableFile(problem: FixtureProblem(.error, file.relativePath, at: nil, "fixture file \(Self.describe(failure))",
+                                                                   hint: Self.hint(for: failure, limitName: "maxFixtureFileBytes"))))
+        }
+    }
+
+    /// Braces in a file or folder name that do not make a parameter are served literally, with a
+    /// warning; a name used twice in one path is an error.
+    private mutating func warnAboutSegments(_ route: PendingRoute) {
+        let file = route.candidate.file.relativePath
+        for issue in route.template.issues {
+            switch issue {
+            case .braces(let segment):
+                problems.append(FixtureProblem(.warning, file, at: nil,
+                    "\(JSONValue.excerpt(.string(segment))) has braces but is not a whole {name} segment, so it is matched literally",
+                    hint: "a parameter is a whole file or folder name in braces, such as people/{id}.json; rename it if that was meant"))
+            case .invalidName(let segment):
+                problems.append(FixtureProblem(.warning, file, at: nil,
+                    "\(JSONValue.excerpt(.string(segment))) is not a valid parameter name, so it is matched literally",
+                    hint: "start the name with a letter or '_' and use letters, digits, '_' and '-', such as {id}"))
+            case .duplicateName:
+                break
+            }
+        }
+    }
+
+    private mutating func makeRoute(for pending: PendingRoute) -> FixtureRoute? {
+        let file = pending.candidate.file
+        let duplicates = pending.template.issues.compactMap { issue -> String? in
+            if case .duplicateName(let name) = issue { return name }
+            return nil
+        }
+        if !duplicates.isEmpty {
+            let problem = FixtureProblem(.error, file.relativePath, at: nil,
+                                         "the path names the parameter \(duplicates.map { "{\($0)}" }.joined(separator: ", ")) more than once, so its value is ambiguous",
+                                         hint: "give each {name} segment of the path its own name, such as users/{userId}/friends/{friendId}.json")
             problems.append(problem)
             return brokenRoute(file.relativePath, [problem])
         }
-        let output = FixtureFileCompiler.compile(data, relativePath: file.relativePath)
+        guard let compiled = pending.compiled else { return makeStaticRoute(file) }
+        let output: FixtureFileCompiler.Output
+        switch compiled {
+        case .success(let result):
+            output = result
+        case .failure(let unreadable):
+            problems.append(unreadable.problem)
+            return brokenRoute(file.relativePath, [unreadable.problem])
+        }
         problems.append(contentsOf: output.problems)
         if output.hasErrors {
             return brokenRoute(file.relativePath, output.problems.filter { $0.severity == .error })
@@ -108,12 +188,31 @@ struct FixtureStoreBuilder {
             usages.append(usage)
             if compiled.times != nil { countedEntryCount += 1 }
             if compiled.scenario != nil { scenarioEntries.append((file.relativePath, compiled)) }
+            guard compiled.isFixed else {
+                let response = PreparedResponse(id: -1, status: compiled.status, headers: compiled.headers, body: compiled.body)
+                return FixtureEntry(compiled, response: response, isPrepared: false, usage: usage)
+            }
             let id = appendPrepared(status: compiled.status, headers: compiled.headers, body: compiled.body)
             return FixtureEntry(compiled, response: prepared[id], isPrepared: true, usage: usage)
         }
         fixtureFileCount += 1
         entryCount += entries.count
         return .fixture(FixtureFile(relativePath: file.relativePath, entries: entries))
+    }
+
+    private mutating func makeStaticRoute(_ file: FixtureTreeWalker.FoundFile) -> FixtureRoute? {
+        let data: [UInt8]
+        switch RegularFileReader.read(file.readPath, limit: options.maxStaticFileBytes) {
+        case .success(let bytes):
+            data = bytes
+        case .failure(let failure):
+            problems.append(FixtureProblem(.warning, file.relativePath, at: nil, "static file \(Self.describe(failure)); it is not served",
+                                           hint: Self.hint(for: failure, limitName: "maxStaticFileBytes")))
+            return nil
+        }
+        let id = appendPrepared(status: 200, headers: Self.staticFileHeaders(file, body: data), body: data)
+        staticFileCount += 1
+        return .staticFile(file: file.relativePath, preparedID: id)
     }
 
     static func describe(_ failure: RegularFileReader.Failure) -> String {
@@ -149,6 +248,11 @@ struct FixtureStoreBuilder {
         return id
     }
 
+    /// The keys of templated routes as written (`people/{id}`), for "did you mean".
+    private var templatedKeys: [String] {
+        templatedRoutes.allValues.map { Self.routeKey(for: $0.file).0 }
+    }
+
     mutating func build() -> FixtureStore {
         let steps = scenarioEntries.compactMap(\.entry.scenario)
         problems.append(contentsOf: ScenarioCheck.unreachableStates(in: scenarioEntries, reachable: ScenarioCheck.reachableStates(steps)))
@@ -160,7 +264,7 @@ struct FixtureStoreBuilder {
             fixtureFileCount: fixtureFileCount, entryCount: entryCount, staticFileCount: staticFileCount,
             preparedResponses: prepared, routes: routes, healthPreparedID: healthID,
             usages: usages, countedEntryCount: countedEntryCount,
-            scenarioSteps: steps,
-            pathIndex: ServedPathIndex(keys: Array(routes.keys).map(String.init)))
+            scenarioSteps: steps, templatedRoutes: templatedRoutes,
+            pathIndex: ServedPathIndex(keys: Array(routes.keys).map(String.init) + templatedKeys))
     }
 }

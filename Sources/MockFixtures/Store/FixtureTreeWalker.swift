@@ -17,6 +17,8 @@ struct FixtureTreeWalker {
         let readPath: String
         /// Byte size when the tree was walked.
         let size: Int
+        /// Device and inode, to recognise the files entries name with `responseFile`.
+        let identity: FileStatus.Identity
     }
 
     static let maximumDepth = 64
@@ -85,7 +87,7 @@ struct FixtureTreeWalker {
                 }
                 walk(directory: realPath, relativeDirectory: relativePath, names: childNames, ancestors: ancestors + [realPath])
             case .regular:
-                files.append(FoundFile(relativePath: relativePath, readPath: realPath, size: status.size))
+                files.append(FoundFile(relativePath: relativePath, readPath: realPath, size: status.size, identity: status.identity))
             default:
                 warn(relativePath, "is \(status.kind.description), not a regular file or folder; it is not served", hint: "remove it from the fixture root")
             }

@@ -26,8 +26,15 @@ package struct FileStatus: Sendable, Equatable {
         }
     }
 
+    /// Which file this is (device and inode): equal for every path and symlink leading to it.
+    package struct Identity: Sendable, Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
     package let kind: Kind
     package let size: Int
+    package let identity: Identity
     /// Modification time in nanoseconds since 1970, for change detection.
     package let modificationNanoseconds: Int64
 
@@ -49,6 +56,7 @@ package struct FileStatus: Sendable, Equatable {
         default: kind = .other
         }
         size = Int(info.st_size)
+        identity = Identity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
         #if canImport(Darwin)
         modificationNanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else

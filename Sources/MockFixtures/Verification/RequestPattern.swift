@@ -1,15 +1,16 @@
 /// A verification pattern: `{"method": "POST", "path": "/api/1.0/people/", "request": {…},
-/// "query": {…}, "requestHeaders": {…}}`, every key optional. `request`, `query` and
-/// `requestHeaders` mean exactly what they mean in a fixture entry, and are checked by the same
-/// matcher.
+/// "query": {…}, "requestHeaders": {…}}`, every key optional. `request`, `requestMatch`,
+/// `query`, `requestHeaders` and `pathParameters` mean exactly what they mean in a fixture
+/// entry, and are checked by the same matcher. `path` may have `{name}` segments
+/// (`/people/{id}`), which match any one segment and give `pathParameters` their values.
 struct RequestPattern: Sendable {
-    static let knownKeys = ["method", "path", "request", "query", "requestHeaders"]
+    static let knownKeys = ["method", "path", "request", "requestMatch", "query", "requestHeaders", "pathParameters"]
     static let example = #"{"method": "POST", "path": "/api/1.0/people/", "request": {"name": "Rey"}}"#
 
     /// Upper-cased; `nil` matches any method.
     let method: String?
-    /// The decoded path as given, and its lookup key (trailing slash ignored); `nil` matches any path.
-    let path: (shown: String, key: String)?
+    /// The decoded path as given, and its segments (trailing slash ignored); `nil` matches any path.
+    let path: (shown: String, template: PathTemplate)?
     let constraints: RequestConstraints
 
     /// Compiles a pattern, or returns the sentence that says what is wrong with it (naming the key).
@@ -17,12 +18,11 @@ struct RequestPattern: Sendable {
         guard case .object(let members) = document.root.value else {
             return .failure(PatternError("the pattern is a \(document.root.value.kindName); send an object such as \(example)"))
         }
-        var compiler = FixtureFileCompiler(relativePath: "", subject: "the pattern")
-        var fields = FixtureFileCompiler.ConstraintFields()
+        var compiler = FixtureFileCompiler(relativePath: "", subject: "the pattern", pathParameterNames: nil)
+        let fields = compiler.compileConstraints(members)
         var method: String?
-        var path: (shown: String, key: String)?
-        for member in members {
-            if compiler.compileConstraint(member, into: &fields) { continue }
+        var path: (shown: String, template: PathTemplate)?
+        for member in members where !FixtureFileCompiler.constraintKeys.contains(member.key) {
             switch member.key {
             case "method":
                 method = compiler.compileMethod(member.value)
@@ -32,7 +32,11 @@ struct RequestPattern: Sendable {
                 }
                 switch RequestTarget.parse(text) {
                 case .success(let target) where target.query == nil:
-                    path = (text, String(target.lookupKey))
+                    let template = PathTemplate(key: target.lookupKey)
+                    if case .duplicateName(let name) = template.issues.first(where: { if case .duplicateName = $0 { true } else { false } }) {
+                        return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(text))) names the parameter {\(name)} more than once; give each {name} segment its own name"))
+                    }
+                    path = (text, template)
                 case .success:
                     return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(text))) has a query; give the path alone and the parameters in \"query\", e.g. {\"path\": \"/search\", \"query\": {\"q\": \"luke\"}}"))
                 case .failure(let rejection):
@@ -46,12 +50,12 @@ struct RequestPattern: Sendable {
                 return .failure(PatternError("unknown key \(JSONValue.excerpt(.string(member.key))) in the pattern; \(hint)"))
             }
         }
+        compiler.checkPathParameterNames(fields.pathParameterMembers, against: path?.template.parameterNames ?? [],
+                                         hint: #"give "path" a {name} segment for it, such as "/people/{id}""#)
         if let problem = compiler.output.problems.first(where: { $0.severity == .error }) {
             return .failure(PatternError(problem.positionedDescription))
         }
-        return .success(RequestPattern(
-            method: method, path: path,
-            constraints: RequestConstraints(method: method, request: fields.request, query: fields.query, requiredHeaders: fields.requiredHeaders)))
+        return .success(RequestPattern(method: method, path: path, constraints: fields.constraints(method: method)))
     }
 
     /// How a recorded request compares with the pattern.
@@ -75,11 +79,17 @@ struct RequestPattern: Sendable {
             }
             return comparison
         }
-        if let path, path.key != target.lookupKey {
-            comparison.pathDiffers = true
-            comparison.reasons.append("path is \(target.path), expected \(path.shown)")
-        }
         var request = IncomingRequest(method: exchange.method, target: target, headers: HeaderList(fields: exchange.headers), body: exchange.body)
+        if let path {
+            if let values = path.template.match(target.lookupKey) {
+                request.pathParameters = PathParameters(names: path.template.parameterNames, values: values)
+            } else {
+                comparison.pathDiffers = true
+                comparison.reasons.append("path is \(target.path), expected \(path.shown)")
+                // Its parameters have no values to compare.
+                if constraints.pathParameters != nil { return comparison }
+            }
+        }
         let constraintReasons = EntryMatcher.constraintReasons(constraints, &request)
         comparison.reasons.append(contentsOf: constraintReasons)
         if exchange.isBodyTruncated, !constraintReasons.isEmpty, constraints.request != nil {

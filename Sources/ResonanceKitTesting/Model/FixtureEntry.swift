@@ -1,4 +1,5 @@
 import Foundation
+import MockFixtures
 import ResonanceKit
 
 /// One fixture entry written in Swift, for ``MockControlling/addFixture(path:entries:)``: the
@@ -9,6 +10,11 @@ import ResonanceKit
 ///     FixtureEntry(method: .post, status: 500, response: ["error": "payment service down"]),
 ///     FixtureEntry(method: .get, response: Order(id: 7, state: "paid"), headers: ["X-Trace": "t1"], delayMilliseconds: 200),
 /// ])
+/// try await mock.addFixture(path: "/api/people/{id}", entries: [
+///     FixtureEntry(pathParameters: ["id": .regex("^[0-9]+$")], response: ["id": "{{path.id}}"], template: true),
+///     FixtureEntry(responseText: "<error/>", headers: ["Content-Type": "application/xml"]),
+///     FixtureEntry(method: .delete, fault: .connectionReset),
+/// ])
 /// ```
 public struct FixtureEntry: Sendable {
     public var method: HTTPMethod
@@ -16,16 +22,34 @@ public struct FixtureEntry: Sendable {
     /// What the request must carry (`request` in the file format): a JSON body, or form fields,
     /// multipart parts or query parameters by name.
     public var request: RequestPattern.Body?
+    /// With ``RequestMatchMode/partial``, a JSON body may have keys `request` does not name.
+    public var requestMatch: RequestMatchMode
     /// Query parameters the request must carry, even when it has a body (`query`).
     public var query: [String: PatternValue]
-    /// Headers the request must carry (`requestHeaders`).
-    public var requestHeaders: [String: String]
+    /// What the `{name}` segments of the fixture's path must hold (`pathParameters`).
+    public var pathParameters: [String: PatternValue]
+    /// Headers the request must carry (`requestHeaders`): values or matchers.
+    public var requestHeaders: [String: PatternValue]
     /// The answer's body (`response`), sent as JSON.
     public var response: RequestPattern.Body?
+    /// The answer's body as text (`responseText`), sent as `text/plain; charset=utf-8` unless
+    /// `headers` says otherwise.
+    public var responseText: String?
+    /// A file under the mock's fixture root whose bytes are the body (`responseFile`).
+    public var responseFile: String?
     /// Extra response headers (`headers`).
     public var headers: [String: String]
+    /// Fill in `{{placeholders}}` per request (`template`).
+    public var template: Bool
     /// Milliseconds to wait before answering (`delay`).
     public var delayMilliseconds: Int?
+    /// A random delay per request, in milliseconds (`"delay": {"min": …, "max": …}`); wins over
+    /// ``delayMilliseconds``.
+    public var delayRange: ClosedRange<Int>?
+    /// A network failure instead of an answer (`fault`).
+    public var fault: MockFault?
+    /// Send the body at about this many bytes per second (`bytesPerSecond`).
+    public var bytesPerSecond: Int?
     /// Answers at most this many requests (`times`).
     public var times: Int?
     /// The scenario the entry belongs to, the state it needs and the state it leads to.
@@ -34,18 +58,29 @@ public struct FixtureEntry: Sendable {
     public var newState: String?
 
     public init(method: HTTPMethod = .get, status: Int = 200, request: RequestPattern.Body? = nil,
-                query: [String: PatternValue] = [:], requestHeaders: [String: String] = [:],
-                response: (any Encodable & Sendable)? = nil, headers: [String: String] = [:],
-                delayMilliseconds: Int? = nil, times: Int? = nil,
+                requestMatch: RequestMatchMode = .exact, query: [String: PatternValue] = [:],
+                pathParameters: [String: PatternValue] = [:], requestHeaders: [String: PatternValue] = [:],
+                response: (any Encodable & Sendable)? = nil, responseText: String? = nil, responseFile: String? = nil,
+                headers: [String: String] = [:], template: Bool = false,
+                delayMilliseconds: Int? = nil, delayRange: ClosedRange<Int>? = nil,
+                fault: MockFault? = nil, bytesPerSecond: Int? = nil, times: Int? = nil,
                 scenario: String? = nil, state: String? = nil, newState: String? = nil) {
         self.method = method
         self.status = status
         self.request = request
+        self.requestMatch = requestMatch
         self.query = query
+        self.pathParameters = pathParameters
         self.requestHeaders = requestHeaders
         self.response = response.map { .json($0) }
+        self.responseText = responseText
+        self.responseFile = responseFile
         self.headers = headers
+        self.template = template
         self.delayMilliseconds = delayMilliseconds
+        self.delayRange = delayRange
+        self.fault = fault
+        self.bytesPerSecond = bytesPerSecond
         self.times = times
         self.scenario = scenario
         self.state = state
@@ -56,11 +91,22 @@ public struct FixtureEntry: Sendable {
     func jsonObject(encoder: JSONEncoder) throws -> [String: Any] {
         var object: [String: Any] = ["method": method.rawValue, "status": status]
         if let request { object["request"] = try Self.json(request, encoder: encoder) }
+        if requestMatch != .exact { object["requestMatch"] = requestMatch.rawValue }
         if !query.isEmpty { object["query"] = query.mapValues(\.jsonObject) }
-        if !requestHeaders.isEmpty { object["requestHeaders"] = requestHeaders }
+        if !pathParameters.isEmpty { object["pathParameters"] = pathParameters.mapValues(\.jsonObject) }
+        if !requestHeaders.isEmpty { object["requestHeaders"] = requestHeaders.mapValues(\.headerJSONObject) }
         if let response { object["response"] = try Self.json(response, encoder: encoder) }
+        if let responseText { object["responseText"] = responseText }
+        if let responseFile { object["responseFile"] = responseFile }
         if !headers.isEmpty { object["headers"] = headers }
-        if let delayMilliseconds { object["delay"] = delayMilliseconds }
+        if template { object["template"] = true }
+        if let delayRange {
+            object["delay"] = ["min": delayRange.lowerBound, "max": delayRange.upperBound]
+        } else if let delayMilliseconds {
+            object["delay"] = delayMilliseconds
+        }
+        if let fault { object["fault"] = fault.rawValue }
+        if let bytesPerSecond { object["bytesPerSecond"] = bytesPerSecond }
         if let times { object["times"] = times }
         if let scenario { object["scenario"] = scenario }
         if let state { object["state"] = state }

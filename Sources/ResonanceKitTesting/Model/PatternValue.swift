@@ -2,19 +2,32 @@ import Foundation
 
 /// A value a request pattern or fixture entry expects, with the fixture format's rules: text,
 /// numbers and booleans compare as text with query parameters and form fields, an array means
-/// "once for each of these, in any order", and ``any`` means "present, any value".
+/// "once for each of these, in any order", ``any`` means "present, any value", and the matchers
+/// ``regex(_:)``, ``contains(_:)`` and ``absent`` stand for `{"$regex": …}`, `{"$contains": …}`
+/// and `{"$absent": true}`.
 ///
 /// ```swift
 /// let pattern = RequestPattern.get("/api/1.0/people/", query: ["page": 2, "ids": ["1", "2"], "token": .any])
+/// let orders = RequestPattern.get("/api/orders", query: ["sku": .regex("^A[0-9]+$"), "debug": .absent])
 /// ```
-public enum PatternValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+///
+/// It is `Encodable`, so matchers also work inside a JSON body:
+/// `.post("/api/orders", body: ["sku": .regex("^A"), "quantity": 2] as [String: PatternValue])`.
+public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
     case string(String)
     case number(Double)
     case bool(Bool)
-    /// Present with any value (`null` in the fixture format).
+    /// Present with any value (`{"$any": true}`).
     case any
     case array([PatternValue])
+    /// Text that contains a match of this regular expression (unanchored: use `^…$` for the
+    /// whole value), `{"$regex": …}`.
+    case regex(String)
+    /// Text that contains this, `{"$contains": …}`.
+    case contains(String)
+    /// Not present at all, `{"$absent": true}`.
+    case absent
 
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
@@ -28,8 +41,57 @@ public enum PatternValue: Sendable, Hashable, ExpressibleByStringLiteral, Expres
         case .string(let text): text
         case .number(let number): number.rounded() == number && abs(number) < 1e15 ? Int(number) as Any : number as Any
         case .bool(let flag): flag
-        case .any: NSNull()
+        case .any: ["$any": true]
         case .array(let elements): elements.map(\.jsonObject)
+        case .regex(let pattern): ["$regex": pattern]
+        case .contains(let text): ["$contains": text]
+        case .absent: ["$absent": true]
         }
     }
+
+    /// A header value: scalars as their text, matchers as matcher objects.
+    var headerJSONObject: Any {
+        switch self {
+        case .number, .bool: description
+        default: jsonObject
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .number(let number):
+            if number.rounded() == number, abs(number) < 1e15 { try container.encode(Int(number)) } else { try container.encode(number) }
+        case .bool(let flag): try container.encode(flag)
+        case .array(let elements): try container.encode(elements)
+        case .any: try container.encode(["$any": true])
+        case .absent: try container.encode(["$absent": true])
+        case .regex(let pattern): try container.encode(["$regex": pattern])
+        case .contains(let text): try container.encode(["$contains": text])
+        }
+    }
+}
+
+extension PatternValue: CustomStringConvertible {
+    /// `2`, `luke`, `[1, 2]`, `(any)`, `(matching ^A$)`, `(containing Rey)`, `(absent)`: for failure messages.
+    public var description: String {
+        switch self {
+        case .string(let text): text
+        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .bool(let flag): String(flag)
+        case .any: "(any)"
+        case .array(let elements): "[" + elements.map(\.description).joined(separator: ", ") + "]"
+        case .regex(let pattern): "(matching \(pattern))"
+        case .contains(let text): "(containing \(text))"
+        case .absent: "(absent)"
+        }
+    }
+}
+
+/// How a JSON body compares with the expected one: as a whole (the default), or with keys the
+/// expectation does not name allowed, at every level (`"requestMatch": "partial"`).
+public enum RequestMatchMode: String, Sendable, Equatable {
+    case exact
+    case partial
 }

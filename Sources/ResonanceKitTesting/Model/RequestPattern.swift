@@ -3,26 +3,34 @@ import ResonanceKit
 
 /// Describes requests the app should have sent, for ``MockControlling/verify(_:count:)`` and
 /// friends. Every part is optional; the parts mean exactly what they mean in a fixture entry
-/// (JSON body equality, query/form/multipart rules, header names ignoring case), because the
-/// same matcher checks them.
+/// (JSON body equality, query/form/multipart rules, header names ignoring case, matchers),
+/// because the same matcher checks them.
 ///
 /// ```swift
 /// try await mock.verify(.post("/api/1.0/people/", body: NewPerson(name: "Rey")))
 /// try await mock.verify(.get("/api/1.0/people/", query: ["page": "2"]), count: 1)
 /// try await mock.verify(.post("/api/1.0/login/", fields: ["username": "luke"]))          // a form body
 /// try await mock.verify(RequestPattern(method: .delete, path: "/api/1.0/people/1/"), count: 0)
+/// try await mock.verify(.get("/api/people/{id}", pathParameters: ["id": .regex("^[0-9]+$")],
+///                            headers: ["X-Request-Id": .any]))
+/// try await mock.verify(.post("/api/orders", body: ["sku": "A1"] as [String: PatternValue], requestMatch: .partial))
 /// ```
 public struct RequestPattern: Sendable, CustomStringConvertible {
     /// `nil` matches any method.
     public var method: HTTPMethod?
-    /// The decoded path; a trailing slash is ignored as for fixture files. `nil` matches any path.
+    /// The decoded path; a trailing slash is ignored as for fixture files. `{name}` segments
+    /// (`/api/people/{id}`) match any one segment. `nil` matches any path.
     public var path: String?
+    /// What the `{name}` segments of ``path`` must hold.
+    public var pathParameters: [String: PatternValue]
     /// Query parameters that must be present (others may be too).
     public var query: [String: PatternValue]
-    /// Headers that must be present with these values; names ignore case.
-    public var headers: [String: String]
+    /// Headers that must be present with these values (or matchers); names ignore case.
+    public var headers: [String: PatternValue]
     /// What the body must be.
     public var body: Body?
+    /// With ``RequestMatchMode/partial``, a JSON body may have keys the pattern does not name.
+    public var requestMatch: RequestMatchMode
 
     /// The body part of a pattern.
     public enum Body: Sendable {
@@ -35,59 +43,80 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         case fields([String: PatternValue])
     }
 
-    public init(method: HTTPMethod? = nil, path: String? = nil, query: [String: PatternValue] = [:],
-                headers: [String: String] = [:], body: Body? = nil) {
+    public init(method: HTTPMethod? = nil, path: String? = nil, pathParameters: [String: PatternValue] = [:],
+                query: [String: PatternValue] = [:], headers: [String: PatternValue] = [:], body: Body? = nil,
+                requestMatch: RequestMatchMode = .exact) {
         self.method = method
         self.path = path
+        self.pathParameters = pathParameters
         self.query = query
         self.headers = headers
         self.body = body
+        self.requestMatch = requestMatch
     }
 
-    public static func get(_ path: String, query: [String: PatternValue] = [:], headers: [String: String] = [:]) -> RequestPattern {
-        RequestPattern(method: .get, path: path, query: query, headers: headers)
+    public static func get(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
+                           headers: [String: PatternValue] = [:]) -> RequestPattern {
+        RequestPattern(method: .get, path: path, pathParameters: pathParameters, query: query, headers: headers)
     }
 
-    public static func delete(_ path: String, query: [String: PatternValue] = [:], headers: [String: String] = [:]) -> RequestPattern {
-        RequestPattern(method: .delete, path: path, query: query, headers: headers)
+    public static func delete(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
+                              headers: [String: PatternValue] = [:]) -> RequestPattern {
+        RequestPattern(method: .delete, path: path, pathParameters: pathParameters, query: query, headers: headers)
     }
 
-    public static func post(_ path: String, query: [String: PatternValue] = [:], headers: [String: String] = [:],
-                            body: (any Encodable & Sendable)? = nil) -> RequestPattern {
-        RequestPattern(method: .post, path: path, query: query, headers: headers, body: body.map { .json($0) })
+    public static func post(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
+                            headers: [String: PatternValue] = [:], body: (any Encodable & Sendable)? = nil,
+                            requestMatch: RequestMatchMode = .exact) -> RequestPattern {
+        sending(.post, path, pathParameters, query, headers, body, requestMatch)
     }
 
-    public static func post(_ path: String, query: [String: PatternValue] = [:], headers: [String: String] = [:],
-                            fields: [String: PatternValue]) -> RequestPattern {
-        RequestPattern(method: .post, path: path, query: query, headers: headers, body: .fields(fields))
+    public static func post(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
+                            headers: [String: PatternValue] = [:], fields: [String: PatternValue]) -> RequestPattern {
+        RequestPattern(method: .post, path: path, pathParameters: pathParameters, query: query, headers: headers, body: .fields(fields))
     }
 
-    public static func put(_ path: String, query: [String: PatternValue] = [:], headers: [String: String] = [:],
-                           body: (any Encodable & Sendable)? = nil) -> RequestPattern {
-        RequestPattern(method: .put, path: path, query: query, headers: headers, body: body.map { .json($0) })
+    public static func put(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
+                           headers: [String: PatternValue] = [:], body: (any Encodable & Sendable)? = nil,
+                           requestMatch: RequestMatchMode = .exact) -> RequestPattern {
+        sending(.put, path, pathParameters, query, headers, body, requestMatch)
     }
 
-    public static func patch(_ path: String, query: [String: PatternValue] = [:], headers: [String: String] = [:],
-                             body: (any Encodable & Sendable)? = nil) -> RequestPattern {
-        RequestPattern(method: .patch, path: path, query: query, headers: headers, body: body.map { .json($0) })
+    public static func patch(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
+                             headers: [String: PatternValue] = [:], body: (any Encodable & Sendable)? = nil,
+                             requestMatch: RequestMatchMode = .exact) -> RequestPattern {
+        sending(.patch, path, pathParameters, query, headers, body, requestMatch)
     }
 
-    /// The pattern as the admin API takes it (`{"method", "path", "query", "requestHeaders", "request"}`).
+    /// A pattern for a method that sends a JSON body.
+    private static func sending(_ method: HTTPMethod, _ path: String, _ pathParameters: [String: PatternValue], _ query: [String: PatternValue],
+                                _ headers: [String: PatternValue], _ body: (any Encodable & Sendable)?, _ requestMatch: RequestMatchMode) -> RequestPattern {
+        RequestPattern(method: method, path: path, pathParameters: pathParameters, query: query, headers: headers,
+                       body: body.map { .json($0) }, requestMatch: requestMatch)
+    }
+
+    /// The pattern as the admin API takes it (`{"method", "path", "pathParameters", "query",
+    /// "requestHeaders", "request", "requestMatch"}`).
     func jsonObject(encoder: JSONEncoder) throws -> [String: Any] {
         var object: [String: Any] = [:]
         if let method { object["method"] = method.rawValue }
         if let path { object["path"] = path }
+        if !pathParameters.isEmpty { object["pathParameters"] = pathParameters.mapValues(\.jsonObject) }
         if !query.isEmpty { object["query"] = query.mapValues(\.jsonObject) }
-        if !headers.isEmpty { object["requestHeaders"] = headers }
+        if !headers.isEmpty { object["requestHeaders"] = headers.mapValues(\.headerJSONObject) }
         if let body { object["request"] = try FixtureEntry.json(body, encoder: encoder) }
+        if requestMatch != .exact { object["requestMatch"] = requestMatch.rawValue }
         return object
     }
 
     /// `POST /api/1.0/people/ body {"name":"Rey"}`, for failure messages.
     public var description: String {
         var parts = [method?.rawValue ?? "any method", path ?? "any path"]
+        if !pathParameters.isEmpty {
+            parts.append("path parameters " + pathParameters.keys.sorted().map { "\($0)=\(pathParameters[$0]!)" }.joined(separator: "&"))
+        }
         if !query.isEmpty {
-            parts.append("query " + query.keys.sorted().map { "\($0)=\(Self.describe(query[$0]!))" }.joined(separator: "&"))
+            parts.append("query " + query.keys.sorted().map { "\($0)=\(query[$0]!)" }.joined(separator: "&"))
         }
         if !headers.isEmpty {
             parts.append("headers " + headers.keys.sorted().map { "\($0): \(headers[$0]!)" }.joined(separator: ", "))
@@ -96,19 +125,10 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         case nil: break
         case .json(let value): parts.append("body \(Self.compactJSON(value) ?? String(describing: value))")
         case .rawJSON(let text): parts.append("body \(text)")
-        case .fields(let fields): parts.append("fields " + fields.keys.sorted().map { "\($0)=\(Self.describe(fields[$0]!))" }.joined(separator: "&"))
+        case .fields(let fields): parts.append("fields " + fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: "&"))
         }
+        if requestMatch == .partial { parts.append("(partial)") }
         return parts.joined(separator: " ")
-    }
-
-    private static func describe(_ value: PatternValue) -> String {
-        switch value {
-        case .string(let text): text
-        case .number(let number): number.rounded() == number ? String(Int(number)) : String(number)
-        case .bool(let flag): String(flag)
-        case .any: "(any)"
-        case .array(let elements): "[" + elements.map(describe).joined(separator: ", ") + "]"
-        }
     }
 
     private static func compactJSON(_ value: any Encodable) -> String? {

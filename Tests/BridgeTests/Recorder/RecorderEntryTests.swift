@@ -155,7 +155,7 @@ import Testing
         #expect(headers.first?.value.value.stringValue == "</list?page=2>; rel=\"next\", </list?page=9>; rel=\"last\"")
     }
 
-    @Test(.enabled(if: FixtureFormatFeatures.bodyKeys, "needs the responseText/responseFile fixture keys"))
+    @Test
     func recordsTextAnswersAsResponseTextAndReplaysThem() throws {
         let harness = try RecordingHarness()
         try harness.record("GET", "/page", headers: ["Content-Type": "text/html; charset=utf-8"], body: Array("<h1>Héllo</h1>".utf8))
@@ -174,7 +174,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: FixtureFormatFeatures.bodyKeys, "needs the responseText/responseFile fixture keys"))
+    @Test
     func recordsBinaryAnswersAsResponseFilesAndReplaysThem() throws {
         let harness = try RecordingHarness()
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF]

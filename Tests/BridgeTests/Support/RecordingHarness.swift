@@ -65,19 +65,6 @@ final class RecordingHarness: @unchecked Sendable {
     }
 }
 
-/// Whether the fixture format knows `responseText` and `responseFile` (being added alongside the
-/// recorder); round trips of text and binary answers need them to replay.
-enum FixtureFormatFeatures {
-    static let bodyKeys: Bool = {
-        guard let folder = try? ScratchFolder("feature-probe"),
-              (try? folder.put("probe.json", #"[{"responseText": "hi"}, {"method": "POST", "responseFile": "probe.txt"}]"#)) != nil,
-              (try? folder.put("probe.txt", "hi")) != nil,
-              let store = try? FixtureStore.load(root: folder.path)
-        else { return false }
-        return !store.problems.contains { $0.message.contains("unknown key") }
-    }()
-}
-
 /// Semantic JSON equality of two bodies.
 func sameJSON(_ left: [UInt8], _ right: String) -> Bool {
     guard let a = try? JSONParser.parse(left).root.value, let b = try? JSONParser.parse(right).root.value else { return false }

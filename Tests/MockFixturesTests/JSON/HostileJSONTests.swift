@@ -21,8 +21,8 @@ struct HostileJSONTests {
     }
 
     @Test func repeatedKeysParseInLinearTime() throws {
-        // A linear parse of 4x the input takes ~4x the time; the quadratic one took 16x. The ratio of
-        // two sizes' best-of-three times, with a generous margin, holds on a busy machine too.
+        // A linear parse of 8x the input takes ~8x the time; the quadratic one took 64x. The ratio of
+        // two sizes' best-of-three times, with a 3x margin, holds on a busy machine too.
         func bestTime(_ bytes: [UInt8]) throws -> UInt64 {
             var best = UInt64.max
             for _ in 0..<3 {
@@ -33,9 +33,9 @@ struct HostileJSONTests {
             }
             return best
         }
-        let small = try bestTime(Self.repeatedKeys(10_000))
+        let small = try bestTime(Self.repeatedKeys(5_000))
         let large = try bestTime(Self.repeatedKeys(40_000))
-        #expect(Double(large) / Double(max(small, 1)) < 8, "4x the keys took \(Double(large) / Double(max(small, 1)))x the time")
+        #expect(Double(large) / Double(max(small, 1)) < 24, "8x the keys took \(Double(large) / Double(max(small, 1)))x the time")
     }
 
     @Test func theLastOfRepeatedKeysWinsInItsOwnPlace() throws {

@@ -1,0 +1,230 @@
+/// The keys that shape an entry's answer: its body (`response`, `responseText`, `responseFile`),
+/// `headers`, `template`, and how it is delivered (`delay`, `fault`, `bytesPerSecond`).
+extension FixtureFileCompiler {
+    /// An entry's body, as written.
+    enum BodySource {
+        /// `response`: JSON, sent compact.
+        case json(JSONNode)
+        /// `responseText`: sent as UTF-8.
+        case text(String, JSONNode)
+        /// `responseFile`: a file's bytes, read at load.
+        case file(path: String, bytes: [UInt8])
+
+        var key: String {
+            switch self {
+            case .json: "response"
+            case .text: "responseText"
+            case .file: "responseFile"
+            }
+        }
+
+        var defaultContentType: String {
+            switch self {
+            case .json: MediaType.json
+            case .text: MediaType.plainText
+            case .file(let path, _): MediaType.forFileName(path)
+            }
+        }
+    }
+
+    /// The answer keys of one entry, gathered before they are checked together.
+    struct AnswerFields {
+        var body: (source: BodySource, keyPosition: JSONPosition)?
+        var headers: [HTTPHeader] = []
+        /// `headers` as written, for the positions of templated values.
+        var headersNode: JSONNode?
+        var template: (isOn: Bool, position: JSONPosition)?
+        var fault: (fault: MockFault, position: JSONPosition)?
+        var bytesPerSecond: (rate: Int, position: JSONPosition)?
+    }
+
+    /// The checked answer.
+    struct BuiltAnswer {
+        let headers: [HTTPHeader]
+        let body: [UInt8]
+        let template: ResponseTemplate?
+    }
+
+    static let maximumBytesPerSecond = 1 << 30
+
+    /// Compiles `member` into `answer` when it is an answer key; returns false for any other key.
+    mutating func compileAnswerMember(_ member: JSONMember, into answer: inout AnswerFields) -> Bool {
+        let value = member.value
+        switch member.key {
+        case "response":
+            if case .null = value.value { return true }
+            setBody(.json(value), member, in: &answer)
+        case "responseText":
+            guard case .string(let text) = value.value else {
+                add(.error, at: value.position, "responseText must be a string, found \(describe(value.value))",
+                    hint: #"put the text in double quotes, such as "<ok/>"; for JSON use "response""#)
+                return true
+            }
+            setBody(.text(text, value), member, in: &answer)
+        case "responseFile":
+            guard case .string(let path) = value.value else {
+                add(.error, at: value.position, "responseFile must be a string, found \(describe(value.value))",
+                    hint: #"name a file relative to the fixture root, such as "files/report.pdf""#)
+                return true
+            }
+            guard let responseFiles else {
+                add(.error, at: value.position, "responseFile cannot be read here: there is no fixture root",
+                    hint: "load the fixtures from a folder, or send the body with response or responseText")
+                return true
+            }
+            switch responseFiles.load(path, referrer: relativePath) {
+            case .success(let bytes): setBody(.file(path: path, bytes: bytes), member, in: &answer)
+            case .failure(let failure): add(.error, at: value.position, failure.message, hint: failure.hint)
+            }
+        case "headers":
+            answer.headers = compileResponseHeaders(value)
+            answer.headersNode = value
+        case "template":
+            guard case .bool(let isOn) = value.value else {
+                add(.error, at: value.position, "template must be true or false, found \(describe(value.value))",
+                    hint: #"write "template": true to fill in {{placeholders}} per request"#)
+                return true
+            }
+            answer.template = (isOn, member.keyPosition)
+        case "fault":
+            guard case .string(let name) = value.value, let fault = MockFault(rawValue: name) else {
+                let names = MockFault.allCases.map { "\"\($0)\"" }.joined(separator: ", ")
+                var hint = "use one of \(names)"
+                if let text = value.value.stringValue,
+                   let suggestion = EditDistance.closest(to: text, among: MockFault.allCases.map(\.rawValue), maximumDistance: 3) {
+                    hint = "did you mean \"\(suggestion)\"?"
+                }
+                add(.error, at: value.position, "fault \(JSONValue.excerpt(value.value)) is not a known fault", hint: hint)
+                return true
+            }
+            answer.fault = (fault, value.position)
+        case "bytesPerSecond":
+            if let rate = compileInteger(value, key: "bytesPerSecond", range: 1...Self.maximumBytesPerSecond,
+                                         hint: "use a whole number of bytes per second of 1 or more, such as 2000 for a slow mobile network") {
+                answer.bytesPerSecond = (rate, value.position)
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private mutating func setBody(_ source: BodySource, _ member: JSONMember, in answer: inout AnswerFields) {
+        if let existing = answer.body {
+            add(.error, at: member.keyPosition,
+                "\"\(source.key)\" and \"\(existing.source.key)\" (at \(existing.keyPosition)) are both set, but an entry sends one body",
+                hint: "keep one of response, responseText and responseFile")
+            return
+        }
+        answer.body = (source, member.keyPosition)
+    }
+
+    /// `delay`: milliseconds, or `{"min": 100, "max": 400}` for a random delay per request.
+    mutating func compileDelay(_ node: JSONNode) -> EntryDelay? {
+        let range = 0...Self.maximumDelayMilliseconds
+        let hint = "use a whole number of milliseconds between 0 and \(Self.maximumDelayMilliseconds), or {\"min\": 100, \"max\": 400} for a random delay"
+        guard case .object(let members) = node.value else {
+            return compileInteger(node, key: "delay", range: range, hint: hint).map { .fixed($0) }
+        }
+        var bounds: [String: Int] = [:]
+        for member in members {
+            guard member.key == "min" || member.key == "max" else {
+                add(.error, at: member.keyPosition, "delay has an unknown key \"\(member.key)\"", hint: #"a random delay is written {"min": 100, "max": 400}"#)
+                continue
+            }
+            bounds[member.key] = compileInteger(member.value, key: "delay \(member.key)", range: range, hint: hint)
+        }
+        guard let minimum = bounds["min"], let maximum = bounds["max"] else {
+            if members.allSatisfy({ $0.key == "min" || $0.key == "max" }), Set(members.map(\.key)).count < 2 {
+                add(.error, at: node.position, "delay needs both \"min\" and \"max\"", hint: #"write it as {"min": 100, "max": 400}"#)
+            }
+            return nil
+        }
+        guard minimum <= maximum else {
+            add(.error, at: node.position, "delay min \(minimum) is larger than max \(maximum)", hint: "swap them")
+            return nil
+        }
+        return .uniform(minimum...maximum)
+    }
+
+    /// Checks the answer keys together: one body, the body a status allows, a fault that can
+    /// happen, and templates; then builds headers and body. `nil` after an error.
+    mutating func buildAnswer(_ fields: AnswerFields, status: Int, members: [JSONMember]) -> BuiltAnswer? {
+        let errorsBefore = errorCount
+        var answer = fields
+        if Self.bodylessStatuses.contains(status) {
+            dropBody(of: status, answer: &answer, members: members)
+        }
+        checkDelivery(answer)
+        var headers: [HTTPHeader] = []
+        if let body = answer.body, !answer.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            headers.append(HTTPHeader(name: "Content-Type", value: body.source.defaultContentType))
+        }
+        headers.append(contentsOf: answer.headers)
+        let template: ResponseTemplate?
+        if answer.template?.isOn == true {
+            template = compileTemplate(answer, headers: headers)
+        } else {
+            template = nil
+            warnForgottenTemplate(answer)
+        }
+        guard errorCount == errorsBefore else { return nil }
+        let body: [UInt8]
+        switch answer.body?.source {
+        case nil: body = []
+        case .json(let node): body = node.value.serializedBytes()
+        case .text(let text, _): body = Array(text.utf8)
+        case .file(_, let bytes): body = bytes
+        }
+        return BuiltAnswer(headers: headers, body: body, template: template)
+    }
+
+    /// Statuses whose answers never carry a body (RFC 9110 §15.3.5, §15.3.6, §15.4.5).
+    static let bodylessStatuses: Set<Int> = [204, 205, 304]
+
+    /// Headers that describe a body, meaningless on an answer that has none.
+    static let bodyDescribingHeaders: Set<String> = ["content-type", "content-encoding", "content-language", "content-range"]
+
+    /// 204, 205 and 304 answers have no body and no `Content-Type`: both are dropped with a
+    /// warning, so the server and the in-process transport send exactly the same nothing.
+    private mutating func dropBody(of status: Int, answer: inout AnswerFields, members: [JSONMember]) {
+        if let body = answer.body {
+            add(.warning, at: body.keyPosition, "status \(status) answers never carry a body, so \"\(body.source.key)\" is not sent",
+                hint: "remove \"\(body.source.key)\", or use a status such as 200 to send a body")
+            answer.body = nil
+        }
+        let bodyHeaders = answer.headers.filter { Self.bodyDescribingHeaders.contains($0.name.lowercased()) }
+        guard !bodyHeaders.isEmpty else { return }
+        for header in bodyHeaders {
+            let position = members.last { $0.key == "headers" }?.value.value.objectMembers?.last { $0.key == header.name }?.keyPosition
+            add(.warning, at: position, "status \(status) answers have no body, so header \"\(header.name)\" is not sent",
+                hint: "remove \"\(header.name)\"")
+        }
+        answer.headers.removeAll { Self.bodyDescribingHeaders.contains($0.name.lowercased()) }
+    }
+
+    /// Faults and throttling that could never show: a body nobody receives, a cut with nothing to cut.
+    private mutating func checkDelivery(_ answer: AnswerFields) {
+        if let (fault, position) = answer.fault {
+            switch fault {
+            case .connectionReset, .emptyResponse:
+                if let body = answer.body {
+                    add(.warning, at: body.keyPosition, "\"\(body.source.key)\" is never sent: fault \"\(fault)\" closes the connection without answering",
+                        hint: "remove \"\(body.source.key)\", or use \"truncatedBody\" to send part of it")
+                }
+                if let rate = answer.bytesPerSecond {
+                    add(.warning, at: rate.position, "bytesPerSecond has no effect: fault \"\(fault)\" sends no body",
+                        hint: "remove bytesPerSecond")
+                }
+            case .truncatedBody:
+                if answer.body == nil {
+                    add(.error, at: position, "fault \"truncatedBody\" needs a body to cut, but the entry sends none",
+                        hint: "add a response, responseText or responseFile (a status such as 200 that allows a body), or use \"emptyResponse\"")
+                }
+            }
+        } else if let rate = answer.bytesPerSecond, answer.body == nil {
+            add(.warning, at: rate.position, "bytesPerSecond has no effect: the entry sends no body",
+                hint: "remove it, or add a response to send slowly (delay holds back the whole answer)")
+        }
+    }
+}

@@ -1,0 +1,245 @@
+/// The request-selecting keys — `request`, `requestMatch`, `query`, `requestHeaders`,
+/// `pathParameters` — shared by fixture entries and verification patterns, and the matcher
+/// objects that may stand wherever they compare a value.
+extension FixtureFileCompiler {
+    static let constraintKeys: Set<String> = ["request", "requestMatch", "query", "requestHeaders", "pathParameters"]
+    static let matcherOperators = ["$regex", "$contains", "$any", "$absent", "$equals"]
+
+    /// The compiled request-selecting keys of one entry or pattern.
+    struct ConstraintFields {
+        var request: RequestConstraints.BodyRequirement?
+        var query: [NamedParameter]?
+        var requiredHeaders: [RequestConstraints.HeaderRequirement] = []
+        var pathParameters: [NamedParameter]?
+        /// The `pathParameters` members as written, for checking names against a path.
+        var pathParameterMembers: [JSONMember] = []
+
+        func constraints(method: String?) -> RequestConstraints {
+            RequestConstraints(method: method, request: request, query: query, requiredHeaders: requiredHeaders, pathParameters: pathParameters)
+        }
+    }
+
+    /// Where a value stands, which decides whether `$any`/`$absent` make sense there.
+    enum ValuePlace {
+        /// The whole `request` body.
+        case body
+        /// A named value: an object member, a query parameter, a header, a path parameter.
+        case member
+        case arrayElement
+    }
+
+    /// Compiles every constraint key among `members` (`requestMatch` first, since it changes how
+    /// `request` is read).
+    mutating func compileConstraints(_ members: [JSONMember]) -> ConstraintFields {
+        var fields = ConstraintFields()
+        var partial = false
+        if let member = members.last(where: { $0.key == "requestMatch" }) {
+            switch member.value.value {
+            case .string("exact"): partial = false
+            case .string("partial"): partial = true
+            default:
+                add(.error, at: member.value.position, "requestMatch must be \"exact\" or \"partial\", found \(describe(member.value.value))",
+                    hint: #"use "partial" to allow keys the entry does not name in a JSON body, or leave it out for exact"#)
+            }
+        }
+        for member in members {
+            switch member.key {
+            case "request":
+                switch member.value.value {
+                case .null:
+                    fields.request = nil
+                case .object(let requestMembers) where requestMembers.isEmpty:
+                    fields.request = nil
+                default:
+                    fields.request = compileExpectation(member.value, partial: partial, place: .body)
+                        .map { RequestConstraints.BodyRequirement($0, source: member.value.value) }
+                }
+            case "query":
+                fields.query = compileParameters(member.value, key: "query", label: "query parameter")
+            case "pathParameters":
+                fields.pathParameters = compileParameters(member.value, key: "pathParameters", label: "path parameter")
+                fields.pathParameterMembers = member.value.value.objectMembers ?? []
+            case "requestHeaders":
+                fields.requiredHeaders = compileRequestHeaders(member.value)
+            default:
+                break
+            }
+        }
+        if let names = pathParameterNames {
+            checkPathParameterNames(fields.pathParameterMembers, against: names, hint: subject == Self.fileSubject
+                ? "name the file or folder with the parameter in braces, such as people/{id}.json"
+                : #"give "path" a {name} segment for it, such as "/people/{id}""#)
+        }
+        return fields
+    }
+
+    /// An error for every `pathParameters` name that is not a `{name}` segment of the path.
+    mutating func checkPathParameterNames(_ members: [JSONMember], against names: [String], hint defaultHint: String) {
+        for member in members where !names.contains(member.key) {
+            let known = names.isEmpty
+                ? "the path has no {name} segments"
+                : "the path's parameters are " + names.map { "'\($0)'" }.joined(separator: ", ")
+            var hint = defaultHint
+            if let suggestion = EditDistance.closest(to: member.key, among: names, maximumDistance: 2) {
+                hint = "did you mean '\(suggestion)'?"
+            }
+            add(.error, at: member.keyPosition, "pathParameters names '\(member.key)', which is not a parameter of the path: \(known)", hint: hint)
+        }
+    }
+
+    /// `query` or `pathParameters`: an object of names to values compared as text, or matchers.
+    private mutating func compileParameters(_ node: JSONNode, key: String, label: String) -> [NamedParameter]? {
+        switch node.value {
+        case .null:
+            return nil
+        case .object(let members):
+            var parameters: [NamedParameter] = []
+            for member in members {
+                guard let json = compileExpectation(member.value, partial: false, place: .member) else { continue }
+                let expectation = ParameterExpectation(json)
+                if let problem = Self.unusableParameter(expectation, label: label) {
+                    add(.error, at: member.value.position, "\(label) \"\(member.key)\" \(problem.message)", hint: problem.hint)
+                    continue
+                }
+                parameters.append(NamedParameter(name: member.key, expectation: expectation))
+            }
+            return parameters.isEmpty ? nil : parameters
+        default:
+            let example = key == "query" ? #"{"page": "2"}"# : #"{"id": "7"}"#
+            add(.error, at: node.position, "\(key) must be an object of parameter names to values, found \(describe(node.value))",
+                hint: "write it as \(example)")
+            return nil
+        }
+    }
+
+    /// Why a query or path parameter can never have this value, or `nil` when it can.
+    private static func unusableParameter(_ expectation: ParameterExpectation, label: String) -> (message: String, hint: String)? {
+        let isQuery = label == "query parameter"
+        let carrier = isQuery ? "a query string" : "a path segment"
+        let hint = "use a string, number, boolean, null (any value)\(isQuery ? ", an array of those" : ""), or a matcher such as {\"$regex\": \"^A\"}"
+        switch expectation {
+        case .unusable(.object), .filePart:
+            return ("expects an object, which \(carrier) cannot carry", hint)
+        case .unusable:
+            return ("expects nested arrays or objects, which \(carrier) cannot carry", "use an array of strings, numbers or booleans")
+        case .each where !isQuery:
+            return ("expects an array, but a path segment holds exactly one value", hint)
+        case .absent where !isQuery:
+            return ("can never be absent: the path always gives it a value", "remove it, or serve such requests from a file without that segment")
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Matchers
+
+    /// Compiles a value where matcher objects may stand; plain JSON stays plain (compared by
+    /// semantic equality) unless `partial` asks for member-by-member objects. `nil` after an error.
+    mutating func compileExpectation(_ node: JSONNode, partial: Bool, place: ValuePlace) -> JSONExpectation? {
+        switch node.value {
+        case .object(let members):
+            if members.contains(where: { $0.key.hasPrefix("$") }) {
+                return compileMatcher(node, members, place: place)
+            }
+            var compiled: [JSONExpectation.Member] = []
+            var isStructured = partial
+            var failed = false
+            for member in members {
+                guard let expectation = compileExpectation(member.value, partial: partial, place: .member) else {
+                    failed = true
+                    continue
+                }
+                if case .value = expectation, !Self.isMatcherObject(member.value) {} else { isStructured = true }
+                compiled.append(JSONExpectation.Member(key: member.key, expectation: expectation))
+            }
+            if failed { return nil }
+            return isStructured ? .object(compiled, partial: partial, source: node.value) : .value(node.value)
+        case .array(let elements):
+            var compiled: [JSONExpectation] = []
+            var isStructured = false
+            var failed = false
+            for element in elements {
+                guard let expectation = compileExpectation(element, partial: partial, place: .arrayElement) else {
+                    failed = true
+                    continue
+                }
+                if case .value = expectation, !Self.isMatcherObject(element) {} else { isStructured = true }
+                compiled.append(expectation)
+            }
+            if failed { return nil }
+            return isStructured ? .array(compiled, source: node.value) : .value(node.value)
+        default:
+            return .value(node.value)
+        }
+    }
+
+    /// Whether `node` is a matcher object: its `.value` (from `$equals`) is not the node itself.
+    private static func isMatcherObject(_ node: JSONNode) -> Bool {
+        node.value.objectMembers?.contains { $0.key.hasPrefix("$") } ?? false
+    }
+
+    /// `{"$regex": "…"}`, `{"$contains": "…"}`, `{"$any": true}`, `{"$absent": true}` or
+    /// `{"$equals": <JSON taken literally>}`.
+    private mutating func compileMatcher(_ node: JSONNode, _ members: [JSONMember], place: ValuePlace) -> JSONExpectation? {
+        let literalHint = #"a matcher object holds one operator, such as {"$regex": "^A"}; to expect an object whose keys start with "$", write it inside {"$equals": …}"#
+        let plain = members.filter { !$0.key.hasPrefix("$") }
+        guard plain.isEmpty else {
+            let operators = members.filter { $0.key.hasPrefix("$") }.map(\.key).joined(separator: ", ")
+            add(.error, at: node.position, "an object mixes matcher operators (\(operators)) with ordinary keys (\(plain.map(\.key).joined(separator: ", ")))",
+                hint: literalHint)
+            return nil
+        }
+        guard members.count == 1, let matcher = members.first else {
+            add(.error, at: node.position, "a matcher object holds exactly one operator, found \(members.map(\.key).joined(separator: ", "))",
+                hint: literalHint)
+            return nil
+        }
+        let operand = matcher.value
+        switch matcher.key {
+        case "$regex":
+            guard case .string(let pattern) = operand.value, !pattern.isEmpty else {
+                add(.error, at: operand.position, "$regex needs a non-empty string pattern, found \(describe(operand.value))",
+                    hint: #"write it as {"$regex": "^A[0-9]+$"}"#)
+                return nil
+            }
+            do {
+                return .condition(TextCondition(kind: .regex(try CompiledRegex(pattern)), operand: pattern))
+            } catch {
+                add(.error, at: operand.position, "$regex \(JSONValue.excerpt(operand.value)) is not a valid regular expression: \(error)",
+                    hint: #"fix the pattern (Swift Regex syntax, as in PCRE); in JSON a backslash is written "\\", e.g. "^\\d+$""#)
+                return nil
+            }
+        case "$contains":
+            guard case .string(let text) = operand.value, !text.isEmpty else {
+                add(.error, at: operand.position, "$contains needs a non-empty string, found \(describe(operand.value))",
+                    hint: #"write it as {"$contains": "Rey"}"#)
+                return nil
+            }
+            return .condition(TextCondition(kind: .contains, operand: text))
+        case "$any", "$absent":
+            guard case .bool(true) = operand.value else {
+                add(.error, at: operand.position, "\(matcher.key) takes true, found \(describe(operand.value))",
+                    hint: matcher.key == "$any"
+                        ? #"write {"$any": true}; for "must not be present" write {"$absent": true}"#
+                        : #"write {"$absent": true}; for "present with any value" write {"$any": true}"#)
+                return nil
+            }
+            guard place == .member else {
+                add(.error, at: matcher.keyPosition,
+                    "{\"\(matcher.key)\": true} stands for \(place == .body ? "the whole request" : "an array element"), where it means nothing",
+                    hint: "use it for a named value: a member of a JSON object, a query parameter, a form field, a header or a path parameter")
+                return nil
+            }
+            return matcher.key == "$any" ? .present : .absent
+        case "$equals":
+            return .value(operand.value)
+        default:
+            var hint = "the operators are " + Self.matcherOperators.joined(separator: ", ") + "; to expect a key that starts with \"$\" literally, write the object inside {\"$equals\": …}"
+            if let suggestion = EditDistance.closest(to: matcher.key, among: Self.matcherOperators, maximumDistance: 2) {
+                hint = "did you mean \(suggestion)?"
+            }
+            add(.error, at: matcher.keyPosition, "unknown matcher operator \"\(matcher.key)\"", hint: hint)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// Header objects: `headers` (sent) and `requestHeaders` (required).
+extension FixtureFileCompiler {
+    /// The members of a header object with valid names, one per name ignoring case (the last
+    /// wins, with a warning); `null` means none.
+    mutating func headerMembers(_ node: JSONNode, key: String) -> [JSONMember] {
+        if case .null = node.value { return [] }
+        guard case .object(let members) = node.value else {
+            add(.error, at: node.position, "\(key) must be an object of header names to strings, found \(describe(node.value))",
+                hint: #"write it as {"X-Name": "value"}"#)
+            return []
+        }
+        var kept: [JSONMember] = []
+        var seen: [String: JSONPosition] = [:]
+        for member in members {
+            guard HTTPToken.isValid(member.key) else {
+                add(.error, at: member.keyPosition, "\"\(member.key)\" in \(key) is not a valid header name",
+                    hint: "use letters, digits and '-' only, such as \"X-Request-Id\"")
+                continue
+            }
+            let lowercased = member.key.lowercased()
+            if let first = seen[lowercased] {
+                add(.warning, at: member.keyPosition, "header \"\(member.key)\" in \(key) is also given at \(first) (names are case-insensitive); the last one wins",
+                    hint: "remove one of them")
+                kept.removeAll { $0.key.lowercased() == lowercased }
+            }
+            seen[lowercased] = member.keyPosition
+            kept.append(member)
+        }
+        return kept
+    }
+
+    /// A header value: a non-empty, single-line string.
+    mutating func headerText(_ member: JSONMember, key: String) -> String? {
+        guard case .string(let value) = member.value.value else {
+            add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) must be a string, found \(describe(member.value.value))",
+                hint: key == "requestHeaders" ? #"put the value in double quotes, or use a matcher such as {"$regex": "^Bearer "}"# : "put the value in double quotes")
+            return nil
+        }
+        guard !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
+            add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) contains a line break or NUL",
+                hint: "header values must be a single line")
+            return nil
+        }
+        guard !value.isEmpty else {
+            add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) has an empty value",
+                hint: "give it a value, or remove it")
+            return nil
+        }
+        return value
+    }
+
+    /// `headers`: what the answer carries besides Content-Type/Content-Length.
+    mutating func compileResponseHeaders(_ node: JSONNode) -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
+        for member in headerMembers(node, key: "headers") {
+            guard let value = headerText(member, key: "headers") else { continue }
+            switch member.key.lowercased() {
+            case "content-length", "transfer-encoding":
+                add(.error, at: member.keyPosition, "headers must not set \(member.key): the server computes it from the body",
+                    hint: "remove \"\(member.key)\"")
+            case "connection":
+                if !equalsIgnoringASCIICase(value.trimmingSpaces(), "close") {
+                    add(.error, at: member.value.position,
+                        "headers set Connection to \(JSONValue.excerpt(member.value.value)); the server manages connections itself and only \"close\" can be asked for",
+                        hint: "remove it, or use \"Connection\": \"close\" to close the connection after this answer")
+                }
+                headers.append(HTTPHeader(name: member.key, value: value))
+            case "date":
+                add(.warning, at: member.keyPosition, "headers set Date, which the server adds itself; it is ignored",
+                    hint: "remove \"\(member.key)\"")
+            default:
+                headers.append(HTTPHeader(name: member.key, value: value))
+            }
+        }
+        return headers
+    }
+
+    /// `requestHeaders`: exact values, or matcher objects (`{"$regex": …}`, `{"$absent": true}`, …).
+    mutating func compileRequestHeaders(_ node: JSONNode) -> [RequestConstraints.HeaderRequirement] {
+        var requirements: [RequestConstraints.HeaderRequirement] = []
+        for member in headerMembers(node, key: "requestHeaders") {
+            let expectation: ParameterExpectation
+            if case .object = member.value.value {
+                guard let json = compileExpectation(member.value, partial: false, place: .member) else { continue }
+                expectation = ParameterExpectation(json)
+                switch expectation {
+                case .condition, .present, .absent, .equals(.string):
+                    break
+                default:
+                    add(.error, at: member.value.position, "header \"\(member.key)\" in requestHeaders expects \(describe(member.value.value)), which a header cannot carry",
+                        hint: #"use a string, or a matcher such as {"$regex": "^Bearer "}"#)
+                    continue
+                }
+            } else {
+                guard let text = headerText(member, key: "requestHeaders") else { continue }
+                expectation = .equals(.string(text))
+            }
+            requirements.append(RequestConstraints.HeaderRequirement(lowercasedName: member.key.lowercased(), expectation: expectation))
+        }
+        return requirements
+    }
+}

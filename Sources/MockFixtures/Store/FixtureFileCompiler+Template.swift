@@ -1,0 +1,111 @@
+/// `"template": true`: every string of `response`, every `headers` value and `responseText`
+/// may hold `{{placeholders}}`, parsed here once so answering only concatenates.
+extension FixtureFileCompiler {
+    /// The entry's answer as a template; problems (with the position of the string) for every
+    /// malformed or unknown placeholder.
+    mutating func compileTemplate(_ answer: AnswerFields, headers: [HTTPHeader]) -> ResponseTemplate? {
+        let names = pathParameterNames ?? []
+        let errorsBefore = errorCount
+        var foundPlaceholder = false
+        var templatedHeaders: [ResponseTemplate.Header] = []
+        for header in headers {
+            guard header.value.contains("{{"),
+                  let text = parseTemplate(header.value, at: headerValuePosition(header.name, in: answer), names: names) else {
+                templatedHeaders.append(.fixed(header))
+                continue
+            }
+            foundPlaceholder = foundPlaceholder || text.hasPlaceholders
+            templatedHeaders.append(.templated(name: header.name, value: text))
+        }
+        let body: ResponseTemplate.Body
+        switch answer.body?.source {
+        case nil:
+            body = .fixed([])
+        case .file(let path, let bytes):
+            if let template = answer.template {
+                add(.warning, at: template.position, "template does not apply to responseFile \(JSONValue.excerpt(.string(path))): its bytes are sent as they are",
+                    hint: "use responseText or response for a templated body")
+            }
+            body = .fixed(bytes)
+        case .text(let text, let node):
+            if let parsed = parseTemplate(text, at: node.position, names: names) {
+                foundPlaceholder = foundPlaceholder || parsed.hasPlaceholders
+                body = .text(parsed)
+            } else {
+                body = .text(TemplateText(pieces: [.text(text)]))
+            }
+        case .json(let node):
+            var templates: [String: TemplateText] = [:]
+            collectTemplates(in: node, names: names, into: &templates)
+            foundPlaceholder = foundPlaceholder || templates.values.contains { $0.hasPlaceholders }
+            body = .json(ResponseTemplate.jsonParts(of: node.value, templates: templates))
+        }
+        if !foundPlaceholder, errorCount == errorsBefore, let template = answer.template {
+            add(.warning, at: template.position, "template is true but nothing in the answer holds a {{placeholder}}, so every answer is the same",
+                hint: "add a placeholder such as {{path.id}} or {{uuid}}, or remove \"template\" (fixed answers are prebuilt and faster)")
+        }
+        return ResponseTemplate(headers: templatedHeaders, body: body)
+    }
+
+    /// Every string of a JSON body that holds `{{`, parsed (keys are never templated).
+    private mutating func collectTemplates(in node: JSONNode, names: [String], into templates: inout [String: TemplateText]) {
+        switch node.value {
+        case .string(let text):
+            guard text.contains("{{"), templates[text] == nil else { return }
+            if let parsed = parseTemplate(text, at: node.position, names: names) { templates[text] = parsed }
+        case .array(let elements):
+            for element in elements { collectTemplates(in: element, names: names, into: &templates) }
+        case .object(let members):
+            for member in members { collectTemplates(in: member.value, names: names, into: &templates) }
+        default:
+            break
+        }
+    }
+
+    private mutating func parseTemplate(_ text: String, at position: JSONPosition?, names: [String]) -> TemplateText? {
+        switch TemplateText.parse(text, pathParameterNames: names) {
+        case .success(let parsed):
+            return parsed
+        case .failure(let error):
+            add(.error, at: position, error.message, hint: error.hint)
+            return nil
+        }
+    }
+
+    private func headerValuePosition(_ name: String, in answer: AnswerFields) -> JSONPosition? {
+        answer.headersNode?.value.objectMembers?.last { $0.key == name }?.value.position
+    }
+
+    /// A warning for text that looks like our placeholders in an entry without `"template": true`.
+    mutating func warnForgottenTemplate(_ answer: AnswerFields) {
+        var suspects: [(text: String, position: JSONPosition?)] = []
+        for header in answer.headers where TemplateText.looksTemplated(header.value) {
+            suspects.append((header.value, headerValuePosition(header.name, in: answer)))
+        }
+        switch answer.body?.source {
+        case .text(let text, let node) where TemplateText.looksTemplated(text):
+            suspects.append((text, node.position))
+        case .json(let node):
+            Self.collectSuspects(in: node, into: &suspects)
+        default:
+            break
+        }
+        guard let first = suspects.first else { return }
+        add(.warning, at: first.position,
+            "\(JSONValue.excerpt(.string(first.text))) looks like a {{placeholder}}, but the entry has no \"template\": true, so it is sent as written",
+            hint: "add \"template\": true to fill it in per request")
+    }
+
+    private static func collectSuspects(in node: JSONNode, into suspects: inout [(text: String, position: JSONPosition?)]) {
+        switch node.value {
+        case .string(let text) where TemplateText.looksTemplated(text):
+            suspects.append((text, node.position))
+        case .array(let elements):
+            for element in elements { collectSuspects(in: element, into: &suspects) }
+        case .object(let members):
+            for member in members { collectSuspects(in: member.value, into: &suspects) }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads the files that entries name with `"responseFile"`: relative to the fixture root, inside
+/// it once symlinks are resolved, regular files within the size limit, read without blocking —
+/// each file once per load however many entries name it.
+final class ResponseFileLoader {
+    /// What `load` found wrong, worded for a problem.
+    struct Failure: Error {
+        let message: String
+        let hint: String
+    }
+
+    /// Absolute, symlinks resolved.
+    let rootPath: String
+    /// The root as `realpath(3)` has it (Foundation may spell it differently, e.g. without
+    /// macOS's `/private`).
+    private let realRootPath: String
+    let limit: Int
+    private var cache: [String: Result<[UInt8], Failure>] = [:]
+    private var identities: [String: FileStatus.Identity] = [:]
+    /// Which file (relative path of the fixture file) named which file.
+    private(set) var references: [(referrer: String, file: FileStatus.Identity)] = []
+
+    init(rootPath: String, limit: Int) {
+        self.rootPath = rootPath
+        realRootPath = Self.realPath(rootPath) ?? rootPath
+        self.limit = limit
+    }
+
+    /// The bytes of `relativePath`, named by the fixture file `referrer`.
+    func load(_ relativePath: String, referrer: String) -> Result<[UInt8], Failure> {
+        let result = cache[relativePath] ?? read(relativePath)
+        cache[relativePath] = result
+        if case .success = result, let identity = identities[relativePath] {
+            references.append((referrer, identity))
+        }
+        return result
+    }
+
+    private func read(_ relativePath: String) -> Result<[UInt8], Failure> {
+        let shown = JSONValue.excerpt(.string(relativePath))
+        guard !relativePath.isEmpty else {
+            return .failure(Failure(message: "responseFile is empty", hint: #"name a file under the fixture root, such as "files/report.pdf""#))
+        }
+        guard !relativePath.hasPrefix("/") else {
+            return .failure(Failure(message: "responseFile \(shown) is absolute; it must be relative to the fixture root",
+                                    hint: #"write it from the root, such as "files/report.pdf""#))
+        }
+        for segment in relativePath.split(separator: "/", omittingEmptySubsequences: false) {
+            if segment.isEmpty || segment == "." || segment == ".." {
+                return .failure(Failure(message: "responseFile \(shown) has an empty, '.' or '..' segment, which could leave the fixture root",
+                                        hint: #"write the plain path from the root, such as "files/report.pdf""#))
+            }
+            if segment.hasPrefix(".") {
+                return .failure(Failure(message: "responseFile \(shown) is hidden (a name starts with '.'); hidden files are skipped when loading and by --watch",
+                                        hint: "move it to a visible folder such as files/"))
+            }
+        }
+        guard let resolved = Self.realPath(rootPath + "/" + relativePath) else {
+            return .failure(Failure(message: "responseFile \(shown) does not exist (or a symlink on the way dangles)",
+                                    hint: "create it under the fixture root \(rootPath), or fix the path"))
+        }
+        guard [rootPath, realRootPath].contains(where: { $0 == "/" || resolved.hasPrefix($0 + "/") }) else {
+            return .failure(Failure(message: "responseFile \(shown) leads to \(resolved), outside the fixture root",
+                                    hint: "copy the file into the fixture root, or point the symlink inside it"))
+        }
+        switch RegularFileReader.read(resolved, limit: limit) {
+        case .success(let bytes):
+            identities[relativePath] = FileStatus(path: resolved)?.identity
+            return .success(bytes)
+        case .failure(let failure):
+            return .failure(Failure(message: "responseFile \(shown) \(FixtureStoreBuilder.describe(failure))",
+                                    hint: FixtureStoreBuilder.hint(for: failure, limitName: "maxStaticFileBytes")))
+        }
+    }
+
+    /// `realpath(3)`: absolute, every symlink resolved; `nil` when something on the way is missing.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,116 @@
+/// The answer of an entry with `"template": true`, cut at load into fixed bytes and placeholders:
+/// answering concatenates them with the request's values and parses nothing.
+struct ResponseTemplate: Sendable {
+    /// A piece of a templated JSON body.
+    enum JSONPart: Sendable {
+        /// Serialized JSON, written as is.
+        case bytes([UInt8])
+        /// A string that is exactly one placeholder: its value with its JSON type (`null` when missing).
+        case value(TemplatePlaceholder)
+        /// A placeholder inside a longer string: its text, escaped (nothing when missing).
+        case stringContent(TemplatePlaceholder)
+    }
+
+    enum Body: Sendable {
+        /// A body without placeholders (also a `responseFile`'s bytes).
+        case fixed([UInt8])
+        case json([JSONPart])
+        case text(TemplateText)
+    }
+
+    enum Header: Sendable {
+        case fixed(HTTPHeader)
+        case templated(name: String, value: TemplateText)
+    }
+
+    let headers: [Header]
+    let body: Body
+
+    /// The headers and body for `request`.
+    func render(for request: inout IncomingRequest) -> (headers: [HTTPHeader], body: [UInt8]) {
+        var state = TemplateRenderState()
+        var rendered: [HTTPHeader] = []
+        rendered.reserveCapacity(headers.count)
+        for header in headers {
+            switch header {
+            case .fixed(let fixed):
+                rendered.append(fixed)
+            case .templated(let name, let value):
+                rendered.append(HTTPHeader(name: name, value: Self.singleLine(Self.render(value, &request, &state))))
+            }
+        }
+        let bytes: [UInt8]
+        switch body {
+        case .fixed(let fixed):
+            bytes = fixed
+        case .text(let text):
+            bytes = Array(Self.render(text, &request, &state).utf8)
+        case .json(let parts):
+            var output: [UInt8] = []
+            for part in parts {
+                switch part {
+                case .bytes(let fixed):
+                    output.append(contentsOf: fixed)
+                case .value(let placeholder):
+                    placeholder.value(for: &request, &state).writeJSON(to: &output)
+                case .stringContent(let placeholder):
+                    JSONValue.writeEscapedContent(placeholder.value(for: &request, &state).text, to: &output)
+                }
+            }
+            bytes = output
+        }
+        return (rendered, bytes)
+    }
+
+    private static func render(_ text: TemplateText, _ request: inout IncomingRequest, _ state: inout TemplateRenderState) -> String {
+        var result = ""
+        for piece in text.pieces {
+            switch piece {
+            case .text(let literal): result += literal
+            case .placeholder(let placeholder): result += placeholder.value(for: &request, &state).text
+            }
+        }
+        return result
+    }
+
+    /// Header values come from the request (a body, a query): line breaks and NUL become spaces,
+    /// so a request can never add a header line of its own.
+    private static func singleLine(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else { return value }
+        return String(decoding: value.utf8.map { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+    }
+}
+
+extension ResponseTemplate {
+    /// Cuts a `response` JSON value at its templated strings; `templates` holds each string that
+    /// has placeholders (parsed and checked beforehand, where the positions are known).
+    static func jsonParts(of value: JSONValue, templates: [String: TemplateText]) -> [JSONPart] {
+        var parts: [JSONPart] = []
+        let tail = value.serializedBytes { string, output in
+            guard let template = templates[string] else {
+                JSONValue.writeEscaped(string, to: &output)
+                return
+            }
+            if let sole = template.solePlaceholder {
+                parts.append(.bytes(output))
+                output.removeAll()
+                parts.append(.value(sole))
+                return
+            }
+            output.append(UInt8(ascii: "\""))
+            for piece in template.pieces {
+                switch piece {
+                case .text(let literal):
+                    JSONValue.writeEscapedContent(literal, to: &output)
+                case .placeholder(let placeholder):
+                    parts.append(.bytes(output))
+                    output.removeAll()
+                    parts.append(.stringContent(placeholder))
+                }
+            }
+            output.append(UInt8(ascii: "\""))
+        }
+        parts.append(.bytes(tail))
+        return parts.filter { if case .bytes(let bytes) = $0 { !bytes.isEmpty } else { true } }
+    }
+}

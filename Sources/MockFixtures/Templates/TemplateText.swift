@@ -1,0 +1,71 @@
+/// A string of a templated answer, split at load into literal text and placeholders so that
+/// answering only concatenates.
+///
+/// `{{` opens a placeholder that `}}` closes; `\{{` is a literal `{{` (write `"\\{{"` in JSON).
+struct TemplateText: Sendable, Equatable {
+    enum Piece: Sendable, Equatable {
+        case text(String)
+        case placeholder(TemplatePlaceholder)
+    }
+
+    let pieces: [Piece]
+
+    var hasPlaceholders: Bool {
+        pieces.contains { if case .placeholder = $0 { true } else { false } }
+    }
+
+    /// The placeholder when the whole string is exactly one, whose value then keeps its JSON type.
+    var solePlaceholder: TemplatePlaceholder? {
+        guard pieces.count == 1, case .placeholder(let placeholder) = pieces[0] else { return nil }
+        return placeholder
+    }
+
+    static func parse(_ text: String, pathParameterNames: [String]) -> Result<TemplateText, TemplateError> {
+        var pieces: [Piece] = []
+        var literal = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let rest = text[index...]
+            if rest.hasPrefix("\\{{") {
+                literal += "{{"
+                index = text.index(index, offsetBy: 3)
+                continue
+            }
+            guard rest.hasPrefix("{{") else {
+                literal.append(text[index])
+                index = text.index(after: index)
+                continue
+            }
+            let innerStart = text.index(index, offsetBy: 2)
+            guard let close = text[innerStart...].firstRange(of: "}}") else {
+                return .failure(TemplateError(
+                    message: "\"{{\" at character \(text.distance(from: text.startIndex, to: index) + 1) of \(JSONValue.excerpt(.string(text))) is never closed by \"}}\"",
+                    hint: #"close it, or write \\{{ in the JSON string for a literal "{{""#))
+            }
+            let inner = text[innerStart..<close.lowerBound]
+            if inner.contains("{{") {
+                return .failure(TemplateError(
+                    message: "\"{{\" inside a placeholder in \(JSONValue.excerpt(.string(text)))",
+                    hint: "close each placeholder with \"}}\" before opening the next"))
+            }
+            switch TemplatePlaceholder.parse(inner, pathParameterNames: pathParameterNames) {
+            case .success(let placeholder):
+                if !literal.isEmpty { pieces.append(.text(literal)) }
+                literal = ""
+                pieces.append(.placeholder(placeholder))
+            case .failure(let error):
+                return .failure(error)
+            }
+            index = close.upperBound
+        }
+        if !literal.isEmpty { pieces.append(.text(literal)) }
+        return .success(TemplateText(pieces: pieces))
+    }
+
+    /// Whether `text`, sent without `"template": true`, holds something that looks like one of our
+    /// placeholders — a likely forgotten `"template": true`.
+    static func looksTemplated(_ text: String) -> Bool {
+        guard text.contains("{{") else { return false }
+        return ["{{path.", "{{query.", "{{header.", "{{body", "{{method}}", "{{now}}", "{{uuid}}"].contains { text.contains($0) }
+    }
+}

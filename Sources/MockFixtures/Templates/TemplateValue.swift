@@ -1,0 +1,101 @@
+/// What a placeholder stands for in one request.
+enum TemplateValue {
+    case text(String)
+    case json(JSONValue)
+    case missing
+}
+
+/// The values that stay the same across one answer: every `{{now}}` and every `{{uuid}}` of an
+/// answer is the same, so a `Location` header and the body agree.
+struct TemplateRenderState {
+    private var nowText: String?
+    private var uuidText: String?
+
+    mutating func now() -> String {
+        if let nowText { return nowText }
+        let text = WallClock.rfc3339(milliseconds: WallClock.millisecondsSince1970())
+        nowText = text
+        return text
+    }
+
+    mutating func uuid() -> String {
+        if let uuidText { return uuidText }
+        let text = RandomUUID.string()
+        uuidText = text
+        return text
+    }
+}
+
+extension TemplatePlaceholder {
+    func value(for request: inout IncomingRequest, _ state: inout TemplateRenderState) -> TemplateValue {
+        switch self {
+        case .pathParameter(let name):
+            return request.pathParameters.value(named: name).map { .text(String($0)) } ?? .missing
+        case .query(let name):
+            return request.query().values(for: name).first.map { .text($0) } ?? .missing
+        case .header(let name):
+            return request.headers.value(forHeader: name).map { .text($0) } ?? .missing
+        case .method:
+            return .text(request.method)
+        case .now:
+            return .text(state.now())
+        case .uuid:
+            return .text(state.uuid())
+        case .body(let path):
+            return Self.bodyValue(at: path, in: &request)
+        }
+    }
+
+    private static func bodyValue(at path: [String], in request: inout IncomingRequest) -> TemplateValue {
+        switch request.bodyContent() {
+        case .json(let root):
+            var current = root
+            for step in path {
+                switch current {
+                case .object(let members):
+                    guard let member = members.last(where: { $0.key == step }) else { return .missing }
+                    current = member.value.value
+                case .array(let elements):
+                    guard let index = Int(step), elements.indices.contains(index) else { return .missing }
+                    current = elements[index].value
+                default:
+                    return .missing
+                }
+            }
+            return .json(current)
+        case .form(let fields):
+            if path.isEmpty { return .text(String(decoding: request.body, as: UTF8.self)) }
+            guard path.count == 1 else { return .missing }
+            return fields.values(for: path[0]).first.map { .text($0) } ?? .missing
+        case .multipart(let form):
+            if path.isEmpty { return .text(String(decoding: request.body, as: UTF8.self)) }
+            guard path.count == 1 else { return .missing }
+            return form.parts(named: path[0]).first.map { .text($0.text) } ?? .missing
+        case .notJSON, .malformedMultipart:
+            return path.isEmpty ? .text(String(decoding: request.body, as: UTF8.self)) : .missing
+        case .none:
+            return .missing
+        }
+    }
+}
+
+extension TemplateValue {
+    /// As text inside a longer string: strings as they are, other JSON compact, missing empty.
+    var text: String {
+        switch self {
+        case .text(let text): text
+        case .json(.string(let text)): text
+        case .json(let value): value.compactText
+        case .missing: ""
+        }
+    }
+
+    /// As a whole JSON value: text as a string, JSON as it is, missing as `null`.
+    func writeJSON(to output: inout [UInt8]) {
+        switch self {
+        case .text(let text): JSONValue.writeEscaped(text, to: &output)
+        case .json(let value): output.append(contentsOf: value.serializedBytes())
+        case .missing: output.append(contentsOf: "null".utf8)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import MockFixtures
+
+@Suite("Bodies that are not JSON: responseText and responseFile")
+struct ResponseBodyTests {
+    @Test func responseTextIsSentAsIsWithTextPlainUnlessOverridden() throws {
+        let (store, tree) = try loadTree(["feed.json": #"""
+        [{"responseText": "<feed>\n  <entry/>\n</feed>", "headers": {"Content-Type": "application/atom+xml"}},
+         {"method": "POST", "status": 202, "responseText": "queued"}]
+        """#])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        let feed = store.get("/feed")
+        #expect(feed.text == "<feed>\n  <entry/>\n</feed>")
+        #expect(feed.headers == [HTTPHeader(name: "Content-Type", value: "application/atom+xml")])
+        #expect(feed.preparedID != nil, "fixed text answers are prebuilt like JSON ones")
+        let queued = store.send("POST", "/feed", body: "")
+        #expect(queued.text == "queued")
+        #expect(queued.headerValue("Content-Type") == "text/plain; charset=utf-8")
+    }
+
+    @Test func responseFileSendsTheFilesBytesWithATypeFromItsExtension() throws {
+        let tree = try TemporaryFixtureTree()
+        let pdf: [UInt8] = Array("%PDF-1.4\n".utf8) + [0, 0xFF, 0x80, 0x0A]
+        try tree.write("files/report.pdf", bytes: pdf)
+        try tree.write("payloads/big-list.json", #"{"count": 2, "results": [1, 2]}"#)
+        try tree.write("reports.json", #"""
+        [{"responseFile": "files/report.pdf"},
+         {"method": "POST", "responseFile": "files/report.pdf", "headers": {"Content-Type": "application/octet-stream"}},
+         {"method": "PUT", "responseFile": "payloads/big-list.json"}]
+        """#)
+        let store = try tree.load()
+        #expect(store.problems.isEmpty, "\(store.problems)")
+        let report = store.get("/reports")
+        #expect(report.body == pdf)
+        #expect(report.headerValue("Content-Type") == "application/pdf")
+        #expect(store.send("POST", "/reports", body: "").headerValue("Content-Type") == "application/octet-stream")
+        let list = store.send("PUT", "/reports", body: "")
+        #expect(list.text == #"{"count": 2, "results": [1, 2]}"#, "sent byte for byte, not re-serialized")
+        #expect(list.headerValue("Content-Type") == "application/json")
+        #expect(store.get("/files/report.pdf").status == 404, "a response body is not also served at its own path")
+        #expect(store.get("/payloads/big-list").status == 404, "nor read as fixture entries")
+        #expect(store.counts.staticFiles == 0)
+        #expect(store.counts.fixtureFiles == 1)
+    }
+
+    @Test func onlyFilesNamedByServedFixturesStopBeingRoutes() throws {
+        let (store, tree) = try loadTree([
+            "a.json": #"[{"responseFile": "b.json"}]"#,
+            "b.json": #"[{"responseFile": "a.json"}]"#,
+            "self.json": #"[{"responseFile": "self.json"}]"#,
+            "main.json": #"[{"responseFile": "body.json"}]"#,
+            "body.json": #"{"not": "entries"}"#,
+        ])
+        _ = tree
+        #expect(store.get("/a").text == #"[{"responseFile": "a.json"}]"#, "a cycle hides neither file")
+        #expect(store.get("/b").text == #"[{"responseFile": "b.json"}]"#)
+        #expect(store.get("/self").text == #"[{"responseFile": "self.json"}]"#, "naming itself does not hide a file")
+        #expect(store.get("/main").text == #"{"not": "entries"}"#)
+        #expect(store.get("/body").status == 404)
+        #expect(store.problems.isEmpty, "a body is not checked as entries: \(store.problems)")
+    }
+
+    @Test func responseFileMustBeARegularFileInsideTheRoot() throws {
+        let outside = try TemporaryFixtureTree()
+        try outside.write("secret.txt", "secret")
+        let tree = try TemporaryFixtureTree()
+        try tree.write("big.bin", bytes: [UInt8](repeating: 7, count: 2_000))
+        try tree.symlink("escape.txt", to: outside.path("secret.txt"))
+        try tree.makeDirectory("folder")
+        try tree.write(".hidden/x.txt", "x")
+        try tree.write("r.json", #"""
+        [{"responseFile": "/etc/passwd"},
+         {"responseFile": "../secret.txt"},
+         {"responseFile": "escape.txt"},
+         {"responseFile": "missing.txt"},
+         {"responseFile": "folder"},
+         {"responseFile": ".hidden/x.txt"},
+         {"responseFile": "big.bin"},
+         {"responseFile": 5}]
+        """#)
+        var options = FixtureLoadOptions()
+        options.maxStaticFileBytes = 1_000
+        let store = try tree.load(options: options)
+        let errors = store.problems.filter { $0.severity == .error }
+        #expect(errors.map(\.line) == [1, 2, 3, 4, 5, 6, 7, 8], "\(errors)")
+        #expect(errors.allSatisfy { $0.column == 19 }, "positions point at the value: \(errors)")
+        let messages = errors.map(\.message)
+        #expect(messages[0] == #"responseFile "/etc/passwd" is absolute; it must be relative to the fixture root"#)
+        #expect(messages[1].contains("has an empty, '.' or '..' segment"))
+        #expect(messages[2].contains("outside the fixture root"))
+        #expect(messages[3] == #"responseFile "missing.txt" does not exist (or a symlink on the way dangles)"#)
+        #expect(messages[4] == #"responseFile "folder" is a folder, not a regular file"#)
+        #expect(messages[5].contains("is hidden"))
+        #expect(messages[6] == #"responseFile "big.bin" is 2000 bytes, over the limit of 1000"#)
+        #expect(messages[7] == "responseFile must be a string, found number 5")
+        #expect(store.get("/r").status == 500)
+        #expect(store.get("/escape.txt").status == 404, "the symlink out of the root is not served either")
+    }
+
+    @Test func responseFileNamedPipesAreRefusedWithoutBlocking() throws {
+        let tree = try TemporaryFixtureTree()
+        #expect(mkfifo(tree.path("pipe.bin"), 0o600) == 0)
+        try tree.write("p.json", #"[{"responseFile": "pipe.bin"}]"#)
+        let store = try tree.load()
+        #expect(store.problems.contains { $0.severity == .error && $0.message == #"responseFile "pipe.bin" is a named pipe (FIFO), not a regular file"# },
+                "\(store.problems)")
+    }
+
+    @Test func oneBodyPerEntry() throws {
+        let (store, tree) = try loadTree(["x.json": #"[{"response": {"a": 1}, "responseText": "a", "responseFile": "x.json"}]"#])
+        _ = tree
+        let errors = store.problems.filter { $0.severity == .error }
+        #expect(errors.map(\.message) == [
+            #""responseText" and "response" (at 1:3) are both set, but an entry sends one body"#,
+            #""responseFile" and "response" (at 1:3) are both set, but an entry sends one body"#,
+        ])
+        #expect(errors.map(\.column) == [25, 46])
+        #expect(errors.first?.hint == "keep one of response, responseText and responseFile")
+    }
+
+    @Test func bodylessStatusesDropTextAndFilesToo() throws {
+        let (store, tree) = try loadTree(["d.json": #"[{"method": "DELETE", "status": 204, "responseText": "gone"}]"#])
+        _ = tree
+        #expect(store.problems.map(\.message) == [#"status 204 answers never carry a body, so "responseText" is not sent"#])
+        let answer = store.send("DELETE", "/d", body: "")
+        #expect(answer.body.isEmpty)
+        #expect(answer.headers.isEmpty)
+    }
+
+    @Test func runtimeFixturesReadFilesFromTheRoot() throws {
+        let fixture = try EngineFixture(["files/a.csv": "a,b\n1,2\n"])
+        let created = fixture.postJSON("/__admin/fixtures", #"{"path": "/export", "entries": [{"responseFile": "files/a.csv"}]}"#)
+        #expect(created.status == 201, "\(created.text)")
+        let answer = fixture.get("/export")
+        #expect(answer.text == "a,b\n1,2\n")
+        #expect(answer.headerValue("Content-Type") == "text/csv; charset=utf-8")
+        let missing = fixture.postJSON("/__admin/fixtures", #"{"path": "/export", "entries": [{"responseFile": "files/b.csv"}]}"#)
+        #expect(missing.status == 400)
+        #expect(try missing.jsonObject()["problems"] as? [String] == [#"1:50: error: responseFile "files/b.csv" does not exist (or a symlink on the way dangles). Create it under the fixture root \#(fixture.tree.root), or fix the path"#])
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import MockFixtures
+
+@Suite("Matchers and partial bodies")
+struct MatcherTests {
+    static let json = ["Content-Type": "application/json"]
+    static let form = ["Content-Type": "application/x-www-form-urlencoded"]
+
+    private func reasons(_ response: MockResponse) throws -> [[String]] {
+        let candidates = try #require(try response.jsonObject()["candidates"] as? [[String: Any]])
+        return candidates.map { $0["reasons"] as? [String] ?? [] }
+    }
+
+    @Test func regexAndContainsOnQueryFormAndHeaders() throws {
+        let (store, tree) = try loadTree(["orders.json": """
+        [
+          {"query": {"sku": {"$regex": "^A[0-9]+$"}}, "response": "sku"},
+          {"requestHeaders": {"X-Request-Id": {"$regex": "^[0-9a-f-]{36}$"}}, "response": "traced"},
+          {"method": "POST", "request": {"name": {"$contains": "Sky"}}, "response": "skywalker"}
+        ]
+        """])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        #expect(store.get("/orders?sku=A12").text == #""sku""#)
+        #expect(store.get("/orders?sku=B7&sku=A1").text == #""sku""#, "any occurrence may match, as for values")
+        #expect(store.get("/orders", headers: ["x-request-id": "0f8fad5b-d9cb-469f-a165-70867728950e"]).text == #""traced""#)
+        #expect(store.send("POST", "/orders", headers: Self.form, body: "name=Luke+Skywalker").text == #""skywalker""#)
+        #expect(store.send("POST", "/orders", headers: Self.json, body: #"{"name": "Anakin Skywalker"}"#).text == #""skywalker""#)
+        let miss = store.get("/orders?sku=B7")
+        #expect(miss.status == 404)
+        #expect(try reasons(miss)[0] == [#"query parameter 'sku' is "B7", expected to match ^A[0-9]+$"#])
+        #expect(try reasons(store.get("/orders", headers: ["X-Request-Id": "abc"]))[1]
+                == [#"header 'x-request-id' is "abc", expected to match ^[0-9a-f-]{36}$"#])
+        #expect(try reasons(store.get("/orders"))[1] == [#"header 'x-request-id' is missing (expected a value matching ^[0-9a-f-]{36}$)"#])
+        #expect(try reasons(store.send("POST", "/orders", headers: Self.form, body: "name=Leia"))[2]
+                == [#"form field 'name' is "Leia", expected to contain "Sky""#])
+        #expect(try reasons(store.send("POST", "/orders", headers: Self.json, body: #"{"name": "Leia"}"#))[2]
+                == [#"body differs at $.name: expected a value containing "Sky", got "Leia""#])
+        #expect(try reasons(store.get("/orders"))[0] == [#"missing query parameter 'sku' (expected a value matching ^A[0-9]+$)"#])
+    }
+
+    @Test func anyAndAbsent() throws {
+        let (store, tree) = try loadTree(["a.json": """
+        [
+          {"method": "POST", "request": {"token": {"$any": true}, "debug": {"$absent": true}}, "status": 201},
+          {"query": {"page": {"$any": true}, "debug": {"$absent": true}}, "response": "paged"},
+          {"requestHeaders": {"Authorization": {"$any": true}, "X-Debug": {"$absent": true}}, "response": "authorized"}
+        ]
+        """])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        #expect(store.send("POST", "/a", headers: Self.json, body: #"{"token": null}"#).status == 201, "$any accepts null too")
+        #expect(store.send("POST", "/a", headers: Self.json, body: #"{"token": {"a": 1}}"#).status == 201)
+        let extra = store.send("POST", "/a", headers: Self.json, body: #"{"token": "t", "debug": true}"#)
+        #expect(try reasons(extra)[0] == [#"body differs at $: key "debug" must be absent, got true"#])
+        #expect(try reasons(store.send("POST", "/a", headers: Self.json, body: #"{}"#))[0] == [#"body differs at $: missing key "token" (expected any value)"#])
+        #expect(store.send("POST", "/a", headers: Self.form, body: "token=").status == 201)
+        #expect(store.get("/a?page=").text == #""paged""#)
+        let debug = store.get("/a?page=2&debug=1")
+        #expect(try reasons(debug)[1] == [#"query parameter 'debug' is "1", expected it to be absent"#])
+        #expect(store.get("/a", headers: ["authorization": "x"]).text == #""authorized""#)
+        let both = store.get("/a", headers: ["authorization": "x", "x-debug": "on"])
+        #expect(try reasons(both)[2] == [#"header 'x-debug' is "on", expected it to be absent"#])
+        #expect(try reasons(store.get("/a"))[2] == [#"header 'authorization' is missing (expected any value)"#])
+    }
+
+    @Test func matchersInsideNestedBodiesArraysAndMultipart() throws {
+        let (store, tree) = try loadTree(["upload.json": """
+        [
+          {"method": "PUT", "request": {"order": {"id": {"$regex": "^[0-9]+$"}, "items": [{"sku": {"$regex": "^A"}}, {"$any": true}]}}, "status": 200},
+          {"method": "POST", "request": {"title": {"$contains": "Port"}, "avatar": {"filename": {"$regex": "\\\\.png$"}, "contentType": "image/png"}}, "status": 201}
+        ]
+        """])
+        _ = tree
+        #expect(store.problems.contains { $0.message.contains("stands for an array element") }, "\(store.problems)")
+        let (fixed, fixedTree) = try loadTree(["upload.json": """
+        [
+          {"method": "PUT", "request": {"order": {"id": {"$regex": "^[0-9]+$"}, "items": [{"sku": {"$regex": "^A"}}, {"$regex": ""}]}}, "status": 200}
+        ]
+        """])
+        _ = fixedTree
+        #expect(fixed.problems.contains { $0.message.contains("$regex needs a non-empty string pattern") })
+        let (good, goodTree) = try loadTree(["upload.json": """
+        [
+          {"method": "PUT", "request": {"order": {"id": {"$regex": "^[0-9]+$"}, "items": [{"sku": {"$regex": "^A"}}, {"$contains": "B"}]}}, "status": 200},
+          {"method": "POST", "request": {"title": {"$contains": "Port"}, "avatar": {"filename": {"$regex": "\\\\.png$"}, "contentType": "image/png"}}, "status": 201}
+        ]
+        """])
+        _ = goodTree
+        #expect(!good.hasErrors, "\(good.problems)")
+        #expect(good.send("PUT", "/upload", headers: Self.json, body: #"{"order": {"id": 17, "items": [{"sku": "A1"}, "B2"]}}"#).status == 200,
+                "a regex reads a number as written")
+        let miss = good.send("PUT", "/upload", headers: Self.json, body: #"{"order": {"id": "x", "items": [{"sku": "A1"}, "B2"]}}"#)
+        #expect(try reasons(miss)[0] == [#"body differs at $.order.id: expected a value matching ^[0-9]+$, got "x""#])
+        let wrongKind = good.send("PUT", "/upload", headers: Self.json, body: #"{"order": {"id": 1, "items": [{"sku": "A1"}, {"b": 2}]}}"#)
+        #expect(try reasons(wrongKind)[0] == [#"body differs at $.order.items[1]: expected a value containing "B", got object {"b":2}"#])
+
+        var multipart = MultipartBodyBuilder()
+        multipart.field("title", "Portrait")
+        multipart.file("avatar", filename: "luke.png", contentType: "image/png", content: [1, 2])
+        #expect(good.respond(method: "POST", target: "/upload", headers: ["Content-Type": multipart.contentType], body: multipart.finished).status == 201)
+        var wrongFile = MultipartBodyBuilder()
+        wrongFile.field("title", "Portrait")
+        wrongFile.file("avatar", filename: "luke.jpg", contentType: "image/png", content: [1, 2])
+        let fileMiss = good.respond(method: "POST", target: "/upload", headers: ["Content-Type": wrongFile.contentType], body: wrongFile.finished)
+        #expect(try reasons(fileMiss)[1] == [#"multipart part 'avatar' has filename "luke.jpg", expected to match \.png$"#])
+    }
+
+    @Test func partialBodiesAllowExtraKeysAtEveryLevel() throws {
+        let (store, tree) = try loadTree(["orders.json": """
+        [
+          {"method": "POST", "requestMatch": "partial", "request": {"customer": {"id": 7}, "items": [{"sku": "A1"}]}, "status": 201},
+          {"method": "POST", "request": {"customer": {"id": 7}}, "status": 200}
+        ]
+        """])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        let volatile = #"{"customer": {"id": 7, "sessionId": "x9"}, "items": [{"sku": "A1", "addedAt": "now"}], "requestId": "r1"}"#
+        #expect(store.send("POST", "/orders", headers: Self.json, body: volatile).status == 201)
+        #expect(store.send("POST", "/orders", headers: Self.json, body: #"{"customer": {"id": 7}}"#).status == 200,
+                "partial still needs every named key; the exact entry takes it")
+        let twoItems = store.send("POST", "/orders", headers: Self.json, body: #"{"customer": {"id": 7}, "items": [{"sku": "A1"}, {"sku": "B2"}]}"#)
+        #expect(twoItems.status == 404, "arrays still compare element by element")
+        #expect(try reasons(twoItems)[0] == ["body differs at $.items: expected 1 element, got 2"])
+        #expect(try reasons(twoItems)[1] == [#"body differs at $: unexpected key "items""#], "the default stays exact")
+    }
+
+    @Test func equalsTakesKeysThatStartWithADollarLiterally() throws {
+        let (store, tree) = try loadTree(["mongo.json": """
+        [{"method": "POST", "request": {"update": {"$equals": {"$set": {"name": "Rey"}}}}, "status": 200}]
+        """])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        #expect(store.send("POST", "/mongo", headers: Self.json, body: #"{"update": {"$set": {"name": "Rey"}}}"#).status == 200)
+        #expect(store.send("POST", "/mongo", headers: Self.json, body: #"{"update": {"$set": {"name": "Finn"}}}"#).status == 404)
+    }
+
+    @Test(arguments: [
+        (#"[{"query": {"sku": {"$regexp": "^A"}}}]"#, 1, 21, #"unknown matcher operator "$regexp""#, "did you mean $regex?"),
+        (#"[{"query": {"sku": {"$regex": "[a-"}}}]"#, 1, 31, #"$regex "[a-" is not a valid regular expression: expected ']'"#, "Swift Regex syntax"),
+        (#"[{"query": {"sku": {"$any": false}}}]"#, 1, 29, "$any takes true, found boolean false", #"{"$absent": true}"#),
+        (#"[{"request": {"$absent": true}}]"#, 1, 15, #"{"$absent": true} stands for the whole request, where it means nothing"#, "named value"),
+        (#"[{"request": {"a": {"$regex": "x", "b": 1}}}]"#, 1, 20, "an object mixes matcher operators ($regex) with ordinary keys (b)", "$equals"),
+        (#"[{"request": {"a": {"$regex": "x", "$contains": "y"}}}]"#, 1, 20, "a matcher object holds exactly one operator, found $regex, $contains", "$equals"),
+        (#"[{"requestMatch": "loose"}]"#, 1, 19, #"requestMatch must be "exact" or "partial", found string "loose""#, "partial"),
+        (#"[{"requestHeaders": {"X-A": {"$equals": 5}}}]"#, 1, 29, "which a header cannot carry", "string"),
+        (#"[{"query": {"x": {"$contains": ""}}}]"#, 1, 32, "$contains needs a non-empty string", "Rey"),
+    ])
+    func malformedMatchersAreLoadErrorsWithPositions(contents: String, line: Int, column: Int, message: String, hint: String) throws {
+        try expectLoadError(contents, line: line, column: column, message: message, hint: hint)
+    }
+
+    @Test func verificationPatternsUseTheSameMatchersAndTemplatedPaths() throws {
+        let fixture = try EngineFixture(["people/{id}.json": #"[{"method": "POST", "status": 201}, {"response": {}}]"#])
+        _ = fixture.postJSON("/people/7?source=app", #"{"name": "Rey", "tracking": {"session": "s1"}}"#)
+        _ = fixture.get("/people/luke", headers: ["X-Request-Id": "r-1"])
+        #expect(try fixture.count(#"{"path": "/people/{id}"}"#)["count"] as? Int == 2)
+        #expect(try fixture.count(#"{"path": "/people/{personId}", "pathParameters": {"personId": {"$regex": "^[0-9]+$"}}}"#)["count"] as? Int == 1)
+        #expect(try fixture.count(#"{"method": "POST", "request": {"name": "Rey"}, "requestMatch": "partial"}"#)["count"] as? Int == 1)
+        #expect(try fixture.count(#"{"method": "POST", "request": {"name": "Rey"}}"#)["count"] as? Int == 0)
+        #expect(try fixture.count(#"{"requestHeaders": {"x-request-id": {"$regex": "^r-"}}, "query": {"source": {"$absent": true}}}"#)["count"] as? Int == 1)
+        let miss = try fixture.count(#"{"path": "/people/{id}", "pathParameters": {"id": {"$regex": "^A"}}}"#)
+        let nearest = try #require(miss["nearMisses"] as? [[String: Any]])
+        #expect(nearest.first?["reasons"] as? [String] == [#"path parameter 'id' is "luke", expected to match ^A"#])
+        let bad = fixture.postJSON("/__admin/requests/count", #"{"path": "/people/{id}", "pathParameters": {"name": "x"}}"#)
+        #expect(bad.status == 400)
+        #expect(try bad.jsonObject()["error"] as? String == #"1:45: error: pathParameters names 'name', which is not a parameter of the path: the path's parameters are 'id'. Give "path" a {name} segment for it, such as "/people/{id}""#)
+        let unknown = fixture.postJSON("/__admin/requests/count", #"{"query": {"a": {"$regx": "b"}}}"#)
+        #expect(try unknown.jsonObject()["error"] as? String == #"1:18: error: unknown matcher operator "$regx". Did you mean $regex?"#)
+    }
+}

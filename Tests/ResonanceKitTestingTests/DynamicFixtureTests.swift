@@ -1,0 +1,159 @@
+import Foundation
+import MockFixtures
+import ResonanceKit
+import ResonanceKitTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Path parameters, templates, matchers and non-JSON bodies: every test runs over a real
+/// `MockHTTPServer` on loopback and over `FixtureTransport`, with the same expectations.
+@Suite("Dynamic fixtures, over sockets and in-process")
+struct DynamicFixtureTests {
+    static let files = [
+        "api/people/{id}.json": #"""
+        [{"pathParameters": {"id": {"$regex": "^[0-9]+$"}}, "template": true,
+          "headers": {"X-Request-Id": "{{header.x-request-id}}", "Location": "/api/people/{{path.id}}"},
+          "response": {"id": "{{path.id}}", "page": "{{query.page}}", "method": "{{method}}", "missing": "{{query.nope}}"}},
+         {"method": "PUT", "template": true, "requestMatch": "partial", "request": {"name": {"$contains": "R"}},
+          "response": {"id": "{{path.id}}", "name": "{{body.name}}", "age": "{{body.age}}", "greeting": "Hi {{body.name}}!"}}]
+        """#,
+        "api/people/me.json": #"{"response": {"id": "me"}}"#,
+        "api/orders.json": #"""
+        [{"method": "POST", "requestMatch": "partial", "request": {"sku": {"$regex": "^A[0-9]+$"}},
+          "requestHeaders": {"Authorization": {"$regex": "^Bearer "}, "X-Debug": {"$absent": true}}, "status": 201,
+          "template": true, "response": {"sku": "{{body.sku}}", "quantity": "{{body.quantity}}"}}]
+        """#,
+        "api/feed.json": #"{"responseText": "<feed/>", "headers": {"Content-Type": "application/atom+xml"}}"#,
+        "api/report.json": #"{"responseFile": "files/report.pdf"}"#,
+        "files/report.pdf": "%PDF-1.4 fake",
+        "api/hello.json": #"{"template": true, "responseText": "hello {{query.name}}"}"#,
+    ]
+
+    private static func send(_ session: JSONSession, _ path: String, method: HTTPMethod = .get, query: [URLQueryItem] = [],
+                             headers: [String: String] = [:], body: RequestBody? = nil) async throws -> HTTPResponse {
+        try await session.send(HTTPRequest(method: method, path: path, queryItems: query, headers: headers, body: body))
+    }
+
+    @Test(arguments: ControlFront.allCases)
+    func pathParametersAndTemplates(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            let seven = try await Self.send(harness.session, "people/7", query: [URLQueryItem(name: "page", value: "2")], headers: ["X-Request-Id": "r-9"])
+            #expect(seven.statusCode == 200)
+            #expect(try seven.text() == #"{"id":"7","page":"2","method":"GET","missing":null}"#)
+            #expect(seven.headers["X-Request-Id"] == "r-9")
+            #expect(seven.headers["Location"] == "/api/people/7")
+            #expect(seven.headers["Content-Type"] == "application/json")
+            #expect(try await Self.send(harness.session, "people/me").text() == #"{"id":"me"}"#, "a literal file beats {id}")
+            let put = try await Self.send(harness.session, "people/12", method: .put, body: .json(["name": "Rey", "age": "19", "extra": "kept out"]))
+            #expect(try put.text() == #"{"id":"12","name":"Rey","age":"19","greeting":"Hi Rey!"}"#)
+            let hello = try await Self.send(harness.session, "hello", query: [URLQueryItem(name: "name", value: "Luke S")])
+            #expect(try hello.text() == "hello Luke S")
+            #expect(hello.headers["Content-Type"] == "text/plain; charset=utf-8")
+        }
+    }
+
+    @Test(arguments: ControlFront.allCases)
+    func matchersSelectAndExplain(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            let order: [String: PatternValue] = ["sku": "A12", "quantity": 2, "note": "leave at door"]
+            let created = try await Self.send(harness.session, "orders", method: .post, headers: ["Authorization": "Bearer t"], body: .json(order))
+            #expect(created.statusCode == 201)
+            #expect(try created.text() == #"{"sku":"A12","quantity":2}"#, "a sole placeholder keeps the number a number")
+            let wrongSKU = try await Self.send(harness.session, "orders", method: .post, headers: ["Authorization": "Bearer t"], body: .json(["sku": "B7"]))
+            #expect(wrongSKU.statusCode == 404)
+            #expect(try Self.reasons(wrongSKU) == [[#"body differs at $.sku: expected a value matching ^A[0-9]+$, got "B7""#]])
+            let debug = try await Self.send(harness.session, "orders", method: .post, headers: ["Authorization": "Bearer t", "X-Debug": "1"], body: .json(order))
+            #expect(try Self.reasons(debug) == [[#"header 'x-debug' is "1", expected it to be absent"#]])
+            let letters = try await Self.send(harness.session, "people/abc")
+            #expect(letters.statusCode == 404)
+            #expect(try Self.reasons(letters).first == [#"path parameter 'id' is "abc", expected to match ^[0-9]+$"#])
+            let missing = try await Self.send(harness.session, "people/7/friends")
+            let lookedFor = try JSONSerialization.jsonObject(with: missing.body) as? [String: Any]
+            #expect(lookedFor?["lookedFor"] as? [String] == ["api/people/7/friends.json", "api/people/7/friends/index.json", "api/people/{id}.json"])
+        }
+    }
+
+    @Test(arguments: ControlFront.allCases)
+    func textAndFileBodies(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            let feed = try await Self.send(harness.session, "feed")
+            #expect(try feed.text() == "<feed/>")
+            #expect(feed.headers["Content-Type"] == "application/atom+xml")
+            let report = try await Self.send(harness.session, "report")
+            #expect(report.body == Data("%PDF-1.4 fake".utf8))
+            #expect(report.headers["Content-Type"] == "application/pdf")
+            #expect(try await Self.send(harness.session, "../files/report.pdf").statusCode == 404, "a response body is not served at its own path")
+        }
+    }
+
+    @Test(arguments: ControlFront.allCases)
+    func verificationWithMatchersTemplatedPathsAndPartialBodies(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.session.status(.get, "people/7", headers: ["X-Request-Id": "r-1"])
+            try await harness.session.status(.get, "people/me")
+            try await harness.session.status(.post, "orders", headers: ["Authorization": "Bearer t"],
+                                             body: .json(["sku": "A1", "quantity": 2, "requestId": "volatile"] as [String: PatternValue]))
+            try await harness.mock.verify(.get("/api/people/{id}"), count: 2)
+            try await harness.mock.verify(.get("/api/people/{id}", pathParameters: ["id": .regex("^[0-9]+$")], headers: ["X-Request-Id": .any]), count: 1)
+            try await harness.mock.verify(.get("/api/people/{id}", headers: ["X-Request-Id": .absent]), count: 1)
+            try await harness.mock.verify(.post("/api/orders", body: ["sku": .regex("^A"), "quantity": 2] as [String: PatternValue],
+                                                requestMatch: .partial), count: 1)
+            try await harness.mock.verify(.post("/api/orders", body: ["sku": "A1", "quantity": 2] as [String: PatternValue]), count: 0)
+            try await harness.mock.verify(.post("/api/orders", headers: ["Authorization": .contains("Bearer")]), count: 1)
+            let miss = try await harness.mock.count(matching: .get("/api/people/{id}", pathParameters: ["id": .regex("^A")]))
+            #expect(miss.count == 0)
+            #expect(miss.nearMisses.map(\.reasons) == [
+                [#"path parameter 'id' is "me", expected to match ^A"#],
+                [#"path parameter 'id' is "7", expected to match ^A"#],
+                ["method is POST, expected GET", "path is /api/orders, expected /api/people/{id}"],
+            ])
+            let failure = await #expect(throws: VerificationFailure.self) {
+                try await harness.mock.verify(.get("/api/people/{id}", pathParameters: ["id": .regex("^A")], query: ["page": .absent]))
+            }
+            #expect(failure?.description.hasPrefix("Expected at least one request matching GET /api/people/{id} path parameters id=(matching ^A) query page=(absent), but none of the 3 recorded requests did.") == true,
+                    "\(failure?.description ?? "")")
+        }
+    }
+
+    @Test(arguments: ControlFront.allCases)
+    func runtimeFixturesWithTemplatesAndParameters(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.mock.addFixture(path: "/api/carts/{cartId}", entries: [
+                FixtureEntry(method: .post, pathParameters: ["cartId": .regex("^c-")], requestHeaders: ["X-Client": .any],
+                             response: ["cart": "{{path.cartId}}", "item": "{{body.sku}}"], headers: ["Location": "/api/carts/{{path.cartId}}"],
+                             template: true, delayRange: 0...2),
+                FixtureEntry(method: .get, responseText: "cart {{path.cartId}}", template: true),
+            ])
+            let added = try await harness.session.send(HTTPRequest(method: .post, path: "carts/c-1", headers: ["X-Client": "ios"],
+                                                                   body: .json(["sku": "A1"])))
+            #expect(try added.text() == #"{"cart":"c-1","item":"A1"}"#)
+            #expect(added.headers["Location"] == "/api/carts/c-1")
+            #expect(try await harness.session.text("carts/c-2") == "cart c-2")
+            #expect(try await harness.session.status(.post, "carts/x-1", headers: ["X-Client": "ios"]) == 404)
+            await #expect(throws: MockControlError.self) {
+                try await harness.mock.addFixture(path: "/api/carts/{cartId}", entries: [FixtureEntry(pathParameters: ["id": "1"])])
+            }
+        }
+    }
+
+    @Test func theTwoFrontsExplainAMissInTheSameWords() async throws {
+        var bodies: [String] = []
+        for front in ControlFront.allCases {
+            let body = try await front.run(files: Self.files) { harness in
+                try await Self.send(harness.session, "orders", method: .post, headers: ["Authorization": "Basic x"], body: .json(["sku": "B7"])).text()
+            }
+            bodies.append(body)
+        }
+        #expect(bodies[0] == bodies[1])
+        #expect(bodies[0].contains(#"header 'authorization' is \"Basic x\", expected to match ^Bearer "#), "\(bodies[0])")
+    }
+
+    private static func reasons(_ response: HTTPResponse) throws -> [[String]] {
+        let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        let candidates = object?["candidates"] as? [[String: Any]] ?? []
+        return candidates.map { $0["reasons"] as? [String] ?? [] }
+    }
+}

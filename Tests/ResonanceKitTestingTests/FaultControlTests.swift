@@ -1,0 +1,101 @@
+import Foundation
+import MockFixtures
+import ResonanceKit
+import ResonanceKitTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Faults and slow bodies as an app sees them. In-process only for now: the libmicrohttpd front
+/// produces faults and paces bodies in the next phase (see README, "Faults and slow networks"),
+/// then these tests run over `ControlFront.allCases` like the others.
+@Suite("Faults and slow bodies, in-process")
+struct FaultControlTests {
+    static let fronts: [ControlFront] = [.inProcess]
+
+    static let files = [
+        "api/flaky.json": #"""
+        [{"fault": "connectionReset", "times": 1},
+         {"fault": "emptyResponse", "times": 1},
+         {"fault": "truncatedBody", "response": {"items": [1, 2, 3]}, "times": 1},
+         {"response": {"items": []}}]
+        """#,
+        "api/slow.json": #"{"bytesPerSecond": 1, "responseText": "\#(String(repeating: "x", count: 3_600))"}"#,
+    ]
+
+    /// What a real URLSession reports on this platform (measured against a socket doing the same).
+    static let expectedCodes: [URLError.Code] = {
+        #if canImport(FoundationNetworking)
+        [.networkConnectionLost, .badServerResponse, .unknown]
+        #else
+        [.networkConnectionLost, .networkConnectionLost, .networkConnectionLost]
+        #endif
+    }()
+
+    @Test(arguments: fronts)
+    func faultsReachTheAppAsURLSessionErrorsAndAreJournaled(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            var codes: [URLError.Code] = []
+            for _ in 0..<3 {
+                let failure = await #expect(throws: RequestError<EmptyResponse>.self) {
+                    _ = try await JSONRequest<EmptyResponse, EmptyResponse>(method: .get, path: "flaky", session: harness.session).perform()
+                }
+                guard case .transport(let underlying)? = failure?.kind, let urlError = underlying as? URLError else {
+                    Issue.record("not a transport error: \(String(describing: failure))")
+                    continue
+                }
+                codes.append(urlError.code)
+            }
+            #expect(codes == Self.expectedCodes)
+            #expect(try await harness.session.status(.get, "flaky") == 200)
+            let journal = try await harness.mock.requests()
+            #expect(journal.map(\.outcome) == ["connectionReset", "emptyResponse", "truncatedBody", "matched"])
+            #expect(journal.map(\.status) == [0, 0, 200, 200])
+            #expect(journal.map(\.matched?.entry) == [0, 1, 2, 3])
+            #expect(try await harness.mock.requests(unmatchedOnly: true).isEmpty)
+        }
+    }
+
+    @Test func theTransportNamesTheFaultAndTheMissingBytes() async throws {
+        let root = try TemporaryTree(Self.files)
+        defer { root.remove() }
+        let transport = try FixtureTransport(root: root.path)
+        let url = URL(string: "http://fixtures.test/api/flaky")!
+        for expected in Self.expectedCodes {
+            do {
+                _ = try await transport.send(URLRequest(url: url))
+                Issue.record("no error")
+            } catch let error as URLError {
+                #expect(error.code == expected)
+                #expect(error.failingURL == url)
+                if case .fault(let fault, _)? = transport.lastOutcome, fault == .truncatedBody {
+                    #if canImport(FoundationNetworking)
+                    #expect(error.localizedDescription == "transfer closed with 9 bytes remaining to read", "\(error.localizedDescription)")
+                    #endif
+                }
+            }
+        }
+        var head = URLRequest(url: URL(string: "http://fixtures.test/api/slow")!)
+        head.httpMethod = "HEAD"
+        let (body, response) = try await transport.send(head)
+        #expect(body.isEmpty, "HEAD sends no body, so there is nothing to send slowly")
+        #expect(response.statusCode == 200)
+    }
+
+    @Test func aSlowBodyWaitsInProportionAndCanBeCancelled() async throws {
+        let root = try TemporaryTree(Self.files)
+        defer { root.remove() }
+        let transport = try FixtureTransport(root: root.path)
+        // 3,600 bytes at 1 byte per second: an hour, unless cancelled.
+        let request = Task { try await transport.send(URLRequest(url: URL(string: "http://fixtures.test/api/slow")!)) }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try await transport.requests().isEmpty, ContinuousClock.now < deadline {
+            await Task.yield()
+        }
+        #expect(transport.lastOutcome == .matched(file: "api/slow.json", entry: 0), "the request arrived and is being sent slowly")
+        request.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await request.value }
+    }
+}

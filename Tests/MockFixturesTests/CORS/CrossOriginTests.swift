@@ -8,6 +8,7 @@ struct CrossOriginTests {
         "api/legacy.json": #"[{"method": "OPTIONS", "status": 200, "headers": {"Allow": "GET"}}, {"response": {"legacy": true}}]"#,
         "api/locked.json": #"{"headers": {"Access-Control-Allow-Origin": "https://only.example"}, "response": {}}"#,
         "api/varied.json": #"{"headers": {"Vary": "Accept-Language"}, "response": {}}"#,
+        "api/flaky.json": #"[{"fault": "truncatedBody", "bytesPerSecond": 1000, "response": {"items": [1, 2, 3]}}, {"method": "OPTIONS", "fault": "connectionReset"}]"#,
         "images/a.png": "png",
     ]
     static let origin = "http://localhost:5173"
@@ -125,5 +126,15 @@ struct CrossOriginTests {
         #expect(records.first?["outcome"] as? String == "corsPreflight")
         #expect(records.first?["status"] as? Int == 204)
         #expect(try fixture.journal(unmatched: true).isEmpty, "a preflight is not an unmatched request")
+    }
+
+    @Test func faultsAndThrottlingSurviveTheHeaders() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        let response = fixture.get("/api/flaky", headers: ["Origin": Self.origin])
+        #expect(response.fault == .truncatedBody)
+        #expect(response.bytesPerSecond == 1000)
+        #expect(response.headerValue("Access-Control-Allow-Origin") == Self.origin)
+        let preflight = fixture.send("OPTIONS", "/api/flaky", headers: ["Origin": Self.origin, "Access-Control-Request-Method": "GET"])
+        #expect(preflight.fault == .connectionReset, "an OPTIONS entry with a fault answers the preflight")
     }
 }

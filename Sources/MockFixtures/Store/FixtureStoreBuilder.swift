@@ -37,7 +37,7 @@ struct FixtureStoreBuilder {
         var candidates: [String: [Candidate]] = [:]
         for file in files {
             let path = file.relativePath
-            if path == "__admin" || path.hasPrefix("__admin/") {
+            if file.isReserved {
                 problems.append(FixtureProblem(.warning, path, at: nil, "files under __admin/ are reserved for the server's own endpoints and are not served",
                                                hint: "move it to another folder"))
                 continue
@@ -72,7 +72,7 @@ struct FixtureStoreBuilder {
     private mutating func makeRoute(for candidate: Candidate) -> FixtureRoute? {
         let file = candidate.file
         if candidate.kind == .staticFile {
-            guard file.size <= options.maxStaticFileBytes else {
+            guard file.isWithinSizeLimit(options: options) else {
                 problems.append(FixtureProblem(.warning, file.relativePath, at: nil,
                                                "static file is \(file.size) bytes, over the limit of \(options.maxStaticFileBytes); it is not served",
                                                hint: "make it smaller or raise maxStaticFileBytes"))

@@ -9,28 +9,28 @@ import Foundation
 /// Hidden names (starting with `.`) are skipped. Symlinks that leave the root, dangle or loop are
 /// reported as warnings and skipped; directory loops are cut by refusing to enter a directory
 /// that is already being walked.
-struct FixtureTreeWalker {
-    struct FoundFile {
+package struct FixtureTreeWalker {
+    package struct FoundFile {
         /// Relative to the root, "/"-separated.
-        let relativePath: String
+        package let relativePath: String
         /// Where to read it (symlinks resolved).
-        let readPath: String
+        package let readPath: String
         /// Byte size, known for static files only (fixture files are read whole anyway).
-        let size: Int
+        package let size: Int
     }
 
     static let maximumDepth = 64
 
     let rootPath: String
-    private(set) var files: [FoundFile] = []
+    package private(set) var files: [FoundFile] = []
     private(set) var problems: [FixtureProblem] = []
     private let fileManager = FileManager.default
 
-    init(rootPath: String) {
+    package init(rootPath: String) {
         self.rootPath = rootPath
     }
 
-    mutating func walk() throws(FixtureRootError) {
+    package mutating func walk() throws(FixtureRootError) {
         let names: [String]
         do {
             names = try fileManager.contentsOfDirectory(atPath: rootPath)

@@ -1,4 +1,9 @@
 import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One client connection as MHD hands it to the callbacks. Valid only while MHD owns the
 /// request, which is why it is never stored beyond a request's lifetime.
@@ -33,6 +38,26 @@ struct MHDConnection: @unchecked Sendable {
     func headerValue(_ name: String) -> String? {
         guard let value = MHD_lookup_connection_value(pointer, .HEADER_KIND, name) else { return nil }
         return String(cString: value)
+    }
+
+    /// The framing headers of the request (`Host`, `Content-Length`, `Transfer-Encoding`, every
+    /// occurrence), without copying any other header; `version` is the request line's version.
+    ///
+    /// Maps to `MHD_get_connection_values(connection, .HEADER_KIND, iterator, &framing)`.
+    func framing(version: UnsafePointer<CChar>?) -> RequestFraming {
+        var framing = RequestFraming(isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false)
+        withUnsafeMutablePointer(to: &framing) { framingPointer in
+            _ = MHD_get_connection_values(pointer, .HEADER_KIND, { context, _, key, value in
+                guard let context, let key else { return .YES }
+                let name = UnsafeBufferPointer(start: UnsafeRawPointer(key).assumingMemoryBound(to: UInt8.self), count: strlen(key))
+                if let header = FramingHeader(name: name) {
+                    context.assumingMemoryBound(to: RequestFraming.self).pointee
+                        .add(header, value: value.map { String(cString: $0) } ?? "")
+                }
+                return .YES
+            }, framingPointer)
+        }
+        return framing
     }
 
     /// The declared `Content-Length`, parsed without allocating; nil when absent or not a

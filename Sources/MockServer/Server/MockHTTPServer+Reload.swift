@@ -23,4 +23,16 @@ extension MockHTTPServer {
     public var fixtureRootPath: String {
         dispatcher.rootPath
     }
+
+    /// Connections parked right now: waiting for a fixture's delay or for a reload to finish.
+    /// For tests that must know a request has reached the server before they act.
+    package var suspendedConnectionCount: Int {
+        dispatcher.suspensions.count
+    }
+
+    /// Sweeps of the request-head deadline watchdog so far (0 without a head timeout). For tests
+    /// that must know a deadline was checked.
+    package var headDeadlineSweeps: Int {
+        watchdog?.sweeps ?? 0
+    }
 }

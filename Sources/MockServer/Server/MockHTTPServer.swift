@@ -24,15 +24,26 @@ import Darwin
 /// server.stop()
 /// ```
 public final class MockHTTPServer: @unchecked Sendable {
+    // @unchecked: `stopped` is only read and written under `lock`; everything else is immutable.
     /// The port actually bound (the ephemeral one when the configuration asked for 0).
     public let port: Int
     /// The base URL, e.g. `http://127.0.0.1:41234` or `http://[::1]:41234`.
     public let url: URL
     /// The configuration the server runs with.
     public let configuration: ServerConfiguration
+    /// Connections served at once: ``ServerConfiguration/maxConnections``, lowered when the
+    /// process's open-file limit (`ulimit -n`) leaves room for fewer (a notice says so).
+    public let connectionLimit: Int
+
+    /// Bytes of libmicrohttpd's per-connection memory pool. It holds the request head while it
+    /// is parsed (a head of up to about 12 KiB fits; a larger one gets libmicrohttpd's 431) and
+    /// is zeroed after every request, which makes it the largest fixed cost of a small request
+    /// (the library's default is 32 KiB).
+    static let connectionMemoryBytes = 16 * 1024
 
     private let daemon: MHDDaemon
     let dispatcher: RequestDispatcher
+    let watchdog: RequestHeadWatchdog?
     private let logRelay: MHDLogRelay
     private let socketAddress: UnsafeMutableRawPointer
     private let lock = Lock()
@@ -40,16 +51,18 @@ public final class MockHTTPServer: @unchecked Sendable {
 
     /// Starts listening as `configuration` says and answers from `store`.
     ///
-    /// ``reload()`` loads `store.rootPath` again with `loadOptions`.
+    /// ``reload()`` loads `store.rootPath` again with `loadOptions` and calls `afterReload` with
+    /// what it installed (e.g. to log it, or to return freed heap to the system).
     /// Throws ``ServerStartError`` with one sentence saying what failed (port in use, permission
     /// denied, invalid host, out-of-range settings, …).
     public init(
         store: FixtureStore,
         configuration: ServerConfiguration,
         logger: Logger,
-        loadOptions: FixtureLoadOptions = .init()
+        loadOptions: FixtureLoadOptions = .init(),
+        afterReload: @escaping @Sendable (ReloadSummary) -> Void = { _ in }
     ) throws(ServerStartError) {
-        try Self.validate(configuration)
+        try configuration.validate()
         guard let address = BindAddress.resolve(host: configuration.host, port: UInt16(configuration.port)) else {
             throw .invalidHost(configuration.host)
         }
@@ -58,11 +71,9 @@ public final class MockHTTPServer: @unchecked Sendable {
             loadOptions: loadOptions,
             maxBodyBytes: configuration.maxBodyBytes,
             logRequests: configuration.logRequests,
-            logger: logger
+            logger: logger,
+            afterReload: afterReload
         )
-        // Parsing the fixtures freed far more heap than the server keeps (a 1 MB fixture leaves
-        // ~8 MB behind); hand it back to the OS so a long-running mock stays small.
-        MHDDaemon.releaseFreeHeap()
         let startupMessages = StartupMessages()
         let logRelay = MHDLogRelay { line in
             // During start the lines only explain a failure, which the thrown error reports.
@@ -71,6 +82,13 @@ public final class MockHTTPServer: @unchecked Sendable {
             }
         }
         let socketAddress = address.allocateSockaddr()
+        let connectionLimit = OpenFileLimit.connections(wanted: configuration.maxConnections, threads: configuration.threadPoolSize)
+        if connectionLimit.limit < configuration.maxConnections {
+            logger.notice("""
+                serving at most \(connectionLimit.limit) connections at once, not \(configuration.maxConnections): \
+                the open-file limit is \(connectionLimit.openFiles); raise it (ulimit -n) to allow more
+                """)
+        }
 
         var options = MHDDaemonOptions()
         options.logger(logRelay.sink)
@@ -79,8 +97,8 @@ public final class MockHTTPServer: @unchecked Sendable {
             options.threadPoolSize(configuration.threadPoolSize)
         }
         options.connectionTimeout(seconds: configuration.idleTimeoutSeconds)
-        let context = Unmanaged.passUnretained(dispatcher).toOpaque()
-        options.requestLifecycle(context: context)
+        options.connectionLimit(connectionLimit.limit)
+        options.connectionMemoryLimit(bytes: Self.connectionMemoryBytes)
         var flags: MHDDaemonFlags = [.internalThreads, .suspendResume, .errorLog]
         if address.isIPv6Wildcard {
             // `--host ::` means every interface, as it does for most servers: IPv4 included.
@@ -88,18 +106,29 @@ public final class MockHTTPServer: @unchecked Sendable {
         } else if address.isIPv6 {
             flags.insert(.ipv6)
         }
+        let watchdog = configuration.headTimeoutSeconds == 0 ? nil : RequestHeadWatchdog(
+            headTimeoutSeconds: configuration.headTimeoutSeconds,
+            idleTimeoutSeconds: configuration.idleTimeoutSeconds
+        ) { count, seconds in
+            logger.notice("closed \(count) connection\(count == 1 ? "" : "s") that sent no complete request head within \(seconds) s (head timeout)")
+        }
 
-        guard let daemon = MHDDaemon.start(flags: flags, port: UInt16(configuration.port), options: options, context: context) else {
+        guard let daemon = MHDDaemon.start(
+            flags: flags, port: UInt16(configuration.port), options: options, responder: dispatcher, watchdog: watchdog
+        ) else {
             logRelay.release()
             socketAddress.deallocate()
             throw Self.diagnoseStartFailure(address: address, configuration: configuration, messages: startupMessages.lines)
         }
         startupMessages.stopRecording()
+        watchdog?.start()
         self.daemon = daemon
         self.dispatcher = dispatcher
+        self.watchdog = watchdog
         self.logRelay = logRelay
         self.socketAddress = socketAddress
         self.configuration = configuration
+        self.connectionLimit = connectionLimit.limit
         port = Int(daemon.boundPort)
         url = URL(string: "http://\(address.urlHost):\(port)")!
     }
@@ -115,18 +144,12 @@ public final class MockHTTPServer: @unchecked Sendable {
         defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
+        watchdog?.stop()
         dispatcher.suspensions.resumeAllAndClose()
         daemon.stop()
         dispatcher.stopReloading()
         logRelay.release()
         socketAddress.deallocate()
-    }
-
-    private static func validate(_ configuration: ServerConfiguration) throws(ServerStartError) {
-        guard (0...65535).contains(configuration.port) else { throw .invalidPort(configuration.port) }
-        guard configuration.maxBodyBytes > 0 else { throw .invalidMaxBodyBytes(configuration.maxBodyBytes) }
-        guard configuration.idleTimeoutSeconds >= 0 else { throw .invalidIdleTimeout(configuration.idleTimeoutSeconds) }
-        guard configuration.threadPoolSize >= 1 else { throw .invalidThreadPoolSize(configuration.threadPoolSize) }
     }
 
     /// MHD only logs why it failed, so the bind is retried here to learn the `errno`.
@@ -150,6 +173,7 @@ public final class MockHTTPServer: @unchecked Sendable {
 
 /// MHD's log lines during start, kept to explain a failure it reports only as NULL.
 private final class StartupMessages: @unchecked Sendable {
+    // @unchecked: `recorded` and `recording` are only read and written under `lock`.
     private let lock = Lock()
     private var recorded: [String] = []
     private var recording = true

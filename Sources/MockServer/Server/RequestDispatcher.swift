@@ -2,55 +2,70 @@ import Dispatch
 import Logging
 import MockFixtures
 
-/// Turns MHD's callbacks for one daemon into calls to ``FixtureStore/respond(method:target:headers:body:)``
-/// and queues the answers. Shared by every worker thread.
+/// Answers the requests of one daemon: implements the ``MHDResponder`` its callbacks call, turns
+/// each request into a call to ``FixtureStore/respond(method:target:headers:body:)`` and queues
+/// the answer. Shared by every worker thread.
 ///
 /// The fixtures live in a ``ServingGeneration`` that a reload replaces as a whole; each request
 /// keeps the generation it started with, so one answer never mixes two loads.
-final class RequestDispatcher: @unchecked Sendable {
+final class RequestDispatcher: MHDResponder {
     let maxBodyBytes: Int
     private let logRequests: Bool
     let logger: Logger
     let generations: GenerationSlot
     /// The 413 answer, built once like the fixtures' own and shared by every generation.
     private let bodyTooLargeTable: MHDResponseTable
-    private let bodyTooLargeResponse: MHDResponse
     let suspensions = SuspendedConnections()
     /// Runs reloads one at a time, never on an MHD worker thread.
     let reloads = DispatchQueue(label: "mockserver.reload")
     let rootPath: String
     let loadOptions: FixtureLoadOptions
+    /// Runs after each successful reload (the command line returns freed heap to the OS there).
+    let afterReload: @Sendable (ReloadSummary) -> Void
 
     /// A body still arriving past the limit is discarded; past this much more, the upload is
     /// treated as hostile and the connection dropped without waiting for its end.
     private let discardAllowance: Int
 
-    init(store: FixtureStore, loadOptions: FixtureLoadOptions, maxBodyBytes: Int, logRequests: Bool, logger: Logger) throws(ServerStartError) {
+    init(
+        store: FixtureStore,
+        loadOptions: FixtureLoadOptions,
+        maxBodyBytes: Int,
+        logRequests: Bool,
+        logger: Logger,
+        afterReload: @escaping @Sendable (ReloadSummary) -> Void
+    ) throws(ServerStartError) {
         self.maxBodyBytes = maxBodyBytes
         self.logRequests = logRequests
         self.logger = logger
         self.loadOptions = loadOptions
+        self.afterReload = afterReload
         rootPath = store.rootPath
         discardAllowance = max(maxBodyBytes, 64 * 1024 * 1024)
-        guard let generation = ServingGeneration(store: store) else {
+        guard let generation = ServingGeneration(store: store, refused: Self.headerRefusalLogger(logger)) else {
             throw .daemonFailed(details: "libmicrohttpd could not allocate the \(store.preparedResponses.count) prepared responses.")
         }
-        guard let table = MHDResponseTable(bodies: [Self.bodyTooLargeAnswer(limit: maxBodyBytes)]) else {
+        guard let table = MHDResponseTable.build([Self.bodyTooLargeAnswer(limit: maxBodyBytes)], refused: { _, name, value in
+            logger.warning("libmicrohttpd refused the header '\(name): \(value)' of the 413 answer; it is not sent")
+        }) else {
             throw .daemonFailed(details: "libmicrohttpd could not allocate the 413 response.")
         }
         generations = GenerationSlot(generation)
         bodyTooLargeTable = table
-        bodyTooLargeResponse = table.responses[0]
     }
 
-    deinit {
-        bodyTooLargeTable.destroy()
+    /// Logs a response header of a fixture that MHD refused (so it is never silently missing).
+    static func headerRefusalLogger(_ logger: Logger) -> (PreparedResponse, String, String) -> Void {
+        { response, name, value in
+            logger.warning("libmicrohttpd refused the response header '\(name): \(value)' of a fixture's \(response.status) answer; it is not sent")
+        }
     }
 
-    /// Refuses further reloads; only after the daemon has stopped. The responses themselves are
-    /// released with the last reference to their generation.
+    /// Refuses further reloads; only after the daemon has stopped. Runs on the reload queue, so a
+    /// reload in progress finishes first. The responses themselves are released with the last
+    /// reference to their generation.
     func stopReloading() {
-        generations.close()
+        reloads.sync { generations.close() }
     }
 
     func beginRequest(rawTarget: String) -> RequestContext {
@@ -62,7 +77,8 @@ final class RequestDispatcher: @unchecked Sendable {
     }
 
     /// One access-handler call. Returns false to make MHD drop the connection.
-    func handle(_ request: RequestContext, on connection: MHDConnection, uploadChunk: UnsafeRawBufferPointer) -> Bool {
+    func handle(_ request: RequestContext, _ call: MHDAccessCall) -> Bool {
+        let connection = call.connection
         if let pending = request.pendingResponse {
             request.pendingResponse = nil
             return send(pending, for: request, on: connection)
@@ -72,9 +88,14 @@ final class RequestDispatcher: @unchecked Sendable {
             return send(deferred.take() ?? Self.stoppingAnswer, for: request, on: connection)
         }
         if !request.headersProcessed {
-            // Queueing here would make MHD close the connection after the answer, so only the
-            // refusal of an announced oversize body is answered on this first call.
+            // Queueing here would make MHD close the connection after the answer, so only
+            // refusals are answered on this first call: requests whose framing is ambiguous and
+            // announced oversize bodies.
             request.headersProcessed = true
+            request.method = call.method.map { String(cString: $0) } ?? "GET"
+            if let violation = connection.framing(version: call.version).violation {
+                return send(AdminAnswer(refusing: violation), for: request, on: connection)
+            }
             if let declared = connection.declaredContentLength() {
                 if declared > UInt64(maxBodyBytes) {
                     return sendBodyTooLarge(for: request, on: connection)
@@ -83,8 +104,8 @@ final class RequestDispatcher: @unchecked Sendable {
             }
             return true
         }
-        if uploadChunk.count > 0 {
-            return accumulate(uploadChunk, into: request)
+        if call.uploadChunk.count > 0 {
+            return accumulate(call.uploadChunk, into: request)
         }
         if request.bodyTooLarge {
             return sendBodyTooLarge(for: request, on: connection)
@@ -165,11 +186,11 @@ final class RequestDispatcher: @unchecked Sendable {
         if let id = response.preparedID, let prepared = request.generation.response(forPreparedID: id) {
             return connection.queue(prepared, status: response.status)
         }
-        guard let built = MHDResponse.copying(response.body) else { return false }
-        defer { built.destroy() }
-        for header in response.headers {
-            built.addHeader(name: header.name, value: header.value)
+        let built = MHDResponse.make(body: response.body, headers: response.headers.lazy.map { ($0.name, $0.value) }) { name, value in
+            logger.warning("libmicrohttpd refused the response header '\(name): \(value)' of \(request.method ?? "-") \(request.rawTarget) (\(response.outcome.logDescription)); it is not sent")
         }
+        guard let built else { return false }
+        defer { built.destroy() }
         return connection.queue(built, status: response.status)
     }
 
@@ -178,7 +199,7 @@ final class RequestDispatcher: @unchecked Sendable {
         if logRequests {
             request.outcomeDescription = "request body larger than the \(maxBodyBytes)-byte limit"
         }
-        return connection.queue(bodyTooLargeResponse, status: 413)
+        return connection.queue(bodyTooLargeTable.responses[0], status: 413)
     }
 
     /// Writes an answer the server made itself (not from the fixtures).
@@ -187,9 +208,11 @@ final class RequestDispatcher: @unchecked Sendable {
         if logRequests {
             request.outcomeDescription = answer.logDescription
         }
-        guard let built = MHDResponse.copying(answer.body) else { return false }
+        let built = MHDResponse.make(body: answer.body, headers: answer.headers) { name, value in
+            logger.warning("libmicrohttpd refused the header '\(name): \(value)' of the server's \(answer.status) answer; it is not sent")
+        }
+        guard let built else { return false }
         defer { built.destroy() }
-        built.addHeader(name: "Content-Type", value: "application/json")
         return connection.queue(built, status: answer.status)
     }
 

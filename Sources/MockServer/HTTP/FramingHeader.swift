@@ -1,5 +1,5 @@
 /// The request headers that decide where a request ends (RFC 9112 §6) and which host it is for:
-/// the ones ``RequestFraming`` checks before any body is read.
+/// the ones ``RequestHead`` checks before any body is read.
 enum FramingHeader: Sendable, Equatable {
     case host
     case contentLength

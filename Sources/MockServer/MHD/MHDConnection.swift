@@ -40,24 +40,26 @@ struct MHDConnection: @unchecked Sendable {
         return String(cString: value)
     }
 
-    /// The framing headers of the request (`Host`, `Content-Length`, `Transfer-Encoding`, every
-    /// occurrence), without copying any other header; `version` is the request line's version.
+    /// What the request's headers say about its size and framing (every `Host`,
+    /// `Content-Length` and `Transfer-Encoding`), without copying any other header; `version` is
+    /// the request line's version.
     ///
-    /// Maps to `MHD_get_connection_values(connection, .HEADER_KIND, iterator, &framing)`.
-    func framing(version: UnsafePointer<CChar>?) -> RequestFraming {
-        var framing = RequestFraming(isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false)
-        withUnsafeMutablePointer(to: &framing) { framingPointer in
+    /// Maps to `MHD_get_connection_values(connection, .HEADER_KIND, iterator, &head)`.
+    func head(version: UnsafePointer<CChar>?) -> RequestHead {
+        var head = RequestHead(isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false)
+        withUnsafeMutablePointer(to: &head) { headPointer in
             _ = MHD_get_connection_values(pointer, .HEADER_KIND, { context, _, key, value in
                 guard let context, let key else { return .YES }
+                let head = context.assumingMemoryBound(to: RequestHead.self)
                 let name = UnsafeBufferPointer(start: UnsafeRawPointer(key).assumingMemoryBound(to: UInt8.self), count: strlen(key))
+                head.pointee.count(nameLength: name.count, valueLength: value.map { strlen($0) } ?? 0)
                 if let header = FramingHeader(name: name) {
-                    context.assumingMemoryBound(to: RequestFraming.self).pointee
-                        .add(header, value: value.map { String(cString: $0) } ?? "")
+                    head.pointee.add(header, value: value.map { String(cString: $0) } ?? "")
                 }
                 return .YES
-            }, framingPointer)
+            }, headPointer)
         }
-        return framing
+        return head
     }
 
     /// The declared `Content-Length`, parsed without allocating; nil when absent or not a

@@ -38,6 +38,13 @@ final class MHDDaemon: @unchecked Sendable {
         return started.map { MHDDaemon(pointer: $0, callbackContext: callbackContext) }
     }
 
+    /// The version of the libmicrohttpd loaded, e.g. `0.9.75`.
+    ///
+    /// Maps to `MHD_get_version`.
+    static var libraryVersion: String {
+        MHD_get_version().map { String(cString: $0) } ?? "unknown"
+    }
+
     /// The port the listening socket is bound to, which differs from the requested one for port 0.
     ///
     /// Maps to `MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT)` through `cmhd_bound_port`.

@@ -19,7 +19,7 @@ struct AdminAnswer: Sendable {
 
     /// The 400 or 501 refusing a request whose framing is ambiguous or unsupported; the
     /// connection is closed, since the rest of its bytes cannot be trusted to start a request.
-    init(refusing violation: FramingViolation) {
+    init(refusing violation: HeadViolation) {
         self.init(status: violation.status, logDescription: "refused: \(violation.error)", closesConnection: true, [
             ("error", .string(violation.error)),
             ("hint", .string(violation.hint)),

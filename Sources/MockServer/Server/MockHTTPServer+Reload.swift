@@ -30,6 +30,12 @@ extension MockHTTPServer {
         dispatcher.suspensions.count
     }
 
+    /// The libmicrohttpd version the process runs with, e.g. `0.9.75`: behaviour differs between
+    /// releases where the library answers malformed requests itself (docs/ARCHITECTURE.md).
+    package static var libraryVersion: String {
+        MHDDaemon.libraryVersion
+    }
+
     /// Sweeps of the request-head deadline watchdog so far (0 without a head timeout). For tests
     /// that must know a deadline was checked.
     package var headDeadlineSweeps: Int {

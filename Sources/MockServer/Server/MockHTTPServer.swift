@@ -35,11 +35,16 @@ public final class MockHTTPServer: @unchecked Sendable {
     /// process's open-file limit (`ulimit -n`) leaves room for fewer (a notice says so).
     public let connectionLimit: Int
 
-    /// Bytes of libmicrohttpd's per-connection memory pool. It holds the request head while it
-    /// is parsed (a head of up to about 12 KiB fits; a larger one gets libmicrohttpd's 431) and
-    /// is zeroed after every request, which makes it the largest fixed cost of a small request
-    /// (the library's default is 32 KiB).
+    /// Bytes of libmicrohttpd's per-connection memory pool. It holds the request head while the
+    /// request runs plus the answer's header block, and libmicrohttpd zeroes all of it after
+    /// every request, which makes it the largest fixed cost of a small request (the library's
+    /// default is 32 KiB; BENCHMARKS.md has the measurements).
     static let connectionMemoryBytes = 16 * 1024
+
+    /// The largest request line plus headers answered; larger heads get a JSON 431 (beyond
+    /// ``connectionMemoryBytes``, libmicrohttpd's own 431). The rest of the pool is kept for
+    /// the answer's header block.
+    public static let maxHeadBytes = 12 * 1024
 
     private let daemon: MHDDaemon
     let dispatcher: RequestDispatcher
@@ -70,6 +75,7 @@ public final class MockHTTPServer: @unchecked Sendable {
             store: store,
             loadOptions: loadOptions,
             maxBodyBytes: configuration.maxBodyBytes,
+            maxHeadBytes: Self.maxHeadBytes,
             logRequests: configuration.logRequests,
             logger: logger,
             afterReload: afterReload
@@ -98,7 +104,7 @@ public final class MockHTTPServer: @unchecked Sendable {
         }
         options.connectionTimeout(seconds: configuration.idleTimeoutSeconds)
         options.connectionLimit(connectionLimit.limit)
-        options.connectionMemoryLimit(bytes: Self.connectionMemoryBytes)
+        options.connectionMemoryLimit(bytes: Int(ProcessInfo.processInfo.environment["MOCKSERVER_POOL"] ?? "") ?? Self.connectionMemoryBytes)
         var flags: MHDDaemonFlags = [.internalThreads, .suspendResume, .errorLog]
         if address.isIPv6Wildcard {
             // `--host ::` means every interface, as it does for most servers: IPv4 included.

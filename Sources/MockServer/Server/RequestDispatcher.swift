@@ -10,6 +10,9 @@ import MockFixtures
 /// keeps the generation it started with, so one answer never mixes two loads.
 final class RequestDispatcher: MHDResponder {
     let maxBodyBytes: Int
+    /// Request line plus headers; libmicrohttpd itself answers 431 to heads that do not fit its
+    /// per-connection memory, this limit keeps room there for the answer's own header block.
+    let maxHeadBytes: Int
     private let logRequests: Bool
     let logger: Logger
     let generations: GenerationSlot
@@ -31,11 +34,13 @@ final class RequestDispatcher: MHDResponder {
         store: FixtureStore,
         loadOptions: FixtureLoadOptions,
         maxBodyBytes: Int,
+        maxHeadBytes: Int,
         logRequests: Bool,
         logger: Logger,
         afterReload: @escaping @Sendable (ReloadSummary) -> Void
     ) throws(ServerStartError) {
         self.maxBodyBytes = maxBodyBytes
+        self.maxHeadBytes = maxHeadBytes
         self.logRequests = logRequests
         self.logger = logger
         self.loadOptions = loadOptions
@@ -93,7 +98,9 @@ final class RequestDispatcher: MHDResponder {
             // announced oversize bodies.
             request.headersProcessed = true
             request.method = call.method.map { String(cString: $0) } ?? "GET"
-            if let violation = connection.framing(version: call.version).violation {
+            // The request line as sent: method, target, version, two spaces and CRLF.
+            let requestLineBytes = (request.method?.utf8.count ?? 0) + request.rawTarget.utf8.count + 12
+            if let violation = connection.head(version: call.version).violation(requestLineBytes: requestLineBytes, maxBytes: maxHeadBytes) {
                 return send(AdminAnswer(refusing: violation), for: request, on: connection)
             }
             if let declared = connection.declaredContentLength() {

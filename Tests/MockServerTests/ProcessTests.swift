@@ -77,6 +77,8 @@ import Glibc
         let failed = try #require(try MockServerProcess.run(["validate", "--root", broken.path]))
         #expect(failed.status == 1)
         #expect(failed.standardOutput.contains("api/broken.json:1:"))
+        // FixtureStore.problemReport's summary line.
+        #expect(failed.standardOutput.contains(": 1 error, 0 warnings; 1 file will answer 500 until fixed"))
     }
 
     @Test func healthcheckReportsARunningServerAndAMissingOne() throws {
@@ -96,7 +98,7 @@ import Glibc
     @Test func helpDocumentsEveryFlagAndTheFixtureFormat() throws {
         let help = try #require(try MockServerProcess.run(["--help"]))
         #expect(help.status == 0)
-        for flag in ["--root", "--host", "--port", "--max-body", "--idle-timeout", "--threads", "--quiet", "--watch", "--watch-interval", "/__admin/reload", "validate", "healthcheck", "FIXTURE FORMAT", "requestHeaders", "delay"] {
+        for flag in ["--root", "--host", "--port", "--max-body", "--idle-timeout", "--head-timeout", "--max-connections", "--threads", "--quiet", "--watch", "--watch-interval", "/__admin/reload", "validate", "healthcheck", "FIXTURE FORMAT", "requestHeaders", "delay"] {
             #expect(help.standardOutput.contains(flag), "--help does not mention \(flag)")
         }
         let validateHelp = try #require(try MockServerProcess.run(["validate", "--help"]))
@@ -116,7 +118,10 @@ import Glibc
             (["--root", tree.path, "--port", "eighty"], "port"),
             (["--root", tree.path, "--max-body", "0"], "--max-body"),
             (["--root", tree.path, "--idle-timeout", "-1"], "--idle-timeout"),
-            (["--root", tree.path, "--threads", "0"], "--threads"),
+            (["--root", tree.path, "--threads", "0"], "--threads: thread count 0 must be between 1 and 256"),
+            (["--root", tree.path, "--head-timeout", "4000"], "--head-timeout: request-head timeout 4000"),
+            (["--root", tree.path, "--max-connections", "0"], "--max-connections: connection limit 0"),
+            (["--root", tree.path, "--host", ""], "--host: invalid host ''"),
             (["--root", tree.path, "--host", "no such host!", "--port", "0"], "--host"),
             (["--root", tree.path, "--bogus"], "--bogus"),
         ]

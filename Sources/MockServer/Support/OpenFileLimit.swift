@@ -23,7 +23,12 @@ enum OpenFileLimit {
         // RLIM_INFINITY is all ones; Swift cannot import its C definition (-1 cast to unsigned).
         guard limit.rlim_cur != rlim_t.max else { return (wanted, Int.max) }
         let openFiles = Int(clamping: limit.rlim_cur)
-        return (max(1, min(wanted, openFiles - reserved(threads: threads))), openFiles)
+        return (connections(wanted: wanted, threads: threads, openFiles: openFiles), openFiles)
+    }
+
+    /// `wanted`, or what `openFiles` descriptors leave room for (at least 1).
+    static func connections(wanted: Int, threads: Int, openFiles: Int) -> Int {
+        max(1, min(wanted, openFiles - reserved(threads: threads)))
     }
 
     #if canImport(Glibc)

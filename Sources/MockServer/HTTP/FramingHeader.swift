@@ -6,7 +6,7 @@ enum FramingHeader: Sendable, Equatable {
     case transferEncoding
 
     /// The header named `name` (ASCII bytes, any case); nil for every other header.
-    init?(name: some Collection<UInt8>) {
+    init?(name: UnsafeBufferPointer<UInt8>) {
         switch name.count {
         case 4 where Self.name(name, equals: "host"): self = .host
         case 14 where Self.name(name, equals: "content-length"): self = .contentLength
@@ -15,11 +15,14 @@ enum FramingHeader: Sendable, Equatable {
         }
     }
 
-    private static func name(_ name: some Collection<UInt8>, equals lowercased: StaticString) -> Bool {
-        lowercased.withUTF8Buffer { expected in
-            name.elementsEqual(expected) { byte, lower in
-                (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == lower
-            }
+    /// Compares byte by byte (this runs for every header of every request).
+    private static func name(_ name: UnsafeBufferPointer<UInt8>, equals lowercased: StaticString) -> Bool {
+        let expected = lowercased.utf8Start
+        for index in 0..<name.count {
+            let byte = name[index]
+            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            if folded != expected[index] { return false }
         }
+        return true
     }
 }

@@ -12,8 +12,10 @@ func mhdRequestStarted(
     _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
     guard let closure else { return nil }
-    let context = Unmanaged<MHDCallbackContext>.fromOpaque(closure).takeUnretainedValue()
-    return context.beginRequest(uri.map { String(cString: $0) } ?? "/")
+    // The daemon keeps the context alive while MHD can call back: no retain needed per call.
+    return Unmanaged<MHDCallbackContext>.fromOpaque(closure)._withUnsafeGuaranteedRef { context in
+        context.beginRequest(uri.map { String(cString: $0) } ?? "/")
+    }
 }
 
 /// `MHD_AccessHandlerCallback`: see ``MHDAccessCall`` for when MHD calls it.
@@ -29,8 +31,6 @@ func mhdAccessHandler(
 ) -> MHD_Result {
     // The URI log callback always runs first and fills the slot.
     guard let closure, let connection, let request = requestSlot?.pointee else { return .NO }
-    let context = Unmanaged<MHDCallbackContext>.fromOpaque(closure).takeUnretainedValue()
-    context.watchdog?.headArrived(on: connection)
     var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
     if let uploadDataSize, uploadDataSize.pointee > 0, let uploadData {
         chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
@@ -38,7 +38,10 @@ func mhdAccessHandler(
         uploadDataSize.pointee = 0
     }
     let call = MHDAccessCall(connection: MHDConnection(pointer: connection), method: method, version: version, uploadChunk: chunk)
-    return context.handle(request, call) ? .YES : .NO
+    return Unmanaged<MHDCallbackContext>.fromOpaque(closure)._withUnsafeGuaranteedRef { context in
+        context.watchdog?.headArrived(on: connection)
+        return context.handle(request, call) ? .YES : .NO
+    }
 }
 
 /// `MHD_OPTION_NOTIFY_COMPLETED`: the request is over (answered, failed or abandoned); frees
@@ -50,13 +53,14 @@ func mhdRequestCompleted(
     _ termination: MHD_RequestTerminationCode
 ) {
     guard let closure else { return }
-    let context = Unmanaged<MHDCallbackContext>.fromOpaque(closure).takeUnretainedValue()
-    if let connection {
-        context.watchdog?.requestCompleted(on: connection)
+    Unmanaged<MHDCallbackContext>.fromOpaque(closure)._withUnsafeGuaranteedRef { context in
+        if let connection {
+            context.watchdog?.requestCompleted(on: connection)
+        }
+        guard let requestSlot, let request = requestSlot.pointee else { return }
+        requestSlot.pointee = nil
+        context.finishRequest(request, MHDTermination(termination))
     }
-    guard let requestSlot, let request = requestSlot.pointee else { return }
-    requestSlot.pointee = nil
-    context.finishRequest(request, MHDTermination(termination))
 }
 
 /// `MHD_OPTION_NOTIFY_CONNECTION`: a connection opened or closed.

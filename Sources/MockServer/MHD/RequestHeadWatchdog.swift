@@ -77,16 +77,15 @@ final class RequestHeadWatchdog: @unchecked Sendable {
     ///
     /// Maps to `MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT)`.
     func headArrived(on connection: OpaquePointer) {
-        Self.record(of: connection)?.markHeadArrived()
+        guard let record = cmhd_connection_socket_context(connection) else { return }
+        // The socket context holds a reference until the connection closes: none taken here.
+        Unmanaged<WatchedConnection>.fromOpaque(record)._withUnsafeGuaranteedRef { $0.markHeadArrived() }
     }
 
     /// The connection's request is over; the next head is awaited.
     func requestCompleted(on connection: OpaquePointer) {
-        Self.record(of: connection)?.markRequestCompleted()
-    }
-
-    private static func record(of connection: OpaquePointer) -> WatchedConnection? {
-        cmhd_connection_socket_context(connection).map { Unmanaged<WatchedConnection>.fromOpaque($0).takeUnretainedValue() }
+        guard let record = cmhd_connection_socket_context(connection) else { return }
+        Unmanaged<WatchedConnection>.fromOpaque(record)._withUnsafeGuaranteedRef { $0.markRequestCompleted() }
     }
 
     /// Sweeps done so far.

@@ -81,10 +81,14 @@ public final class MockHTTPServer: @unchecked Sendable {
             afterReload: afterReload
         )
         let startupMessages = StartupMessages()
+        // Once running, libmicrohttpd only reports what happened to single connections (a client
+        // that closed mid-request, a head too large): logged like the requests themselves, so a
+        // flood of slow clients cannot flood the log of a server asked to be quiet.
+        let diagnosticsLevel: Logger.Level = configuration.logRequests ? .info : .debug
         let logRelay = MHDLogRelay { line in
             // During start the lines only explain a failure, which the thrown error reports.
             if !startupMessages.record(line) {
-                logger.notice("libmicrohttpd: \(line)")
+                logger.log(level: diagnosticsLevel, "libmicrohttpd: \(line)")
             }
         }
         let socketAddress = address.allocateSockaddr()

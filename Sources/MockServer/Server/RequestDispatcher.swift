@@ -97,7 +97,7 @@ final class RequestDispatcher: MHDResponder {
             // refusals are answered on this first call: requests whose framing is ambiguous and
             // announced oversize bodies.
             request.headersProcessed = true
-            request.method = call.method.map { String(cString: $0) } ?? "GET"
+            request.method = HTTPMethodName.string(call.method)
             // The request line as sent: method, target, version, two spaces and CRLF.
             let requestLineBytes = (request.method?.utf8.count ?? 0) + request.rawTarget.utf8.count + 12
             if let violation = connection.head(version: call.version).violation(requestLineBytes: requestLineBytes, maxBytes: maxHeadBytes) {

@@ -3,7 +3,8 @@ import Dispatch
 /// Polls a server's fixture root and reloads the server when what it serves changes (a fixture
 /// or static file added, removed or modified), as `mockserver --watch` does.
 ///
-/// Each poll is one ``FixtureTreeSignature`` walk on a Dispatch timer (no thread of its own);
+/// Each poll runs on a Dispatch timer (no thread of its own): one cheap `stat` walk of the tree,
+/// and a ``FixtureTreeSignature`` walk with the loader's rules only when that one changed;
 /// the reload itself runs on the server's reload queue and logs what it loaded, like
 /// ``MockHTTPServer/reload()``. A root that disappears is reported once and reloaded again when
 /// it comes back.
@@ -15,7 +16,8 @@ import Dispatch
 /// watcher.stop()
 /// ```
 public final class FixtureWatcher: @unchecked Sendable {
-    // @unchecked: `timer` is only touched under `lock`, `lastSignature` and `polls` only on `queue`.
+    // @unchecked: `timer` is only touched under `lock`; `lastStamp`, `lastSignature` and
+    // `polls` only on `queue`.
     /// The intervals accepted: from 50 ms (a poll of a large tree takes tens of milliseconds)
     /// to an hour.
     public static let intervalRange: ClosedRange<Double> = 0.05...3600
@@ -27,6 +29,7 @@ public final class FixtureWatcher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "mockserver.watch")
     private let lock = Lock()
     private var timer: (any DispatchSourceTimer)?
+    private var lastStamp: FixtureTreeStamp?
     private var lastSignature: FixtureTreeSignature?
     private var polls = 0
 
@@ -56,6 +59,7 @@ public final class FixtureWatcher: @unchecked Sendable {
         defer { lock.unlock() }
         guard timer == nil else { return }
         queue.sync {
+            lastStamp = FixtureTreeStamp(root: server.fixtureRootPath)
             lastSignature = currentSignature()
         }
         let source = DispatchSource.makeTimerSource(queue: queue)
@@ -88,6 +92,10 @@ public final class FixtureWatcher: @unchecked Sendable {
 
     private func poll() {
         defer { polls += 1 }
+        // The raw stamp is cheap; only when it moved is the tree walked with the loader's rules.
+        let stamp = FixtureTreeStamp(root: server.fixtureRootPath)
+        guard stamp != lastStamp else { return }
+        lastStamp = stamp
         let signature = currentSignature()
         guard signature != lastSignature else { return }
         // Recorded before loading: an edit made while the reload reads the tree changes the

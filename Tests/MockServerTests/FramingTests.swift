@@ -134,13 +134,25 @@ import Testing
         #expect(client.waitForClose())
     }
 
-    @Test func aHeadWithANineKilobyteTokenIsServed() throws {
+    @Test(arguments: ["Authorization: Bearer ", "Cookie: session="])
+    func aHeadWithAnEightKilobyteTokenOrCookieIsServed(header: String) throws {
         let running = try RunningServer(Self.files)
         let client = try running.rawClient()
-        let token = String(repeating: "t", count: 9 * 1024)
-        let answer = try client.request("GET", "/api/echo", headers: ["Authorization: Bearer \(token)"])
-        #expect(answer.status == 200)
+        let answer = try client.request("GET", "/api/echo", headers: [header + String(repeating: "t", count: 8 * 1024 + 512)])
+        #expect(answer.status == 200, "an 8.5 KiB \(header) answered \(answer.statusLine)")
         #expect(try client.request("GET", "/api/echo").status == 200)
+    }
+
+    @Test func aHeadJustUnderTheLimitIsServed() throws {
+        let running = try RunningServer(Self.files)
+        let client = try running.rawClient()
+        // "GET /api/echo HTTP/1.1" and "Host: test" take 36 bytes with their CRLFs, the padding
+        // line 13 plus its value, the blank line 2.
+        let padding = String(repeating: "p", count: MockHTTPServer.maxHeadBytes - 36 - 13 - 2)
+        let answer = try client.request("GET", "/api/echo", headers: ["X-Padding: " + padding])
+        #expect(answer.status == 200, "a head of exactly the limit answered \(answer.statusLine): \(answer.text)")
+        let over = try running.rawClient().request("GET", "/api/echo", headers: ["X-Padding: p" + padding])
+        #expect(over.status == 431, "a head one byte over the limit answered \(over.statusLine)")
     }
 
     @Test func aHeadOverTheLimitGetsAJSON431() throws {

@@ -7,9 +7,9 @@
 ///
 /// ```swift
 /// var head = RequestHead(isHTTP10: false)
-/// head.add(.host, value: "api.test")
-/// head.add(.contentLength, value: "0")
-/// head.add(.contentLength, value: "41")
+/// head.add(.host, valueLength: 8, value: "api.test")
+/// head.add(.contentLength, valueLength: 1, value: "0")
+/// head.add(.contentLength, valueLength: 2, value: "41")
 /// head.framingViolation?.status   // 400: two Content-Length headers
 /// ```
 struct RequestHead: Sendable {
@@ -20,7 +20,8 @@ struct RequestHead: Sendable {
     private(set) var contentLengths: [String] = []
     /// Every `Transfer-Encoding` header value, in arrival order.
     private(set) var transferEncodings: [String] = []
-    /// Bytes of the header lines as sent (`name: value` and CRLF each), without the request line.
+    /// Bytes of the header lines as sent (`name: value` and CRLF each), without the request
+    /// line, with `Cookie` values counted twice (as libmicrohttpd's memory pool holds them).
     private(set) var headerBytes = 0
 
     init(isHTTP10: Bool) {
@@ -32,9 +33,11 @@ struct RequestHead: Sendable {
         headerBytes += nameLength + valueLength + 4
     }
 
-    /// Records one framing header line; `value` is only read for the length headers.
-    mutating func add(_ header: FramingHeader, value: @autoclosure () -> String) {
+    /// Records one checked header line of `valueLength` bytes; `value` is only read for the
+    /// length headers.
+    mutating func add(_ header: CheckedHeader, valueLength: Int, value: @autoclosure () -> String) {
         switch header {
+        case .cookie: headerBytes += valueLength
         case .host: hostCount += 1
         case .contentLength: contentLengths.append(value())
         case .transferEncoding: transferEncodings.append(value())
@@ -49,7 +52,7 @@ struct RequestHead: Sendable {
             return HeadViolation(
                 status: 431,
                 error: "the request line and headers are \(bytes) bytes, over the server's limit of \(maxBytes)",
-                hint: "send smaller headers (cookies, tokens) or fewer of them")
+                hint: "send smaller headers (cookies count twice: the server keeps a parsed copy) or fewer of them")
         }
         return framingViolation
     }

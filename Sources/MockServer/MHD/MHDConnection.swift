@@ -41,8 +41,8 @@ struct MHDConnection: @unchecked Sendable {
     }
 
     /// What the request's headers say about its size and framing (every `Host`,
-    /// `Content-Length` and `Transfer-Encoding`), without copying any other header; `version` is
-    /// the request line's version.
+    /// `Content-Length` and `Transfer-Encoding`, `Cookie` sizes), without copying any other
+    /// header; `version` is the request line's version.
     ///
     /// Maps to `MHD_get_connection_values(connection, .HEADER_KIND, iterator, &head)`.
     func head(version: UnsafePointer<CChar>?) -> RequestHead {
@@ -52,9 +52,10 @@ struct MHDConnection: @unchecked Sendable {
                 guard let context, let key else { return .YES }
                 let head = context.assumingMemoryBound(to: RequestHead.self)
                 let name = UnsafeBufferPointer(start: UnsafeRawPointer(key).assumingMemoryBound(to: UInt8.self), count: strlen(key))
-                head.pointee.count(nameLength: name.count, valueLength: value.map { strlen($0) } ?? 0)
-                if let header = FramingHeader(name: name) {
-                    head.pointee.add(header, value: value.map { String(cString: $0) } ?? "")
+                let valueLength = value.map { strlen($0) } ?? 0
+                head.pointee.count(nameLength: name.count, valueLength: valueLength)
+                if let header = CheckedHeader(name: name) {
+                    head.pointee.add(header, valueLength: valueLength, value: value.map { String(cString: $0) } ?? "")
                 }
                 return .YES
             }, headPointer)

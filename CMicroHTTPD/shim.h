@@ -62,51 +62,46 @@ cmhd_format_log_message(void *sink_pointer, const char *format, va_list argument
     sink->callback(sink->context, line);
 }
 
+/* One option item whose function goes in the integer slot, as MHD expects for callback options. */
+static inline struct MHD_OptionItem
+cmhd_function_option(enum MHD_OPTION option, intptr_t function, void *closure)
+{
+    struct MHD_OptionItem item;
+    item.option = option;
+    item.value = function;
+    item.ptr_value = closure;
+    return item;
+}
+
 /* The option item installing cmhd_format_log_message as MHD's logger. */
 static inline struct MHD_OptionItem
 cmhd_external_logger_option(struct cmhd_log_sink *sink)
 {
-    struct MHD_OptionItem item;
-    item.option = MHD_OPTION_EXTERNAL_LOGGER;
-    item.value = (intptr_t)&cmhd_format_log_message;
-    item.ptr_value = sink;
-    return item;
+    return cmhd_function_option(MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)&cmhd_format_log_message, sink);
 }
 
 /* Called with the raw request target before the headers are parsed; the result becomes *con_cls. */
 typedef void *(*cmhd_uri_log_callback)(void *closure, const char *uri, struct MHD_Connection *connection);
 
-/* MHD_OPTION_URI_LOG_CALLBACK as an option item (MHD keeps the function in the integer slot). */
+/* MHD_OPTION_URI_LOG_CALLBACK as an option item. */
 static inline struct MHD_OptionItem
 cmhd_uri_log_option(cmhd_uri_log_callback callback, void *closure)
 {
-    struct MHD_OptionItem item;
-    item.option = MHD_OPTION_URI_LOG_CALLBACK;
-    item.value = (intptr_t)callback;
-    item.ptr_value = closure;
-    return item;
+    return cmhd_function_option(MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)callback, closure);
 }
 
-/* MHD_OPTION_NOTIFY_COMPLETED as an option item (MHD keeps the function in the integer slot). */
+/* MHD_OPTION_NOTIFY_COMPLETED as an option item. */
 static inline struct MHD_OptionItem
 cmhd_notify_completed_option(MHD_RequestCompletedCallback callback, void *closure)
 {
-    struct MHD_OptionItem item;
-    item.option = MHD_OPTION_NOTIFY_COMPLETED;
-    item.value = (intptr_t)callback;
-    item.ptr_value = closure;
-    return item;
+    return cmhd_function_option(MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)callback, closure);
 }
 
-/* MHD_OPTION_NOTIFY_CONNECTION as an option item (MHD keeps the function in the integer slot). */
+/* MHD_OPTION_NOTIFY_CONNECTION as an option item. */
 static inline struct MHD_OptionItem
 cmhd_notify_connection_option(MHD_NotifyConnectionCallback callback, void *closure)
 {
-    struct MHD_OptionItem item;
-    item.option = MHD_OPTION_NOTIFY_CONNECTION;
-    item.value = (intptr_t)callback;
-    item.ptr_value = closure;
-    return item;
+    return cmhd_function_option(MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)callback, closure);
 }
 
 /* MHD_get_connection_info(MHD_CONNECTION_INFO_SOCKET_CONTEXT): what the connection-started

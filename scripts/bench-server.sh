@@ -525,11 +525,8 @@ if [ "$EFFICIENCY" -eq 1 ] && wanted mockserver; then
   fi
 
   log "memory: mockserver --root Mocks after loading, and under wrk -c256 (keep-alive)"
-  SERVER_PORT[memory]=$(free_port)
-  start_process "$BENCH_TEMP_DIR/memory-mockserver.log" "$MOCKSERVER_BIN" --root "$PACKAGE_ROOT/Mocks" \
-    --host 127.0.0.1 --port "${SERVER_PORT[memory]}" --quiet
-  memory_pid=$STARTED_PID
-  wait_for_200 "$memory_pid" "http://127.0.0.1:${SERVER_PORT[memory]}/__admin/health" "$BENCH_TEMP_DIR/memory-mockserver.log" 30
+  start_mockserver memory "$PACKAGE_ROOT/Mocks" /__admin/health
+  memory_pid=${SERVER_PID[memory]}
   printf 'rss_loaded_kib\t%s\n' "$(rss_kib "$memory_pid")" >>"$EFFICIENCY_TSV"
   peak=$(rss_peak_during "$memory_pid" wrk -t2 -c256 -d"${DURATION}s" --timeout 10s \
     "http://127.0.0.1:${SERVER_PORT[memory]}/api/1.0/people/1/")
@@ -537,11 +534,8 @@ if [ "$EFFICIENCY" -eq 1 ] && wanted mockserver; then
   stop_pid "$memory_pid"
 
   log "slow clients: 1,100 connections trickle a head byte per second while normal GETs run"
-  SERVER_PORT[slow]=$(free_port)
-  start_process "$BENCH_TEMP_DIR/slow-mockserver.log" "$MOCKSERVER_BIN" --root "$FIXTURES/mockserver/main" \
-    --host 127.0.0.1 --port "${SERVER_PORT[slow]}" --quiet
-  slow_pid=$STARTED_PID
-  wait_for_200 "$slow_pid" "http://127.0.0.1:${SERVER_PORT[slow]}/bench/small" "$BENCH_TEMP_DIR/slow-mockserver.log" 30
+  start_mockserver slow "$FIXTURES/mockserver/main" /bench/small
+  slow_pid=${SERVER_PID[slow]}
   slow_line=$(python3 "$HELPERS/slow_clients.py" --port "${SERVER_PORT[slow]}" --clients 1100 --seconds "$DURATION") ||
     die "the slow-client run failed: $slow_line"
   grep -q '^SLOW_RESULT ' <<<"$slow_line" || die "slow_clients.py printed no SLOW_RESULT line: $slow_line"

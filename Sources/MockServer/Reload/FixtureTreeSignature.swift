@@ -53,15 +53,7 @@ public struct FixtureTreeSignature: Sendable, Hashable {
         hasher.combine(file.relativePath)
         var status = stat()
         if stat(file.readPath, &status) == 0 {
-            hasher.combine(Int64(status.st_size))
-            hasher.combine(UInt64(status.st_ino))
-            #if canImport(Darwin)
-            hasher.combine(Int64(status.st_mtimespec.tv_sec))
-            hasher.combine(Int64(status.st_mtimespec.tv_nsec))
-            #else
-            hasher.combine(Int64(status.st_mtim.tv_sec))
-            hasher.combine(Int64(status.st_mtim.tv_nsec))
-            #endif
+            hasher.combineFileVersion(status)
         }
         fileCount += 1
         combined &+= UInt64(bitPattern: Int64(hasher.finalize()))

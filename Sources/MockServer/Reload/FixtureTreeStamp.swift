@@ -88,15 +88,7 @@ struct FixtureTreeStamp: Sendable, Equatable {
             combined &+= UInt64(bitPattern: Int64(hasher.finalize()))
             return
         }
-        hasher.combine(Int64(status.st_size))
-        hasher.combine(UInt64(status.st_ino))
-        #if canImport(Darwin)
-        hasher.combine(Int64(status.st_mtimespec.tv_sec))
-        hasher.combine(Int64(status.st_mtimespec.tv_nsec))
-        #else
-        hasher.combine(Int64(status.st_mtim.tv_sec))
-        hasher.combine(Int64(status.st_mtim.tv_nsec))
-        #endif
+        hasher.combineFileVersion(status)
         combined &+= UInt64(bitPattern: Int64(hasher.finalize()))
     }
 

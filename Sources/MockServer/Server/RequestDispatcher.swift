@@ -51,7 +51,7 @@ final class RequestDispatcher: MHDResponder {
             throw .daemonFailed(details: "libmicrohttpd could not allocate the \(store.preparedResponses.count) prepared responses.")
         }
         guard let table = MHDResponseTable.build([Self.bodyTooLargeAnswer(limit: maxBodyBytes)], refused: { _, name, value in
-            logger.warning("libmicrohttpd refused the header '\(name): \(value)' of the 413 answer; it is not sent")
+            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: "the 413 answer"))")
         }) else {
             throw .daemonFailed(details: "libmicrohttpd could not allocate the 413 response.")
         }
@@ -62,8 +62,13 @@ final class RequestDispatcher: MHDResponder {
     /// Logs a response header of a fixture that MHD refused (so it is never silently missing).
     static func headerRefusalLogger(_ logger: Logger) -> (PreparedResponse, String, String) -> Void {
         { response, name, value in
-            logger.warning("libmicrohttpd refused the response header '\(name): \(value)' of a fixture's \(response.status) answer; it is not sent")
+            logger.warning("\(headerRefusal(name: name, value: value, answer: "a fixture's \(response.status) answer"))")
         }
+    }
+
+    /// The warning for a response header MHD refused, e.g. `… 'Connection: keep-alive' of a fixture's 503 answer …`.
+    static func headerRefusal(name: String, value: String, answer: String) -> String {
+        "libmicrohttpd refused the response header '\(name): \(value)' of \(answer); it is not sent"
     }
 
     /// Refuses further reloads; only after the daemon has stopped. Runs on the reload queue, so a
@@ -194,7 +199,8 @@ final class RequestDispatcher: MHDResponder {
             return connection.queue(prepared, status: response.status)
         }
         let built = MHDResponse.make(body: response.body, headers: response.headers.lazy.map { ($0.name, $0.value) }) { name, value in
-            logger.warning("libmicrohttpd refused the response header '\(name): \(value)' of \(request.method ?? "-") \(request.rawTarget) (\(response.outcome.logDescription)); it is not sent")
+            let answer = "\(request.method ?? "-") \(request.rawTarget) (\(response.outcome.logDescription))"
+            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: answer))")
         }
         guard let built else { return false }
         defer { built.destroy() }
@@ -216,7 +222,7 @@ final class RequestDispatcher: MHDResponder {
             request.outcomeDescription = answer.logDescription
         }
         let built = MHDResponse.make(body: answer.body, headers: answer.headers) { name, value in
-            logger.warning("libmicrohttpd refused the header '\(name): \(value)' of the server's \(answer.status) answer; it is not sent")
+            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: "the server's \(answer.status) answer"))")
         }
         guard let built else { return false }
         defer { built.destroy() }

@@ -98,23 +98,8 @@ final class RequestDispatcher: MHDResponder {
             return send(deferred.take() ?? Self.stoppingAnswer, for: request, on: connection)
         }
         if !request.headersProcessed {
-            // Queueing here would make MHD close the connection after the answer, so only
-            // refusals are answered on this first call: requests whose framing is ambiguous and
-            // announced oversize bodies.
             request.headersProcessed = true
-            request.method = HTTPMethodName.string(call.method)
-            // The request line as sent: method, target, version, two spaces and CRLF.
-            let requestLineBytes = (request.method?.utf8.count ?? 0) + request.rawTarget.utf8.count + 12
-            if let violation = connection.head(version: call.version).violation(requestLineBytes: requestLineBytes, maxBytes: maxHeadBytes) {
-                return send(AdminAnswer(refusing: violation), for: request, on: connection)
-            }
-            if let declared = connection.declaredContentLength() {
-                if declared > UInt64(maxBodyBytes) {
-                    return sendBodyTooLarge(for: request, on: connection)
-                }
-                request.body.reserveCapacity(min(Int(declared), 64 * 1024))
-            }
-            return true
+            return checkHead(of: request, call)
         }
         if call.uploadChunk.count > 0 {
             return accumulate(call.uploadChunk, into: request)
@@ -140,6 +125,27 @@ final class RequestDispatcher: MHDResponder {
             request.pendingResponse = nil
         }
         return send(response, for: request, on: connection)
+    }
+
+    /// The first call of a request: every header has arrived, no body has been read. Queueing an
+    /// answer here makes MHD close the connection after it, so only refusals are answered: heads
+    /// too large or with ambiguous framing, and announced oversize bodies.
+    private func checkHead(of request: RequestContext, _ call: MHDAccessCall) -> Bool {
+        let connection = call.connection
+        let method = HTTPMethodName.string(call.method)
+        request.method = method
+        // The request line as sent: method, target, version, two spaces and CRLF.
+        let requestLineBytes = method.utf8.count + request.rawTarget.utf8.count + 12
+        if let violation = connection.head(version: call.version).violation(requestLineBytes: requestLineBytes, maxBytes: maxHeadBytes) {
+            return send(AdminAnswer(refusing: violation), for: request, on: connection)
+        }
+        if let declared = connection.declaredContentLength() {
+            if declared > UInt64(maxBodyBytes) {
+                return sendBodyTooLarge(for: request, on: connection)
+            }
+            request.body.reserveCapacity(min(Int(declared), 64 * 1024))
+        }
+        return true
     }
 
     /// Ends a request and drops the reference `mhdRequestStarted` retained.

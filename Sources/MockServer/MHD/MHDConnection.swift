@@ -8,6 +8,9 @@ import Darwin
 /// One client connection as MHD hands it to the callbacks. Valid only while MHD owns the
 /// request, which is why it is never stored beyond a request's lifetime.
 struct MHDConnection: @unchecked Sendable {
+    // @unchecked: the handle is used on the worker thread that owns the connection, except for
+    // MHD_resume_connection, which MHD allows from any thread (timers and the reload queue
+    // resume parked connections through SuspendedConnections, under its lock).
     let pointer: OpaquePointer
 
     /// Sends `response` with `status` once the request is complete.

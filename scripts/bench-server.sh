@@ -531,7 +531,16 @@ if [ "$EFFICIENCY" -eq 1 ] && wanted mockserver; then
   peak=$(rss_peak_during "$memory_pid" wrk -t2 -c256 -d"${DURATION}s" --timeout 10s \
     "http://127.0.0.1:${SERVER_PORT[memory]}/api/1.0/people/1/")
   printf 'rss_256_connections_kib\t%s\n' "$peak" >>"$EFFICIENCY_TSV"
-  stop_pid "$memory_pid"
+  # Stop with a request parked on Mocks/api/1.0/slow.json's 1.5 s delay and an idle keep-alive
+  # connection (README: exit 0 within 2 s): milliseconds from SIGTERM to the exit.
+  curl -s -o /dev/null --max-time 10 "http://127.0.0.1:${SERVER_PORT[memory]}/api/1.0/slow" &
+  parked_curl=$!
+  sleep 0.3
+  stop_started=$(now_ms)
+  kill -TERM "$memory_pid"
+  while kill -0 "$memory_pid" 2>/dev/null && [ $(( $(now_ms) - stop_started )) -lt 10000 ]; do sleep 0.005; done
+  printf 'stop_ms\t%s\n' "$(( $(now_ms) - stop_started ))" >>"$EFFICIENCY_TSV"
+  wait "$parked_curl" 2>/dev/null || true
 
   log "slow clients: 1,100 connections trickle a head byte per second while normal GETs run"
   start_mockserver slow "$FIXTURES/mockserver/main" /bench/small

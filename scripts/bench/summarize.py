@@ -193,6 +193,9 @@ def main():
     if "rss_256_connections_kib" in efficiency:
         megabytes = int(efficiency["rss_256_connections_kib"]) * 1024 / 1e6
         out.append(f"| RSS < 32 MB under 256 keep-alive connections | {megabytes:.1f} MB | {'PASS' if megabytes < 32 else 'MISS'} |")
+    if "stop_ms" in efficiency:
+        stop = int(efficiency["stop_ms"])
+        out.append(f"| exit within 2 s of SIGTERM with a request parked on a delay | {stop} ms | {'PASS' if stop < 2000 else 'MISS'} |")
     slow = parse_pairs(efficiency.get("slow", ""))
     if slow:
         clean = slow["failures"] == "0" and slow["held"] == slow["clients"]

@@ -63,6 +63,7 @@ let package = Package(
                 "CMicroHTTPD",
                 "MockFixtures",
                 "MockTLS",
+                .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

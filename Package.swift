@@ -75,6 +75,7 @@ let package = Package(
                 "CMicroHTTPD",
                 "MockFixtures",
                 "MockTLS",
+                .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -32,14 +32,6 @@ cmhd_bound_port(struct MHD_Daemon *daemon)
     return info == NULL ? 0 : info->port;
 }
 
-/* MHD_get_daemon_info(MHD_DAEMON_INFO_CURRENT_CONNECTIONS); 0 when unknown. */
-static inline unsigned int
-cmhd_current_connections(struct MHD_Daemon *daemon)
-{
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
-    return info == NULL ? 0 : info->num_connections;
-}
-
 /* The 0-terminated text of one MHD log message, already formatted. */
 typedef void (*cmhd_log_line_callback)(void *context, const char *line);
 
@@ -70,54 +62,65 @@ cmhd_format_log_message(void *sink_pointer, const char *format, va_list argument
     sink->callback(sink->context, line);
 }
 
+/* One option item whose function goes in the integer slot, as MHD expects for callback options. */
+static inline struct MHD_OptionItem
+cmhd_function_option(enum MHD_OPTION option, intptr_t function, void *closure)
+{
+    struct MHD_OptionItem item;
+    item.option = option;
+    item.value = function;
+    item.ptr_value = closure;
+    return item;
+}
+
 /* The option item installing cmhd_format_log_message as MHD's logger. */
 static inline struct MHD_OptionItem
 cmhd_external_logger_option(struct cmhd_log_sink *sink)
 {
-    struct MHD_OptionItem item;
-    item.option = MHD_OPTION_EXTERNAL_LOGGER;
-    item.value = (intptr_t)&cmhd_format_log_message;
-    item.ptr_value = sink;
-    return item;
+    return cmhd_function_option(MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)&cmhd_format_log_message, sink);
 }
 
 /* Called with the raw request target before the headers are parsed; the result becomes *con_cls. */
 typedef void *(*cmhd_uri_log_callback)(void *closure, const char *uri, struct MHD_Connection *connection);
 
-/* MHD_OPTION_URI_LOG_CALLBACK as an option item (MHD keeps the function in the integer slot). */
+/* MHD_OPTION_URI_LOG_CALLBACK as an option item. */
 static inline struct MHD_OptionItem
 cmhd_uri_log_option(cmhd_uri_log_callback callback, void *closure)
 {
-    struct MHD_OptionItem item;
-    item.option = MHD_OPTION_URI_LOG_CALLBACK;
-    item.value = (intptr_t)callback;
-    item.ptr_value = closure;
-    return item;
+    return cmhd_function_option(MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)callback, closure);
 }
 
-/* MHD_OPTION_NOTIFY_COMPLETED as an option item (MHD keeps the function in the integer slot). */
+/* MHD_OPTION_NOTIFY_COMPLETED as an option item. */
 static inline struct MHD_OptionItem
 cmhd_notify_completed_option(MHD_RequestCompletedCallback callback, void *closure)
 {
-    struct MHD_OptionItem item;
-    item.option = MHD_OPTION_NOTIFY_COMPLETED;
-    item.value = (intptr_t)callback;
-    item.ptr_value = closure;
-    return item;
+    return cmhd_function_option(MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)callback, closure);
 }
 
-/* Returns heap memory freed after start-up work (fixture parsing) to the OS; a no-op where
- * the C library has no malloc_trim. */
-#if defined(__GLIBC__)
-#include <malloc.h>
-static inline void cmhd_release_free_heap(void) { malloc_trim(0); }
-#else
-static inline void cmhd_release_free_heap(void) { }
-#endif
+/* MHD_OPTION_NOTIFY_CONNECTION as an option item. */
+static inline struct MHD_OptionItem
+cmhd_notify_connection_option(MHD_NotifyConnectionCallback callback, void *closure)
+{
+    return cmhd_function_option(MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)callback, closure);
+}
 
-/* A flag one thread raises and others read without a lock (Swift's own atomics need macOS 15):
- * release on store, acquire on load. */
-static inline void cmhd_flag_raise(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
-static inline int cmhd_flag_is_raised(const int *flag) { return __atomic_load_n(flag, __ATOMIC_ACQUIRE); }
+/* MHD_get_connection_info(MHD_CONNECTION_INFO_SOCKET_CONTEXT): what the connection-started
+   notification stored in *socket_context; NULL when unknown. */
+static inline void *
+cmhd_connection_socket_context(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/* MHD_get_connection_info(MHD_CONNECTION_INFO_CONNECTION_FD): the connection's socket; -1 when unknown. */
+static inline int
+cmhd_connection_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
 
 #endif

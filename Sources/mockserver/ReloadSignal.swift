@@ -8,6 +8,7 @@ import MockServer
 
 /// Reloads the server's fixtures on SIGHUP, the usual "re-read your configuration" signal.
 final class ReloadSignal: @unchecked Sendable {
+    // @unchecked: `source` is set once, by reload(_:) on the main thread, before any signal arrives.
     private let queue = DispatchQueue(label: "mockserver.sighup")
     private var source: (any DispatchSourceSignal)?
 

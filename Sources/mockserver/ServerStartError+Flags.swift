@@ -8,6 +8,8 @@ extension ServerStartError {
         case .invalidHost, .addressNotAvailable: return "--host: \(self)"
         case .invalidMaxBodyBytes: return "--max-body: \(self)"
         case .invalidIdleTimeout: return "--idle-timeout: \(self)"
+        case .invalidHeadTimeout: return "--head-timeout: \(self)"
+        case .invalidMaxConnections: return "--max-connections: \(self)"
         case .invalidThreadPoolSize: return "--threads: \(self)"
         case .daemonFailed: return description
         }

@@ -8,6 +8,8 @@ import Darwin
 /// Waits for SIGINT or SIGTERM through Dispatch sources, so the handler runs as ordinary code
 /// and the server can stop cleanly.
 final class ShutdownSignals: @unchecked Sendable {
+    // @unchecked: `sources` is only set in init; `name` is only written on `queue` and read
+    // through `queue.sync`.
     private let received = DispatchSemaphore(value: 0)
     private let queue = DispatchQueue(label: "mockserver.signals")
     private var sources: [any DispatchSourceSignal] = []

@@ -20,12 +20,7 @@ struct ValidateCommand: ParsableCommand {
             print("ok: \(store.counts.files)")
             return
         }
-        for problem in store.problems {
-            print(problem)
-        }
-        let errors = store.problems.filter { $0.severity == .error }.count
-        let warnings = store.problems.count - errors
-        print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(store.rootPath) (\(store.counts.files) loaded)")
+        print(store.problemReport, terminator: "")
         throw ExitCode.failure
     }
 }

@@ -65,8 +65,7 @@ import Glibc
     @Test func aDelayedRequestDoesNotBlockOthers() throws {
         let running = try RunningServer(Self.files) { $0.threadPoolSize = 1 }
         let slow = BackgroundRequest(port: running.port, target: "/api/slow")
-        // Give the slow request time to reach the server before the fast ones start.
-        Thread.sleep(forTimeInterval: 0.15)
+        #expect(running.waitForSuspendedConnections(1), "the delayed request never reached the server")
         for _ in 0..<20 {
             let client = try running.rawClient()
             #expect(try client.request("GET", "/api/a").status == 200)
@@ -91,7 +90,7 @@ import Glibc
     @Test func stopWakesDelayedRequestsAndReturnsPromptly() throws {
         let running = try RunningServer(["api/slow.json": #"{"delay": 60000, "response": {}}"#])
         let waiting = BackgroundRequest(port: running.port, target: "/api/slow")
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(running.waitForSuspendedConnections(1), "the delayed request never reached the server")
         let started = Date()
         running.server.stop()
         running.server.stop()

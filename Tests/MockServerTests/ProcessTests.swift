@@ -14,27 +14,35 @@ import Glibc
         "api/slow.json": #"{"delay": 30000, "response": {}}"#,
     ]
 
-    @Test func servesUntilSIGTERMThenExitsZeroQuickly() throws {
+    @Test func servesUntilSIGTERMThenExitsZeroWithARequestParked() throws {
         let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet"])
+        // One worker thread handles every connection in turn, which makes "parked" observable below.
+        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet", "--threads", "1"])
         let line = try #require(server.firstOutputLine(within: 20), "no line on stdout")
         #expect(line.hasPrefix("listening on http://127.0.0.1:"))
         #expect(line.contains("(2 fixture files, 2 entries, 0 static files, 0 problems)"))
         let port = try #require(Self.port(in: line))
 
+        // An idle keep-alive connection…
         let client = try RawHTTPClient(port: port)
         let answer = try client.request("GET", "/api/people")
         #expect(answer.status == 200)
         #expect(try jsonObject(answer.body)["names"] as? [String] == ["Luke"])
-        // A request parked on a delay and an idle keep-alive connection must not hold up the stop.
+        // …and a request parked on a 30 s delay must not hold up the stop. Its bytes are in the
+        // server's socket before the health request below connects, and the single worker
+        // reads and parks a request in one go, so once health answers, the slow one is parked.
         let parked = BackgroundRequest(port: port, target: "/api/slow")
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(parked.waitUntilSent(seconds: 10))
+        #expect(eventually { (try? RawHTTPClient(port: port).request("GET", "/__admin/health").status) == 200 })
 
         server.process.terminate()
-        let finished = try #require(server.waitForExit(within: 2), "mockserver did not exit within 2 s of SIGTERM")
+        // A hang guard, not the promise: README says exit within 2 s, BENCHMARKS.md measures it.
+        let finished = try #require(server.waitForExit(within: 20), "mockserver did not exit after SIGTERM")
         #expect(finished.status == 0)
         #expect(server.process.terminationReason == .exit)
-        #expect(parked.wait(seconds: 5) != nil)
+        #expect(finished.standardError.contains("stopped on SIGTERM"))
+        let outcome = try #require(parked.wait(seconds: 10), "the parked request was left hanging")
+        #expect(outcome.status == nil || outcome.status == 200)
     }
 
     @Test func logsEachRequestUnlessQuiet() throws {
@@ -69,6 +77,8 @@ import Glibc
         let failed = try #require(try MockServerProcess.run(["validate", "--root", broken.path]))
         #expect(failed.status == 1)
         #expect(failed.standardOutput.contains("api/broken.json:1:"))
+        // FixtureStore.problemReport's summary line.
+        #expect(failed.standardOutput.contains(": 1 error, 0 warnings; 1 file will answer 500 until fixed"))
     }
 
     @Test func healthcheckReportsARunningServerAndAMissingOne() throws {
@@ -88,7 +98,7 @@ import Glibc
     @Test func helpDocumentsEveryFlagAndTheFixtureFormat() throws {
         let help = try #require(try MockServerProcess.run(["--help"]))
         #expect(help.status == 0)
-        for flag in ["--root", "--host", "--port", "--max-body", "--idle-timeout", "--threads", "--quiet", "--watch", "--watch-interval", "/__admin/reload", "validate", "healthcheck", "FIXTURE FORMAT", "requestHeaders", "delay"] {
+        for flag in ["--root", "--host", "--port", "--max-body", "--idle-timeout", "--head-timeout", "--max-connections", "--threads", "--quiet", "--watch", "--watch-interval", "/__admin/reload", "validate", "healthcheck", "FIXTURE FORMAT", "requestHeaders", "delay"] {
             #expect(help.standardOutput.contains(flag), "--help does not mention \(flag)")
         }
         let validateHelp = try #require(try MockServerProcess.run(["validate", "--help"]))
@@ -108,7 +118,10 @@ import Glibc
             (["--root", tree.path, "--port", "eighty"], "port"),
             (["--root", tree.path, "--max-body", "0"], "--max-body"),
             (["--root", tree.path, "--idle-timeout", "-1"], "--idle-timeout"),
-            (["--root", tree.path, "--threads", "0"], "--threads"),
+            (["--root", tree.path, "--threads", "0"], "--threads: thread count 0 must be between 1 and 256"),
+            (["--root", tree.path, "--head-timeout", "4000"], "--head-timeout: request-head timeout 4000"),
+            (["--root", tree.path, "--max-connections", "0"], "--max-connections: connection limit 0"),
+            (["--root", tree.path, "--host", ""], "--host: invalid host ''"),
             (["--root", tree.path, "--host", "no such host!", "--port", "0"], "--host"),
             (["--root", tree.path, "--bogus"], "--bogus"),
         ]

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MockFixtures
-import MockServer
+@testable import MockServer
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -54,6 +54,24 @@ import Glibc
         #expect(throws: ServerStartError.invalidMaxBodyBytes(0)) { try Self.start { $0.maxBodyBytes = 0 } }
         #expect(throws: ServerStartError.invalidIdleTimeout(-5)) { try Self.start { $0.idleTimeoutSeconds = -5 } }
         #expect(throws: ServerStartError.invalidThreadPoolSize(0)) { try Self.start { $0.threadPoolSize = 0 } }
+        #expect(throws: ServerStartError.invalidThreadPoolSize(257)) { try Self.start { $0.threadPoolSize = 257 } }
+        #expect(throws: ServerStartError.invalidIdleTimeout(86_401)) { try Self.start { $0.idleTimeoutSeconds = 86_401 } }
+        #expect(throws: ServerStartError.invalidHeadTimeout(-1)) { try Self.start { $0.headTimeoutSeconds = -1 } }
+        #expect(throws: ServerStartError.invalidHeadTimeout(3601)) { try Self.start { $0.headTimeoutSeconds = 3601 } }
+        #expect(throws: ServerStartError.invalidMaxConnections(0)) { try Self.start { $0.maxConnections = 0 } }
+        #expect(throws: ServerStartError.invalidHost("")) { try Self.start { $0.host = "" } }
+        #expect(ServerStartError.invalidThreadPoolSize(0).description == "thread count 0 must be between 1 and 256.")
+    }
+
+    @Test func theConnectionLimitLeavesRoomForTheServersOwnFiles() throws {
+        let server = try Self.start { $0.maxConnections = 50 }
+        defer { server.stop() }
+        #expect(server.connectionLimit == 50)
+        // With the usual soft limit of 1024, 10,000 wanted connections become what fits.
+        let fitting = 1024 - 128 - 4 * 2
+        #expect(OpenFileLimit.connections(wanted: 10_000, threads: 2, openFiles: 1024) == fitting)
+        #expect(OpenFileLimit.connections(wanted: 100, threads: 2, openFiles: 1024) == 100)
+        #expect(OpenFileLimit.connections(wanted: 100, threads: 2, openFiles: 64) == 1)
     }
 
     @Test func stopIsIdempotentAndClosesTheListener() throws {

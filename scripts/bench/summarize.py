@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Turns bench-server.sh's raw runs into the Markdown report: throughput and latency per
 scenario and server (median, min, max over the interleaved rounds), start-up and memory per
-server, and the project's targets with a verdict each."""
+server, CPU time per request with pinned servers, mockserver's memory and slow-client latency,
+and the project's targets with a verdict each."""
 import argparse
 import csv
 import statistics
@@ -75,6 +76,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     for name in ("meta", "results", "servers", "checks"):
         parser.add_argument(f"--{name}", required=True)
+    parser.add_argument("--cpu", help="per-run CPU ticks of the pinned servers (optional)")
+    parser.add_argument("--efficiency", help="memory and slow-client measures (optional)")
+    parser.add_argument("--clock-ticks", type=int, default=100, help="clock ticks per second (getconf CLK_TCK)")
     arguments = parser.parse_args()
     meta = read_meta(arguments.meta)
     runs = read_tsv(arguments.results)
@@ -174,12 +178,104 @@ def main():
     if "mockserver" in servers:
         rss = int(servers["mockserver"]["rss_kib"]) / 1024
         out.append(f"| RSS < 30 MB, mockserver with the small root | {rss:.1f} MiB | {'PASS' if rss < 30 else 'MISS'} |")
+    cpu_rows = read_tsv(arguments.cpu) if arguments.cpu else []
+    efficiency = {row["measure"]: row["value"] for row in read_tsv(arguments.efficiency)} if arguments.efficiency else {}
+    cpu = cpu_per_request(cpu_rows, arguments.clock_ticks)
+    if cpu.get("mockserver") and cpu.get("nginx-memory"):
+        value = cpu["nginx-memory"]["median"] / cpu["mockserver"]["median"]
+        errors = cpu["nginx-memory"]["errors"] + cpu["mockserver"]["errors"]
+        passed = "invalid (errors during the run)" if errors else ("PASS" if value >= 1.2 else "MISS")
+        out.append(f"| mockserver CPU per request ≤ 0.83× nginx from memory (nginx / mockserver ≥ 1.2) | "
+                   f"{value:.2f} ({cpu['mockserver']['median']:.2f} µs vs {cpu['nginx-memory']['median']:.2f} µs) | {passed} |")
+    if "rss_loaded_kib" in efficiency:
+        megabytes = int(efficiency["rss_loaded_kib"]) * 1024 / 1e6
+        out.append(f"| RSS < 20 MB after loading Mocks/ | {megabytes:.1f} MB | {'PASS' if megabytes < 20 else 'MISS'} |")
+    if "rss_256_connections_kib" in efficiency:
+        megabytes = int(efficiency["rss_256_connections_kib"]) * 1024 / 1e6
+        out.append(f"| RSS < 32 MB under 256 keep-alive connections | {megabytes:.1f} MB | {'PASS' if megabytes < 32 else 'MISS'} |")
+    if "stop_ms" in efficiency:
+        stop = int(efficiency["stop_ms"])
+        out.append(f"| exit within 2 s of SIGTERM with a request parked on a delay | {stop} ms | {'PASS' if stop < 2000 else 'MISS'} |")
+    slow = parse_pairs(efficiency.get("slow", ""))
+    if slow:
+        clean = slow["failures"] == "0" and slow["held"] == slow["clients"]
+        passed = "PASS" if clean and float(slow["max_ms"]) <= 100 else "MISS"
+        out.append(f"| normal requests answered within 100 ms while {slow['clients']} clients trickle heads | "
+                   f"max {slow['max_ms']} ms over {slow['probes']} requests, {slow['failures']} failed | {passed} |")
+    if cpu or efficiency:
+        out.extend(efficiency_tables(cpu, efficiency, slow))
     bad_checks = [f"{server}/{scenario}" for (scenario, server), check in checks.items() if check != "ok"]
     if bad_checks:
         out.append("")
         out.append("**Warning:** these servers did not answer with the expected bytes, so their rows do not "
                    "compare like with like: " + ", ".join(bad_checks))
     print("\n".join(out))
+
+
+CPU_TITLES = {
+    "mockserver": "mockserver `--threads 1`",
+    "nginx-memory": "nginx `worker_processes 1`, `return 200` from memory",
+    "nginx-static": "nginx `worker_processes 1`, static file",
+}
+
+
+def cpu_per_request(rows, clock_ticks):
+    """Per pinned server: median, min and max microseconds of CPU per request over the rounds."""
+    result = {}
+    for server in CPU_TITLES:
+        runs = [row for row in rows if row["server"] == server and int(row["requests"]) > 0]
+        if not runs:
+            continue
+        values = [int(row["cpu_ticks"]) / clock_ticks * 1e6 / int(row["requests"]) for row in runs]
+        result[server] = {
+            "median": statistics.median(values), "min": min(values), "max": max(values),
+            "requests": statistics.median(int(row["requests"]) for row in runs),
+            "errors": sum(int(row["errors"]) for row in runs), "rounds": len(runs),
+        }
+    return result
+
+
+def parse_pairs(text):
+    return dict(pair.split("=", 1) for pair in text.split() if "=" in pair)
+
+
+def efficiency_tables(cpu, efficiency, slow):
+    out = [""]
+    if cpu:
+        out.append("### CPU per request (small JSON GET)")
+        out.append("")
+        out.append("Each server pinned to core 0 (`taskset -c 0`) with one worker; `taskset -c 1 wrk -t1 -c32`; CPU time is "
+                   "utime + stime of the server's processes from `/proc/PID/stat` over each run, divided by the requests "
+                   "it served. The ratio is nginx-from-memory's CPU per request over mockserver's.")
+        out.append("")
+        out.append("| Server | µs CPU / request, median | min | max | requests per run | Errors | Ratio |")
+        out.append("|---|---:|---:|---:|---:|---:|---|")
+        base = cpu.get("nginx-memory")
+        for server, title in CPU_TITLES.items():
+            if server not in cpu:
+                continue
+            row = cpu[server]
+            note = "baseline" if server == "nginx-memory" else (
+                f"nginx from memory / this = {base['median'] / row['median']:.2f}" if base else "")
+            out.append(f"| {title} | {row['median']:.2f} | {row['min']:.2f} | {row['max']:.2f} | "
+                       f"{row['requests']:,.0f} | {row['errors']} | {note} |")
+        out.append("")
+    if efficiency:
+        out.append("### mockserver memory and slow clients")
+        out.append("")
+        out.append("| Measure | Value |")
+        out.append("|---|---:|")
+        if "rss_loaded_kib" in efficiency:
+            out.append(f"| RSS after loading Mocks/ (VmRSS) | {int(efficiency['rss_loaded_kib']) / 1024:.1f} MiB |")
+        if "rss_256_connections_kib" in efficiency:
+            out.append(f"| peak RSS under `wrk -t2 -c256` (keep-alive), sampled every 0.1 s | "
+                       f"{int(efficiency['rss_256_connections_kib']) / 1024:.1f} MiB |")
+        if slow:
+            out.append(f"| slow clients opened / still held at the end | {slow['opened']} / {slow['held']} |")
+            out.append(f"| normal GETs (fresh connection each) during the trickle | {slow['probes']}, {slow['failures']} failed |")
+            out.append(f"| their latency p50 / p99 / max | {slow['p50_ms']} / {slow['p99_ms']} / {slow['max_ms']} ms |")
+        out.append("")
+    return out
 
 
 if __name__ == "__main__":

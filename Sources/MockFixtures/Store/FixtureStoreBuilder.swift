@@ -61,7 +61,7 @@ struct FixtureStoreBuilder {
         var reserved: [FixtureTreeWalker.FoundFile] = []
         for file in files {
             let path = file.relativePath
-            if path == "__admin" || path.hasPrefix("__admin/") {
+            if file.isReserved {
                 reserved.append(file)
                 continue
             }

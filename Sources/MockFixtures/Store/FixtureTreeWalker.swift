@@ -9,30 +9,30 @@ import Foundation
 /// Hidden names (starting with `.`) are skipped. Symlinks that leave the root, dangle or loop are
 /// reported as warnings and skipped; directory loops are cut by refusing to enter a directory
 /// that is already being walked.
-struct FixtureTreeWalker {
-    struct FoundFile {
+package struct FixtureTreeWalker {
+    package struct FoundFile {
         /// Relative to the root, "/"-separated.
-        let relativePath: String
+        package let relativePath: String
         /// Where to read it (symlinks resolved).
-        let readPath: String
+        package let readPath: String
         /// Byte size when the tree was walked.
-        let size: Int
+        package let size: Int
         /// Device and inode, to recognise the files entries name with `responseFile`.
-        let identity: FileStatus.Identity
+        package let identity: FileStatus.Identity
     }
 
     static let maximumDepth = 64
 
     let rootPath: String
-    private(set) var files: [FoundFile] = []
+    package private(set) var files: [FoundFile] = []
     private(set) var problems: [FixtureProblem] = []
     private let fileManager = FileManager.default
 
-    init(rootPath: String) {
+    package init(rootPath: String) {
         self.rootPath = rootPath
     }
 
-    mutating func walk() throws(FixtureRootError) {
+    package mutating func walk() throws(FixtureRootError) {
         let names: [String]
         do {
             names = try fileManager.contentsOfDirectory(atPath: rootPath)

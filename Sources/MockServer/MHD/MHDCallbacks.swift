@@ -2,7 +2,7 @@ import CMicroHTTPD
 
 // The C entry points MHD calls on its worker threads. They are plain global functions (never
 // closures in an actor-isolated context) and only translate pointers into Swift values before
-// handing over to RequestDispatcher, which owns the behaviour.
+// handing over to the MHDResponder behind `MHDCallbackContext`, which owns the behaviour.
 
 /// `MHD_OPTION_URI_LOG_CALLBACK`: runs once per request with the raw, still percent-encoded
 /// target, before any header is parsed. Its result becomes the request's `*con_cls`.
@@ -12,13 +12,13 @@ func mhdRequestStarted(
     _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
     guard let closure else { return nil }
-    let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(closure).takeUnretainedValue()
-    let target = uri.map { String(cString: $0) } ?? "/"
-    return Unmanaged.passRetained(dispatcher.beginRequest(rawTarget: target)).toOpaque()
+    // The daemon keeps the context alive while MHD can call back: no retain needed per call.
+    return Unmanaged<MHDCallbackContext>.fromOpaque(closure)._withUnsafeGuaranteedRef { context in
+        context.beginRequest(uri.map { String(cString: $0) } ?? "/")
+    }
 }
 
-/// `MHD_AccessHandlerCallback`: called after the headers, once per uploaded chunk, and again
-/// when the request is complete (and after every resume) until a response is queued.
+/// `MHD_AccessHandlerCallback`: see ``MHDAccessCall`` for when MHD calls it.
 func mhdAccessHandler(
     _ closure: UnsafeMutableRawPointer?,
     _ connection: OpaquePointer?,
@@ -29,27 +29,19 @@ func mhdAccessHandler(
     _ uploadDataSize: UnsafeMutablePointer<Int>?,
     _ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
-    guard let closure, let connection, let requestSlot else { return .NO }
-    let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(closure).takeUnretainedValue()
-    let request: RequestContext
-    if let existing = requestSlot.pointee {
-        request = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
-    } else {
-        // Only reachable if MHD skipped the URI callback; MHD's url is already decoded then.
-        request = dispatcher.beginRequest(rawTarget: url.map { String(cString: $0) } ?? "/")
-        requestSlot.pointee = Unmanaged.passRetained(request).toOpaque()
-    }
-    if request.method == nil {
-        request.method = method.map { String(cString: $0) } ?? "GET"
-    }
+    // The URI log callback always runs first and fills the slot.
+    guard let closure, let connection, let request = requestSlot?.pointee else { return .NO }
     var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
     if let uploadDataSize, uploadDataSize.pointee > 0, let uploadData {
         chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
-        // Every byte is consumed: kept while under the limit, discarded after.
+        // Every byte is consumed: the responder keeps or discards it.
         uploadDataSize.pointee = 0
     }
-    let keepConnection = dispatcher.handle(request, on: MHDConnection(pointer: connection), uploadChunk: chunk)
-    return keepConnection ? .YES : .NO
+    let call = MHDAccessCall(connection: MHDConnection(pointer: connection), method: method, version: version, uploadChunk: chunk)
+    return Unmanaged<MHDCallbackContext>.fromOpaque(closure)._withUnsafeGuaranteedRef { context in
+        context.watchdog?.headArrived(on: connection)
+        return context.handle(request, call) ? .YES : .NO
+    }
 }
 
 /// `MHD_OPTION_NOTIFY_COMPLETED`: the request is over (answered, failed or abandoned); frees
@@ -60,10 +52,38 @@ func mhdRequestCompleted(
     _ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     _ termination: MHD_RequestTerminationCode
 ) {
-    guard let closure, let requestSlot, let state = requestSlot.pointee else { return }
-    requestSlot.pointee = nil
-    let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(closure).takeUnretainedValue()
-    dispatcher.finishRequest(Unmanaged<RequestContext>.fromOpaque(state), termination: MHDTermination(termination))
+    guard let closure else { return }
+    Unmanaged<MHDCallbackContext>.fromOpaque(closure)._withUnsafeGuaranteedRef { context in
+        if let connection {
+            context.watchdog?.requestCompleted(on: connection)
+        }
+        guard let requestSlot, let request = requestSlot.pointee else { return }
+        requestSlot.pointee = nil
+        context.finishRequest(request, MHDTermination(termination))
+    }
+}
+
+/// `MHD_OPTION_NOTIFY_CONNECTION`: a connection opened or closed.
+func mhdConnectionNotified(
+    _ closure: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_ConnectionNotificationCode
+) {
+    guard let closure, let connection, let socketContext else { return }
+    let context = Unmanaged<MHDCallbackContext>.fromOpaque(closure).takeUnretainedValue()
+    guard let watchdog = context.watchdog else { return }
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED:
+        socketContext.pointee = watchdog.connectionOpened(socket: cmhd_connection_fd(connection))
+    case .CONNECTION_NOTIFY_CLOSED:
+        if let record = socketContext.pointee {
+            socketContext.pointee = nil
+            watchdog.connectionClosed(record)
+        }
+    default:
+        break
+    }
 }
 
 /// The shim's `cmhd_log_line_callback`: one formatted MHD diagnostic.

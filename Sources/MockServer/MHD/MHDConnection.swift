@@ -1,9 +1,17 @@
 import CMicroHTTPD
 import MockFixtures
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One client connection as MHD hands it to the callbacks. Valid only while MHD owns the
 /// request, which is why it is never stored beyond a request's lifetime.
 struct MHDConnection: @unchecked Sendable {
+    // @unchecked: the handle is used on the worker thread that owns the connection, except for
+    // MHD_resume_connection, which MHD allows from any thread (timers and the reload queue
+    // resume parked connections through SuspendedConnections, under its lock).
     let pointer: OpaquePointer
 
     /// Sends `response` with `status` once the request is complete.
@@ -34,6 +42,29 @@ struct MHDConnection: @unchecked Sendable {
     func headerValue(_ name: String) -> String? {
         guard let value = MHD_lookup_connection_value(pointer, .HEADER_KIND, name) else { return nil }
         return String(cString: value)
+    }
+
+    /// What the request's headers say about its size and framing (every `Host`,
+    /// `Content-Length` and `Transfer-Encoding`, `Cookie` sizes), without copying any other
+    /// header; `version` is the request line's version.
+    ///
+    /// Maps to `MHD_get_connection_values(connection, .HEADER_KIND, iterator, &head)`.
+    func head(version: UnsafePointer<CChar>?) -> RequestHead {
+        var head = RequestHead(isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false)
+        withUnsafeMutablePointer(to: &head) { headPointer in
+            _ = MHD_get_connection_values(pointer, .HEADER_KIND, { context, _, key, value in
+                guard let context, let key else { return .YES }
+                let head = context.assumingMemoryBound(to: RequestHead.self)
+                let name = UnsafeBufferPointer(start: UnsafeRawPointer(key).assumingMemoryBound(to: UInt8.self), count: strlen(key))
+                let valueLength = value.map { strlen($0) } ?? 0
+                head.pointee.count(nameLength: name.count, valueLength: valueLength)
+                if let header = CheckedHeader(name: name) {
+                    head.pointee.add(header, valueLength: valueLength, value: value.map { String(cString: $0) } ?? "")
+                }
+                return .YES
+            }, headPointer)
+        }
+        return head
     }
 
     /// The declared `Content-Length`, parsed without allocating; nil when absent or not a

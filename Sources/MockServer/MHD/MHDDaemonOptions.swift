@@ -27,11 +27,28 @@ struct MHDDaemonOptions {
         items.append(MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: seconds, ptr_value: nil))
     }
 
+    /// `MHD_OPTION_CONNECTION_LIMIT`: connections served at once; further ones wait in the
+    /// listen backlog until one closes.
+    mutating func connectionLimit(_ count: Int) {
+        items.append(MHD_OptionItem(option: .CONNECTION_LIMIT, value: count, ptr_value: nil))
+    }
+
+    /// `MHD_OPTION_CONNECTION_MEMORY_LIMIT`: bytes of each connection's memory pool, which holds
+    /// the request head (so it bounds the head's size) and the answer's header block, and which
+    /// MHD zeroes after every request.
+    mutating func connectionMemoryLimit(bytes: Int) {
+        items.append(MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: bytes, ptr_value: nil))
+    }
+
     /// `MHD_OPTION_URI_LOG_CALLBACK` with `mhdRequestStarted`, and `MHD_OPTION_NOTIFY_COMPLETED`
-    /// with `mhdRequestCompleted`, both given `context`.
-    mutating func requestLifecycle(context: UnsafeMutableRawPointer) {
+    /// with `mhdRequestCompleted`, both given `context`; `MHD_OPTION_NOTIFY_CONNECTION` with
+    /// `mhdConnectionNotified` too when `watchConnections`.
+    mutating func callbacks(context: UnsafeMutableRawPointer, watchConnections: Bool) {
         items.append(cmhd_uri_log_option(mhdRequestStarted, context))
         items.append(cmhd_notify_completed_option(mhdRequestCompleted, context))
+        if watchConnections {
+            items.append(cmhd_notify_connection_option(mhdConnectionNotified, context))
+        }
     }
 
     /// `MHD_OPTION_HTTPS_MEM_CERT` and `MHD_OPTION_HTTPS_MEM_KEY`: the PEM certificate chain and

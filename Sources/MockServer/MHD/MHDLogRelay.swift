@@ -3,6 +3,8 @@ import CMicroHTTPD
 /// Carries MHD's diagnostics (`MHD_OPTION_EXTERNAL_LOGGER`) to Swift: owns the C
 /// `cmhd_log_sink` the shim formats into and forwards each line to `handler`.
 final class MHDLogRelay: @unchecked Sendable {
+    // @unchecked: `sink` is written in init only, then read by MHD's logger; release() frees it
+    // once, after the daemon that logs into it has stopped.
     private let handler: @Sendable (String) -> Void
     /// The sink given to MHD; valid until ``release()``.
     let sink: UnsafeMutablePointer<cmhd_log_sink>

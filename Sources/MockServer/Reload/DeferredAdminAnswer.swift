@@ -3,6 +3,7 @@ import MockFixtures
 /// The answer to a request parked while work runs off the MHD worker threads: filled in by that
 /// work, then read by the worker once the connection is resumed.
 final class DeferredAdminAnswer: @unchecked Sendable {
+    // @unchecked: `answer` is only read and written under `lock`.
     private let lock = Lock()
     private var answer: MockResponse?
 

@@ -5,11 +5,12 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MockFixtures
 
-/// A cheap fingerprint of a fixture tree: relative paths and types of everything the loader
-/// would look at, plus sizes, inodes and modification times of its files. Two signatures differ when a file
-/// was added, removed, renamed, rewritten or replaced; reading no file content keeps it fast
-/// (one `stat` per entry).
+/// A cheap fingerprint of what a fixture tree serves: the files the loader would read (walked
+/// with the loader's own rules) with their sizes, inodes and modification times. Two signatures
+/// differ when a served file was added, removed, renamed, rewritten or replaced; reading no file
+/// content keeps it fast (the walk's probes plus one `stat` per file).
 ///
 /// ```swift
 /// let before = FixtureTreeSignature(root: "/srv/mocks")
@@ -17,100 +18,44 @@ import Darwin
 /// if FixtureTreeSignature(root: "/srv/mocks") != before { try server.reload() }
 /// ```
 ///
-/// Like the loader it skips hidden names (so editor swap files do not count) and follows
-/// symlinks, at most ``maximumDepth`` folders deep, never into a folder it is already inside.
-/// Signatures compare only within one process (the hash is seeded per process).
+/// What the loader ignores does not count: hidden names (editor swap files), symlinks leading
+/// out of the root or nowhere, files under `__admin/`, static files over
+/// `options.maxStaticFileBytes`, empty folders. Signatures compare only within one process (the
+/// hash is seeded per process).
 public struct FixtureTreeSignature: Sendable, Hashable {
-    public static let maximumDepth = 64
-
-    /// Files and folders seen, 0 when the root is missing.
-    public private(set) var entryCount = 0
-    /// Order-independent sum of one hash per entry (readdir order is not stable across edits).
+    /// Files the loader would read; 0 when the root is missing.
+    public private(set) var fileCount = 0
+    /// Order-independent sum of one hash per file.
     private var combined: UInt64 = 0
     /// False when the root folder is missing or unreadable.
     public private(set) var rootReadable = false
 
-    /// Walks `root` now.
-    public init(root: String) {
-        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
+    /// Walks `root` now, as `FixtureStore.load(root:options:)` would.
+    public init(root: String, options: FixtureLoadOptions = .init()) {
+        // The walker judges symlinks against the root's real path, as the loader does.
+        guard let resolved = realpath(root, nil) else { return }
+        let rootPath = String(cString: resolved)
+        free(resolved)
+        var walker = FixtureTreeWalker(rootPath: rootPath)
+        do {
+            try walker.walk()
+        } catch {
+            return
+        }
         rootReadable = true
-        var rootStatus = stat()
-        guard fstat(descriptor, &rootStatus) == 0 else {
-            close(descriptor)
-            return
-        }
-        walk(directory: descriptor, pathHash: 0, ancestors: [Self.identity(rootStatus)])
-    }
-
-    /// Reads `directory` (and closes it), then each folder below it.
-    private mutating func walk(directory: Int32, pathHash: Int, ancestors: [FileIdentity]) {
-        guard let stream = fdopendir(directory) else {
-            close(directory)
-            return
-        }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let nameHash = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> Int? in
-                let length = strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
-                guard length > 0, raw[0] != UInt8(ascii: ".") else { return nil }
-                var hasher = Hasher()
-                hasher.combine(pathHash)
-                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[0..<length]))
-                return hasher.finalize()
-            }
-            guard let nameHash else { continue }
-            var status = stat()
-            let found = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                let name = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-                // A dangling symlink still counts (as itself), so fixing it is noticed.
-                return fstatat(dirfd(stream), name, &status, 0) == 0
-                    || fstatat(dirfd(stream), name, &status, AT_SYMLINK_NOFOLLOW) == 0
-            }
-            guard found else { continue }
-            add(nameHash: nameHash, status: status)
-            let isDirectory = (status.st_mode & S_IFMT) == S_IFDIR
-            let identity = Self.identity(status)
-            guard isDirectory, ancestors.count < Self.maximumDepth, !ancestors.contains(identity) else { continue }
-            let child = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                openat(dirfd(stream), raw.baseAddress!.assumingMemoryBound(to: CChar.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            }
-            if child >= 0 {
-                walk(directory: child, pathHash: nameHash, ancestors: ancestors + [identity])
-            }
+        for file in walker.files where file.isServed(options: options) {
+            add(file)
         }
     }
 
-    private mutating func add(nameHash: Int, status: stat) {
+    private mutating func add(_ file: FixtureTreeWalker.FoundFile) {
         var hasher = Hasher()
-        hasher.combine(nameHash)
-        let type = status.st_mode & S_IFMT
-        hasher.combine(UInt32(type))
-        entryCount += 1
-        // A folder's own size and time change with any entry, hidden ones (editor swap files)
-        // included; the entries it holds are counted by themselves.
-        guard type != S_IFDIR else {
-            combined &+= UInt64(bitPattern: Int64(hasher.finalize()))
-            return
+        hasher.combine(file.relativePath)
+        var status = stat()
+        if stat(file.readPath, &status) == 0 {
+            hasher.combineFileVersion(status)
         }
-        hasher.combine(Int64(status.st_size))
-        hasher.combine(UInt64(status.st_ino))
-        #if canImport(Darwin)
-        hasher.combine(Int64(status.st_mtimespec.tv_sec))
-        hasher.combine(Int64(status.st_mtimespec.tv_nsec))
-        #else
-        hasher.combine(Int64(status.st_mtim.tv_sec))
-        hasher.combine(Int64(status.st_mtim.tv_nsec))
-        #endif
+        fileCount += 1
         combined &+= UInt64(bitPattern: Int64(hasher.finalize()))
-    }
-
-    private struct FileIdentity: Equatable {
-        let device: UInt64
-        let inode: UInt64
-    }
-
-    private static func identity(_ status: stat) -> FileIdentity {
-        FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 }

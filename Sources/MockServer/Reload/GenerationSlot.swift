@@ -1,42 +1,35 @@
+import Atomics
+
 /// The generation new requests start with. Reading it is the only per-request cost of reloading:
-/// one short critical section that copies (retains) a reference.
-final class GenerationSlot: @unchecked Sendable {
-    private let lock = Lock()
-    private var generation: ServingGeneration
-    private var closed = false
+/// one atomic load of a strong reference, no lock.
+final class GenerationSlot: Sendable {
+    private let generation: ManagedAtomic<ServingGeneration>
+    private let closed = ManagedAtomic<Bool>(false)
 
     init(_ generation: ServingGeneration) {
-        self.generation = generation
+        self.generation = ManagedAtomic(generation)
     }
 
     var current: ServingGeneration {
-        lock.lock()
-        defer { lock.unlock() }
-        return generation
+        generation.load(ordering: .acquiring)
     }
 
-    /// Installs `next` and returns the generation it replaced, so that the caller drops the last
-    /// slot reference outside the lock; nil (and nothing installed) once ``close()`` ran.
+    /// Installs `next` and returns the generation it replaced, so that the caller decides where
+    /// the last slot reference is dropped; nil (and nothing installed) once ``close()`` ran.
+    /// Only the reload queue calls this and ``close()``, so the two never interleave.
     func replace(with next: ServingGeneration) -> ServingGeneration? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !closed else { return nil }
-        let previous = generation
-        generation = next
+        guard !isClosed else { return nil }
+        let previous = generation.exchange(next, ordering: .acquiringAndReleasing)
         previous.markReplaced()
         return previous
     }
 
     /// Refuses every later ``replace(with:)``: the server has stopped.
     func close() {
-        lock.lock()
-        defer { lock.unlock() }
-        closed = true
+        closed.store(true, ordering: .releasing)
     }
 
     var isClosed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return closed
+        closed.load(ordering: .acquiring)
     }
 }

@@ -1,3 +1,4 @@
+import Atomics
 import MockFixtures
 
 /// One loaded fixture tree together with the MHD responses built from it: everything a request
@@ -5,45 +6,41 @@ import MockFixtures
 /// while a reload installs the next.
 ///
 /// Requests retain the generation they started with; when a reload has replaced it and the last
-/// such request completes, `deinit` releases its responses (on the reload queue, not on a
-/// worker thread, see `RequestDispatcher.finishRequest`).
-final class ServingGeneration: @unchecked Sendable {
+/// such request completes, it is freed with its responses (on the reload queue, not on a worker
+/// thread, see `RequestDispatcher.finishRequest`).
+final class ServingGeneration: Sendable, AtomicReference {
     let store: FixtureStore
-    /// `responses[i]` is `store.preparedResponses[i]`.
-    let responses: [MHDResponse]
+    /// `table.responses[i]` is `store.preparedResponses[i]`.
     private let table: MHDResponseTable
     /// Raised once a reload has installed another generation; read lock-free at every request end.
-    private let replacedFlag = AtomicFlag()
+    private let replaced = ManagedAtomic<Bool>(false)
 
-    /// Builds the responses for `store`; nil when MHD cannot allocate them.
-    init?(store: FixtureStore) {
-        let bodies = store.preparedResponses.map { prepared in
-            (headers: prepared.headers.map { (name: $0.name, value: $0.value) }, body: prepared.body)
+    /// Builds the responses for `store`; nil when MHD cannot allocate them. A response header
+    /// MHD refuses is not sent and is passed to `refused` with the response it belongs to.
+    init?(store: FixtureStore, refused: (_ response: PreparedResponse, _ name: String, _ value: String) -> Void) {
+        let prepared = store.preparedResponses
+        let specifications = prepared.map { response in
+            (headers: response.headers.map { (name: $0.name, value: $0.value) }, body: response.body)
         }
-        guard let table = MHDResponseTable(bodies: bodies) else { return nil }
+        guard let table = MHDResponseTable.build(specifications, refused: { index, name, value in
+            refused(prepared[index], name, value)
+        }) else { return nil }
         self.store = store
         self.table = table
-        responses = table.responses
     }
 
     /// Whether a reload has installed another generation in its place.
     var isReplaced: Bool {
-        replacedFlag.isRaised
+        replaced.load(ordering: .acquiring)
     }
 
     /// Called by the reload that installs the next generation.
     func markReplaced() {
-        replacedFlag.raise()
-    }
-
-    deinit {
-        // MHD counts the connections still sending one of these, so dropping our handles now
-        // is safe (see MHDResponseTable).
-        table.destroy()
+        replaced.store(true, ordering: .releasing)
     }
 
     /// The prepared response `id`, when it belongs to this generation.
     func response(forPreparedID id: Int) -> MHDResponse? {
-        responses.indices.contains(id) ? responses[id] : nil
+        table.responses.indices.contains(id) ? table.responses[id] : nil
     }
 }

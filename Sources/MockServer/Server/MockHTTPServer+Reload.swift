@@ -28,4 +28,22 @@ extension MockHTTPServer {
     public var fixtureRootPath: String {
         dispatcher.rootPath
     }
+
+    /// Connections parked right now: waiting for a fixture's delay or for a reload to finish.
+    /// For tests that must know a request has reached the server before they act.
+    package var suspendedConnectionCount: Int {
+        dispatcher.suspensions.count
+    }
+
+    /// The libmicrohttpd version the process runs with, e.g. `0.9.75`: behaviour differs between
+    /// releases where the library answers malformed requests itself (docs/ARCHITECTURE.md).
+    package static var libraryVersion: String {
+        MHDDaemon.libraryVersion
+    }
+
+    /// Sweeps of the request-head deadline watchdog so far (0 without a head timeout). For tests
+    /// that must know a deadline was checked.
+    package var headDeadlineSweeps: Int {
+        watchdog?.sweeps ?? 0
+    }
 }

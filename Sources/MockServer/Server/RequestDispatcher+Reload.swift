@@ -14,23 +14,22 @@ extension RequestDispatcher {
             logger.error("reload failed: \(ReloadError.rootUnusable(error))")
             return .failure(.rootUnusable(error))
         }
-        guard let next = ServingGeneration(store: store) else {
+        guard let next = ServingGeneration(store: store, refused: Self.headerRefusalLogger(logger)) else {
             let failure = ReloadError.responsesUnavailable(count: store.preparedResponses.count)
             logger.error("reload failed: \(failure)")
             return .failure(failure)
         }
-        // The replaced generation is dropped right here, after the slot's lock is released:
-        // it is freed now unless requests that started with it are still running.
+        // The replaced generation is dropped right here, on the reload queue: it is freed now
+        // unless requests that started with it are still running.
         guard generations.replace(with: next) != nil else { return .failure(.serverStopped) }
         // Runtime fixtures, scenario states and the journal live in the engine and stay.
         engine.replaceStore(store)
-        // As at start: parsing freed far more heap than the new generation keeps.
-        MHDDaemon.releaseFreeHeap()
         let summary = ReloadSummary(store)
         logger.notice("reloaded: \(summary)")
         for problem in summary.problems {
             logger.warning("\(problem)")
         }
+        afterReload(summary)
         return .success(summary)
     }
 

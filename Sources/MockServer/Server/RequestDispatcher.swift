@@ -2,57 +2,81 @@ import Dispatch
 import Logging
 import MockFixtures
 
-/// Turns MHD's callbacks for one daemon into calls to ``MockEngine/respond(method:target:headers:body:store:)``
-/// and queues the answers. Shared by every worker thread.
+/// Answers the requests of one daemon: implements the ``MHDResponder`` its callbacks call, turns
+/// each request into a call to ``MockEngine/respond(method:target:headers:body:store:)`` and
+/// queues the answer. Shared by every worker thread.
 ///
 /// The fixtures live in a ``ServingGeneration`` that a reload replaces as a whole; each request
 /// keeps the generation it started with, so one answer never mixes two loads.
-final class RequestDispatcher: @unchecked Sendable {
+final class RequestDispatcher: MHDResponder {
     let maxBodyBytes: Int
+    /// Request line plus headers; libmicrohttpd itself answers 431 to heads that do not fit its
+    /// per-connection memory, this limit keeps room there for the answer's own header block.
+    let maxHeadBytes: Int
     private let logRequests: Bool
     let logger: Logger
     let generations: GenerationSlot
     /// The 413 answer, built once like the fixtures' own and shared by every generation.
     private let bodyTooLargeTable: MHDResponseTable
-    private let bodyTooLargeResponse: MHDResponse
     let suspensions = SuspendedConnections()
     /// Runs reloads one at a time, never on an MHD worker thread.
     let reloads = DispatchQueue(label: "mockserver.reload")
     let rootPath: String
     /// Answers every request and holds the state tests change (journal, runtime fixtures, scenarios).
     let engine: MockEngine
+    /// Runs after each successful reload (the command line returns freed heap to the OS there).
+    let afterReload: @Sendable (ReloadSummary) -> Void
 
     /// A body still arriving past the limit is discarded; past this much more, the upload is
     /// treated as hostile and the connection dropped without waiting for its end.
     private let discardAllowance: Int
 
-    init(engine: MockEngine, maxBodyBytes: Int, logRequests: Bool, logger: Logger) throws(ServerStartError) {
+    init(
+        engine: MockEngine,
+        maxBodyBytes: Int,
+        maxHeadBytes: Int,
+        logRequests: Bool,
+        logger: Logger,
+        afterReload: @escaping @Sendable (ReloadSummary) -> Void
+    ) throws(ServerStartError) {
         let store = engine.store
         self.engine = engine
         self.maxBodyBytes = maxBodyBytes
+        self.maxHeadBytes = maxHeadBytes
         self.logRequests = logRequests
         self.logger = logger
+        self.afterReload = afterReload
         rootPath = store.rootPath
         discardAllowance = max(maxBodyBytes, 64 * 1024 * 1024)
-        guard let generation = ServingGeneration(store: store) else {
+        guard let generation = ServingGeneration(store: store, refused: Self.headerRefusalLogger(logger)) else {
             throw .daemonFailed(details: "libmicrohttpd could not allocate the \(store.preparedResponses.count) prepared responses.")
         }
-        guard let table = MHDResponseTable(bodies: [Self.bodyTooLargeAnswer(limit: maxBodyBytes)]) else {
+        guard let table = MHDResponseTable.build([Self.bodyTooLargeAnswer(limit: maxBodyBytes)], refused: { _, name, value in
+            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: "the 413 answer"))")
+        }) else {
             throw .daemonFailed(details: "libmicrohttpd could not allocate the 413 response.")
         }
         generations = GenerationSlot(generation)
         bodyTooLargeTable = table
-        bodyTooLargeResponse = table.responses[0]
     }
 
-    deinit {
-        bodyTooLargeTable.destroy()
+    /// Logs a response header of a fixture that MHD refused (so it is never silently missing).
+    static func headerRefusalLogger(_ logger: Logger) -> (PreparedResponse, String, String) -> Void {
+        { response, name, value in
+            logger.warning("\(headerRefusal(name: name, value: value, answer: "a fixture's \(response.status) answer"))")
+        }
     }
 
-    /// Refuses further reloads; only after the daemon has stopped. The responses themselves are
-    /// released with the last reference to their generation.
+    /// The warning for a response header MHD refused, e.g. `… 'Connection: keep-alive' of a fixture's 503 answer …`.
+    static func headerRefusal(name: String, value: String, answer: String) -> String {
+        "libmicrohttpd refused the response header '\(name): \(value)' of \(answer); it is not sent"
+    }
+
+    /// Refuses further reloads; only after the daemon has stopped. Runs on the reload queue, so a
+    /// reload in progress finishes first. The responses themselves are released with the last
+    /// reference to their generation.
     func stopReloading() {
-        generations.close()
+        reloads.sync { generations.close() }
     }
 
     func beginRequest(rawTarget: String) -> RequestContext {
@@ -64,7 +88,8 @@ final class RequestDispatcher: @unchecked Sendable {
     }
 
     /// One access-handler call. Returns false to make MHD drop the connection.
-    func handle(_ request: RequestContext, on connection: MHDConnection, uploadChunk: UnsafeRawBufferPointer) -> Bool {
+    func handle(_ request: RequestContext, _ call: MHDAccessCall) -> Bool {
+        let connection = call.connection
         if let pending = request.pendingResponse {
             request.pendingResponse = nil
             return send(pending, for: request, on: connection)
@@ -74,19 +99,11 @@ final class RequestDispatcher: @unchecked Sendable {
             return send(deferred.take() ?? stoppingAnswer, for: request, on: connection)
         }
         if !request.headersProcessed {
-            // Queueing here would make MHD close the connection after the answer, so only the
-            // refusal of an announced oversize body is answered on this first call.
             request.headersProcessed = true
-            if let declared = connection.declaredContentLength() {
-                if declared > UInt64(maxBodyBytes) {
-                    return sendBodyTooLarge(for: request, on: connection)
-                }
-                request.body.reserveCapacity(min(Int(declared), 64 * 1024))
-            }
-            return true
+            return checkHead(of: request, call)
         }
-        if uploadChunk.count > 0 {
-            return accumulate(uploadChunk, into: request)
+        if call.uploadChunk.count > 0 {
+            return accumulate(call.uploadChunk, into: request)
         }
         if request.bodyTooLarge {
             return sendBodyTooLarge(for: request, on: connection)
@@ -110,6 +127,27 @@ final class RequestDispatcher: @unchecked Sendable {
             request.pendingResponse = nil
         }
         return send(response, for: request, on: connection)
+    }
+
+    /// The first call of a request: every header has arrived, no body has been read. Queueing an
+    /// answer here makes MHD close the connection after it, so only refusals are answered: heads
+    /// too large or with ambiguous framing, and announced oversize bodies.
+    private func checkHead(of request: RequestContext, _ call: MHDAccessCall) -> Bool {
+        let connection = call.connection
+        let method = HTTPMethodName.string(call.method)
+        request.method = method
+        // The request line as sent: method, target, version, two spaces and CRLF.
+        let requestLineBytes = method.utf8.count + request.rawTarget.utf8.count + 12
+        if let violation = connection.head(version: call.version).violation(requestLineBytes: requestLineBytes, maxBytes: maxHeadBytes) {
+            return send(AdminAnswer(refusing: violation), for: request, on: connection)
+        }
+        if let declared = connection.declaredContentLength() {
+            if declared > UInt64(maxBodyBytes) {
+                return sendBodyTooLarge(for: request, on: connection)
+            }
+            request.body.reserveCapacity(min(Int(declared), 64 * 1024))
+        }
+        return true
     }
 
     /// Ends a request and drops the reference `mhdRequestStarted` retained.
@@ -168,11 +206,12 @@ final class RequestDispatcher: @unchecked Sendable {
         if let id = response.preparedID, let prepared = request.generation.response(forPreparedID: id) {
             return connection.queue(prepared, status: response.status)
         }
-        guard let built = MHDResponse.copying(response.body) else { return false }
-        defer { built.destroy() }
-        for header in response.headers {
-            built.addHeader(name: header.name, value: header.value)
+        let built = MHDResponse.make(body: response.body, headers: response.headers.lazy.map { ($0.name, $0.value) }) { name, value in
+            let answer = "\(request.method ?? "-") \(request.rawTarget) (\(response.outcome.logDescription))"
+            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: answer))")
         }
+        guard let built else { return false }
+        defer { built.destroy() }
         return connection.queue(built, status: response.status)
     }
 
@@ -181,7 +220,21 @@ final class RequestDispatcher: @unchecked Sendable {
         if logRequests {
             request.outcomeDescription = "request body larger than the \(maxBodyBytes)-byte limit"
         }
-        return connection.queue(bodyTooLargeResponse, status: 413)
+        return connection.queue(bodyTooLargeTable.responses[0], status: 413)
+    }
+
+    /// Writes an answer the server made itself before the engine saw the request (a refusal).
+    func send(_ answer: AdminAnswer, for request: RequestContext, on connection: MHDConnection) -> Bool {
+        request.answeredStatus = answer.status
+        if logRequests {
+            request.outcomeDescription = answer.logDescription
+        }
+        let built = MHDResponse.make(body: answer.body, headers: answer.headers) { name, value in
+            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: "the server's \(answer.status) answer"))")
+        }
+        guard let built else { return false }
+        defer { built.destroy() }
+        return connection.queue(built, status: answer.status)
     }
 
     private func logCompletion(of request: RequestContext, termination: MHDTermination) {

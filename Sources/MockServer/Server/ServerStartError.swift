@@ -20,9 +20,13 @@ public enum ServerStartError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidPort(Int)
     /// The body limit is zero or negative.
     case invalidMaxBodyBytes(Int)
-    /// The idle timeout is negative.
+    /// The idle timeout is outside 0–86400 seconds.
     case invalidIdleTimeout(Int)
-    /// The thread count is below 1.
+    /// The request-head timeout is outside 0–3600 seconds.
+    case invalidHeadTimeout(Int)
+    /// The connection limit is outside 1–1,000,000.
+    case invalidMaxConnections(Int)
+    /// The thread count is outside 1–256.
     case invalidThreadPoolSize(Int)
     /// libmicrohttpd refused to start for another reason; `details` carries its own words.
     case daemonFailed(details: String)
@@ -38,13 +42,17 @@ public enum ServerStartError: Error, Sendable, Equatable, CustomStringConvertibl
         case .addressNotAvailable(let host):
             return "address \(host) does not belong to this machine; use 127.0.0.1, 0.0.0.0 or one of its own addresses."
         case .invalidPort(let port):
-            return "port \(port) is out of range; use 0–65535 (0 picks a free port)."
+            return "port \(port) is out of range; use \(ServerConfiguration.portRange.lowerBound)–\(ServerConfiguration.portRange.upperBound) (0 picks a free port)."
         case .invalidMaxBodyBytes(let bytes):
             return "maximum body size \(bytes) must be a positive number of bytes."
         case .invalidIdleTimeout(let seconds):
-            return "idle timeout \(seconds) must be 0 (no timeout) or a positive number of seconds."
+            return "idle timeout \(seconds) must be 0 (no timeout) or a number of seconds up to \(ServerConfiguration.idleTimeoutRange.upperBound)."
+        case .invalidHeadTimeout(let seconds):
+            return "request-head timeout \(seconds) must be 0 (no deadline) or a number of seconds up to \(ServerConfiguration.headTimeoutRange.upperBound)."
+        case .invalidMaxConnections(let count):
+            return "connection limit \(count) must be between \(ServerConfiguration.maxConnectionsRange.lowerBound) and \(ServerConfiguration.maxConnectionsRange.upperBound)."
         case .invalidThreadPoolSize(let count):
-            return "thread count \(count) must be at least 1."
+            return "thread count \(count) must be between \(ServerConfiguration.threadPoolSizeRange.lowerBound) and \(ServerConfiguration.threadPoolSizeRange.upperBound)."
         case .daemonFailed(let details):
             return "the HTTP server could not start: \(details)"
         }

@@ -9,6 +9,7 @@ import Foundation
 /// wake every one before the daemon stops (MHD forbids stopping with suspended connections),
 /// and a timer firing after that does nothing.
 final class SuspendedConnections: @unchecked Sendable {
+    // @unchecked: `parked`, `nextID` and `closed` are only read and written under `lock`.
     private let lock = Lock()
     private var parked: [UInt64: MHDConnection] = [:]
     private var nextID: UInt64 = 0
@@ -51,6 +52,13 @@ final class SuspendedConnections: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         parked.removeValue(forKey: id)
+    }
+
+    /// Connections parked right now.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return parked.count
     }
 
     /// Resumes every parked connection and refuses new suspensions from now on.

@@ -1,14 +1,16 @@
 import Foundation
+import MockFixtures
 import MockServer
 import Testing
 
-/// The cheap tree fingerprint `--watch` compares between polls.
+/// The cheap tree fingerprint `--watch` compares between polls: it changes exactly when what the
+/// loader would serve changes.
 @Suite struct FixtureTreeSignatureTests {
     @Test func changesWhenAFileIsAddedModifiedOrRemovedOnly() throws {
         let tree = try FixtureTree(["api/people.json": "[]", "api/v1/deep.json": "{}"])
         let start = FixtureTreeSignature(root: tree.path)
         #expect(start.rootReadable)
-        #expect(start.entryCount == 4)   // api, api/people.json, api/v1, api/v1/deep.json
+        #expect(start.fileCount == 2)
         #expect(FixtureTreeSignature(root: tree.path) == start)
 
         try tree.write("api/v1/deep.json", Data(#"{"response": 1}"#.utf8))
@@ -18,12 +20,12 @@ import Testing
         try tree.write("api/v1/new.json", Data("[]".utf8))
         let added = FixtureTreeSignature(root: tree.path)
         #expect(added != modified)
-        #expect(added.entryCount == 5)
+        #expect(added.fileCount == 3)
 
         try FileManager.default.removeItem(at: tree.root.appendingPathComponent("api/v1/new.json"))
         let removed = FixtureTreeSignature(root: tree.path)
         #expect(removed != added)
-        #expect(removed.entryCount == 4)
+        #expect(removed.fileCount == 2)
     }
 
     @Test func ignoresHiddenFilesLikeTheLoader() throws {
@@ -34,13 +36,42 @@ import Testing
         #expect(FixtureTreeSignature(root: tree.path) == start)
     }
 
+    @Test func ignoresWhatTheLoaderDoesNotServe() throws {
+        let tree = try FixtureTree(["api/people.json": "[]", "logo.png": "png"])
+        let outside = try FixtureTree(["secret.json": "{}"])
+        var options = FixtureLoadOptions()
+        options.maxStaticFileBytes = 8
+        let start = FixtureTreeSignature(root: tree.path, options: options)
+        #expect(start.fileCount == 2)
+
+        // Each of these gives the loader a warning at most, never something new to serve.
+        try tree.write("__admin/health.json", Data("{}".utf8))
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.root.appendingPathComponent("api/outside.json").path,
+            withDestinationPath: outside.root.appendingPathComponent("secret.json").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.root.appendingPathComponent("api/dangling.json").path, withDestinationPath: "/nowhere/at/all.json")
+        try tree.write("big.bin", Data(repeating: 7, count: 64))
+        try FileManager.default.createDirectory(at: tree.root.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        #expect(FixtureTreeSignature(root: tree.path, options: options) == start)
+
+        // An oversize static file that grows again is still not served; one that shrinks is.
+        try tree.write("big.bin", Data(repeating: 7, count: 128))
+        #expect(FixtureTreeSignature(root: tree.path, options: options) == start)
+        try tree.write("big.bin", Data(repeating: 7, count: 4))
+        #expect(FixtureTreeSignature(root: tree.path, options: options).fileCount == 3)
+        // The signature agrees with the loader about the same tree.
+        let store = try FixtureStore.load(root: tree.path, options: options)
+        #expect(store.fixtureFileCount + store.staticFileCount == 3)
+    }
+
     @Test func aMissingRootIsUnreadableAndDiffersFromAnEmptyOne() throws {
         let tree = try FixtureTree()
         let empty = FixtureTreeSignature(root: tree.path)
         #expect(empty.rootReadable)
         let missing = FixtureTreeSignature(root: tree.path + "/nowhere")
         #expect(!missing.rootReadable)
-        #expect(missing.entryCount == 0)
+        #expect(missing.fileCount == 0)
         #expect(missing != empty)
     }
 
@@ -49,7 +80,7 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: tree.root.appendingPathComponent("api/loop").path, withDestinationPath: tree.root.appendingPathComponent("api").path)
         let signature = FixtureTreeSignature(root: tree.path)
-        #expect(signature.entryCount == 3)   // api, api/people.json, api/loop (not entered)
+        #expect(signature.fileCount == 1)   // api/people.json; the loop is not entered
         #expect(FixtureTreeSignature(root: tree.path) == signature)
     }
 }

@@ -1,41 +1,82 @@
 import Foundation
+import MockFixtures
 import MockServer
 import Testing
 
-/// In-process polling: `FixtureWatcher` reloads the server when the tree changes.
+/// In-process polling: `FixtureWatcher` reloads the server when what it serves changes.
 @Suite struct FixtureWatcherTests {
-    @Test func picksUpAnEditWithinAFewPolls() throws {
+    @Test func picksUpAnEditMadeRightAfterStartReturns() throws {
         let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#])
-        let watcher = FixtureWatcher(server: running.server, intervalSeconds: 0.1)
+        let watcher = try FixtureWatcher(server: running.server, intervalSeconds: 0.05)
         watcher.start()
         defer { watcher.stop() }
-        Thread.sleep(forTimeInterval: 0.2)
+        // The baseline is taken before start() returns, so this edit is a change, not the baseline.
+        try running.tree.write("api/item.json", Data(#"{"response": {"version": 2, "padding": "grown"}}"#.utf8))
+        #expect(try waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
+        #expect(running.reloads.count == 1)
+    }
+
+    @Test func doesNotReloadForChangesTheLoaderIgnores() throws {
+        // A reload restarts `times` counters, so a watcher must not reload for nothing.
+        var options = FixtureLoadOptions()
+        options.maxStaticFileBytes = 16
+        let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#], loadOptions: options)
+        let outside = try FixtureTree(["secret.json": #"{"response": "outside"}"#])
+        let watcher = try FixtureWatcher(server: running.server, intervalSeconds: 0.05)
+        watcher.start()
+        defer { watcher.stop() }
+
+        try running.tree.write("api/.item.json.swp", Data("editor".utf8))
+        try running.tree.write("__admin/reset.json", Data("{}".utf8))
+        try running.tree.write("huge.bin", Data(repeating: 1, count: 64))
+        try FileManager.default.createSymbolicLink(
+            atPath: running.tree.root.appendingPathComponent("api/leak.json").path,
+            withDestinationPath: outside.root.appendingPathComponent("secret.json").path)
+        // Two complete polls after the last change have seen all of it.
+        let polled = watcher.completedPolls
+        #expect(eventually { watcher.completedPolls >= polled + 2 })
+        #expect(running.reloads.count == 0)
+
+        // A served change still reloads.
         try running.tree.write("api/item.json", Data(#"{"response": {"version": 2}}"#.utf8))
         #expect(try waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
+        #expect(running.reloads.count == 1)
     }
 
     @Test func doesNotReloadAnUnchangedTree() throws {
-        // A reload restarts `times` counters, so an idle watcher must leave them alone.
         let running = try RunningServer(["api/flaky.json": #"[{"times": 1, "status": 503}, {"status": 200}]"#])
-        let watcher = FixtureWatcher(server: running.server, intervalSeconds: 0.05)
+        let watcher = try FixtureWatcher(server: running.server, intervalSeconds: 0.05)
         watcher.start()
         defer { watcher.stop() }
         let client = try running.rawClient()
         #expect(try client.request("GET", "/api/flaky").status == 503)
-        Thread.sleep(forTimeInterval: 0.5)
+        let polled = watcher.completedPolls
+        #expect(eventually { watcher.completedPolls >= polled + 3 })
+        #expect(running.reloads.count == 0)
         #expect(try client.request("GET", "/api/flaky").status == 200)
+    }
+
+    @Test(arguments: [0, -1, 0.01, 3601, Double.infinity, -Double.infinity])
+    func refusesAnIntervalOutOfRange(seconds: Double) throws {
+        let running = try RunningServer([:])
+        #expect(throws: FixtureWatcherError.invalidInterval(seconds)) {
+            try FixtureWatcher(server: running.server, intervalSeconds: seconds)
+        }
+    }
+
+    @Test func refusesANaNInterval() throws {
+        let running = try RunningServer([:])
+        let error = try #require(throws: FixtureWatcherError.self) {
+            try FixtureWatcher(server: running.server, intervalSeconds: .nan)
+        }
+        #expect(error.description.hasPrefix("watch interval nan must be between 0.05 and 3600 seconds"))
     }
 }
 
-/// Polls `target` until its JSON `version` is `expected`; false after `seconds`.
+/// Polls `target` until its JSON `version` is `expected`; false after `seconds` (a hang guard).
 func waitForVersion(_ expected: Int, port: Int, target: String, seconds: Double) throws -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if let answer = try? RawHTTPClient(port: port).request("GET", target),
-           answer.status == 200, (try? jsonObject(answer.body))?["version"] as? Int == expected {
-            return true
-        }
-        Thread.sleep(forTimeInterval: 0.05)
+    eventually(within: seconds) {
+        guard let answer = try? RawHTTPClient(port: port).request("GET", target), answer.status == 200 else { return false }
+        return (try? jsonObject(answer.body))?["version"] as? Int == expected
     }
-    return false
 }

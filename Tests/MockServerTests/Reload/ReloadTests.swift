@@ -114,7 +114,7 @@ import Testing
     @Test func aDelayedRequestStartedBeforeAReloadAnswersFromTheOldFixtures() throws {
         let running = try RunningServer(["api/slow.json": #"{"delay": 1500, "response": {"version": 1}}"#])
         let parked = BackgroundRequest(port: running.port, target: "/api/slow")
-        Thread.sleep(forTimeInterval: 0.4)
+        #expect(running.waitForSuspendedConnections(1), "the delayed request never reached the server")
         try running.tree.write("api/slow.json", Data(#"{"delay": 10, "response": {"version": 2}}"#.utf8))
         try running.server.reload()
         #expect(try jsonObject(running.rawClient().request("GET", "/api/slow").body)["version"] as? Int == 2)

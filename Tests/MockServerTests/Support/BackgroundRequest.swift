@@ -13,14 +13,17 @@ final class BackgroundRequest: @unchecked Sendable {
 
     let started = Date()
     private let done = DispatchSemaphore(value: 0)
+    private let sent = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var outcome: Outcome?
 
     init(port: Int, target: String) {
         let thread = Thread { [self] in
             var answer: RawHTTPClient.Answer?
-            if let client = try? RawHTTPClient(port: port, timeout: 70) {
-                answer = try? client.request("GET", target)
+            if let client = try? RawHTTPClient(port: port, timeout: 70),
+               (try? client.write("GET \(target) HTTP/1.1\r\nHost: test\r\n\r\n")) != nil {
+                sent.signal()
+                answer = try? client.readAnswer()
             }
             lock.lock()
             outcome = Outcome(status: answer?.status, body: answer?.text ?? "", finished: Date())
@@ -28,6 +31,12 @@ final class BackgroundRequest: @unchecked Sendable {
             done.signal()
         }
         thread.start()
+    }
+
+    /// Whether the whole request has been written to the socket within `seconds` (on loopback:
+    /// it is in the server's receive queue).
+    func waitUntilSent(seconds: Double) -> Bool {
+        sent.wait(timeout: .now() + seconds) == .success
     }
 
     /// The outcome, or nil when the request is still running after `seconds`.

@@ -12,20 +12,32 @@ final class RunningServer: @unchecked Sendable {
     let tree: FixtureTree
     let store: FixtureStore
     let server: MockHTTPServer
+    /// Reloads the server has installed (through any trigger), counted by its `afterReload` hook.
+    let reloads = Counter()
 
     init(
         _ files: [String: String],
         binaryFiles: [String: [UInt8]] = [:],
+        loadOptions: FixtureLoadOptions = .init(),
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         tree = try FixtureTree(files)
         for (path, bytes) in binaryFiles {
             try tree.write(path, Data(bytes))
         }
-        store = try FixtureStore.load(root: tree.path)
+        store = try FixtureStore.load(root: tree.path, options: loadOptions)
         var configuration = ServerConfiguration(port: 0, logRequests: false)
         configure(&configuration)
-        server = try MockHTTPServer(store: store, configuration: configuration, logger: Logger(label: "mockserver-tests"))
+        let reloads = reloads
+        server = try MockHTTPServer(
+            store: store, configuration: configuration, logger: Logger(label: "mockserver-tests")
+        ) { _ in reloads.increment() }
+    }
+
+    /// Waits until `count` requests are parked on the server (a delay or a reload); false after
+    /// the hang guard of 10 s.
+    func waitForSuspendedConnections(_ count: Int) -> Bool {
+        eventually { server.suspendedConnectionCount == count }
     }
 
     deinit {

@@ -1,0 +1,144 @@
+/// What a request's head (request line and headers) says about its size and framing, gathered
+/// header by header on the first access-handler call, before any body is read.
+///
+/// libmicrohttpd 0.9.75 trusts the first `Content-Length` or `Transfer-Encoding` it finds, so a
+/// request that a proxy in front of the server would read differently (RFC 9112 §3.2 and §6) is
+/// refused through ``violation``.
+///
+/// ```swift
+/// var head = RequestHead(isHTTP10: false)
+/// head.add(.host, valueLength: 8, value: "api.test")
+/// head.add(.contentLength, valueLength: 1, value: "0")
+/// head.add(.contentLength, valueLength: 2, value: "41")
+/// head.framingViolation?.status   // 400: two Content-Length headers
+/// ```
+struct RequestHead: Sendable {
+    /// HTTP/1.0 requests may leave out `Host`; every later version must send exactly one.
+    let isHTTP10: Bool
+    private(set) var hostCount = 0
+    /// Every `Content-Length` value, in arrival order.
+    private(set) var contentLengths: [String] = []
+    /// Every `Transfer-Encoding` header value, in arrival order.
+    private(set) var transferEncodings: [String] = []
+    /// Bytes of the header lines as sent (`name: value` and CRLF each), without the request
+    /// line, with `Cookie` values counted twice (as libmicrohttpd's memory pool holds them).
+    private(set) var headerBytes = 0
+
+    init(isHTTP10: Bool) {
+        self.isHTTP10 = isHTTP10
+    }
+
+    /// Counts one header line of `nameLength` and `valueLength` bytes.
+    mutating func count(nameLength: Int, valueLength: Int) {
+        headerBytes += nameLength + valueLength + 4
+    }
+
+    /// Records one checked header line of `valueLength` bytes; `value` is only read for the
+    /// length headers.
+    mutating func add(_ header: CheckedHeader, valueLength: Int, value: @autoclosure () -> String) {
+        switch header {
+        case .cookie: headerBytes += valueLength
+        case .host: hostCount += 1
+        case .contentLength: contentLengths.append(value())
+        case .transferEncoding: transferEncodings.append(value())
+        }
+    }
+
+    /// Why the request must be refused (and its connection closed): a head (with its
+    /// `requestLineBytes`-byte request line) over `maxBytes`, or ambiguous framing; nil when neither.
+    func violation(requestLineBytes: Int, maxBytes: Int) -> HeadViolation? {
+        let bytes = requestLineBytes + headerBytes + 2
+        guard bytes <= maxBytes else {
+            return HeadViolation(
+                status: 431,
+                error: "the request line and headers are \(bytes) bytes, over the server's limit of \(maxBytes)",
+                hint: "send smaller headers (cookies count twice: the server keeps a parsed copy) or fewer of them")
+        }
+        return framingViolation
+    }
+
+    /// Why the request's framing must be refused; nil when it is unambiguous.
+    var framingViolation: HeadViolation? {
+        if hostCount > 1 {
+            return HeadViolation(
+                status: 400,
+                error: "the request has \(hostCount) Host headers; HTTP allows exactly one",
+                hint: "send a single Host header")
+        }
+        if hostCount == 0, !isHTTP10 {
+            return HeadViolation(
+                status: 400,
+                error: "the HTTP/1.1 request has no Host header, which HTTP/1.1 requires",
+                hint: "send a Host header, e.g. Host: 127.0.0.1:8080")
+        }
+        if !transferEncodings.isEmpty {
+            if !contentLengths.isEmpty {
+                return HeadViolation(
+                    status: 400,
+                    error: "the request has both Content-Length (\(Self.list(contentLengths))) and Transfer-Encoding (\(Self.list(transferEncodings))), so where its body ends is ambiguous",
+                    hint: "send either Content-Length or Transfer-Encoding: chunked, not both")
+            }
+            return transferEncodingViolation
+        }
+        if contentLengths.count > 1 {
+            return HeadViolation(
+                status: 400,
+                error: "the request has \(contentLengths.count) Content-Length headers (\(Self.list(contentLengths))), so where its body ends is ambiguous",
+                hint: "send one Content-Length header with the body's size in bytes")
+        }
+        if let length = contentLengths.first, !Self.isDecimal(length) {
+            return HeadViolation(
+                status: 400,
+                error: "Content-Length '\(length)' is not a number of bytes",
+                hint: "send Content-Length as decimal digits only, e.g. Content-Length: 14")
+        }
+        return nil
+    }
+
+    /// The one accepted form is a single `Transfer-Encoding: chunked` (any case), which is what
+    /// libmicrohttpd decodes; anything else would leave the body's end unknown or undecoded.
+    private var transferEncodingViolation: HeadViolation? {
+        if transferEncodings.count == 1, transferEncodings[0].lowercased() == "chunked" {
+            return nil
+        }
+        let written = Self.list(transferEncodings)
+        let codings = transferEncodings.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            .map { $0.trimmingOptionalWhitespace().lowercased() }
+        if codings.last != "chunked" {
+            // RFC 9112 §6.3: the length of such a body cannot be determined; 400 and close.
+            return HeadViolation(
+                status: 400,
+                error: "Transfer-Encoding '\(written)' does not end with chunked, so where the body ends cannot be determined",
+                hint: "send the body with Transfer-Encoding: chunked or with Content-Length")
+        }
+        if let unsupported = codings.dropLast().first(where: { $0 != "chunked" && !$0.isEmpty }) {
+            return HeadViolation(
+                status: 501,
+                error: "transfer coding '\(unsupported)' in Transfer-Encoding '\(written)' is not supported",
+                hint: "send the body with Transfer-Encoding: chunked alone or with Content-Length")
+        }
+        return HeadViolation(
+            status: 400,
+            error: "Transfer-Encoding '\(written)' is malformed (chunked must appear exactly once)",
+            hint: "send exactly Transfer-Encoding: chunked")
+    }
+
+    private static func list(_ values: [String]) -> String {
+        values.joined(separator: ", ")
+    }
+
+    private static func isDecimal(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+}
+
+extension StringProtocol {
+    /// Without the spaces and tabs HTTP allows around list elements (OWS).
+    fileprivate func trimmingOptionalWhitespace() -> SubSequence {
+        let isWhitespace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isWhitespace($0) }), let last = lastIndex(where: { !isWhitespace($0) }) else {
+            return self[endIndex...]
+        }
+        return self[first...last]
+    }
+}

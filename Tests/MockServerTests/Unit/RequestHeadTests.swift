@@ -1,0 +1,74 @@
+@testable import MockServer
+import Testing
+
+/// The framing and size rules applied to every request head, without sockets.
+@Suite struct RequestHeadTests {
+    static func head(_ lines: [(String, String)], http10: Bool = false) -> RequestHead {
+        var head = RequestHead(isHTTP10: http10)
+        for (name, value) in lines {
+            head.count(nameLength: name.utf8.count, valueLength: value.utf8.count)
+            if let header = Self.checkedHeader(name) {
+                head.add(header, valueLength: value.utf8.count, value: value)
+            }
+        }
+        return head
+    }
+
+    static func checkedHeader(_ name: String) -> CheckedHeader? {
+        Array(name.utf8).withUnsafeBufferPointer { CheckedHeader(name: $0) }
+    }
+
+    @Test func recognisesTheCheckedHeadersInAnyCaseOnly() {
+        #expect(Self.checkedHeader("HOST") == .host)
+        #expect(Self.checkedHeader("content-LENGTH") == .contentLength)
+        #expect(Self.checkedHeader("Transfer-Encoding") == .transferEncoding)
+        #expect(Self.checkedHeader("Hosts") == nil)
+        #expect(Self.checkedHeader("Hust") == nil)
+        #expect(Self.checkedHeader("Content-Type") == nil)
+        #expect(Self.checkedHeader("Transfer_Encoding") == nil)
+        #expect(Self.checkedHeader("COOKIE") == .cookie)
+        #expect(Self.checkedHeader("Cookie2") == nil)
+    }
+
+    @Test func anOrdinaryHeadPasses() {
+        #expect(Self.head([("Host", "a"), ("Content-Length", "14")]).framingViolation == nil)
+        #expect(Self.head([("Host", "a"), ("Transfer-Encoding", "CHUNKED")]).framingViolation == nil)
+        #expect(Self.head([], http10: true).framingViolation == nil)
+    }
+
+    @Test(arguments: [
+        ([("Host", "a"), ("Host", "b")], 400, "2 Host headers"),
+        ([("Accept", "*/*")], 400, "no Host header"),
+        ([("Host", "a"), ("Content-Length", "1"), ("Transfer-Encoding", "chunked")], 400, "both Content-Length (1) and Transfer-Encoding (chunked)"),
+        ([("Host", "a"), ("Content-Length", "0"), ("Content-Length", "0")], 400, "2 Content-Length headers (0, 0)"),
+        ([("Host", "a"), ("Content-Length", "+14")], 400, "Content-Length '+14' is not a number"),
+        ([("Host", "a"), ("Content-Length", "")], 400, "Content-Length '' is not a number"),
+        ([("Host", "a"), ("Transfer-Encoding", "identity")], 400, "does not end with chunked"),
+        ([("Host", "a"), ("Transfer-Encoding", "")], 400, "does not end with chunked"),
+        ([("Host", "a"), ("Transfer-Encoding", "gzip,chunked")], 501, "transfer coding 'gzip'"),
+        ([("Host", "a"), ("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")], 400, "chunked must appear exactly once"),
+        ([("Host", "a"), ("Transfer-Encoding", " chunked\t")], 400, "chunked must appear exactly once"),
+    ] as [([(String, String)], Int, String)])
+    func refusesAmbiguousFraming(lines: [(String, String)], status: Int, reason: String) throws {
+        let violation = try #require(Self.head(lines).framingViolation)
+        #expect(violation.status == status)
+        #expect(violation.error.contains(reason), "\(violation.error)")
+        #expect(!violation.hint.isEmpty)
+    }
+
+    @Test func aHeadOverTheLimitIs431CountingTheRequestLine() throws {
+        let head = Self.head([("Host", "a"), ("X-Padding", String(repeating: "p", count: 100))])
+        // "Host: a" (7 + CRLF) + "X-Padding: p…" (111 + CRLF) + the blank line (2) + a 20-byte request line.
+        #expect(head.violation(requestLineBytes: 20, maxBytes: 144) == nil)
+        let violation = try #require(head.violation(requestLineBytes: 20, maxBytes: 143))
+        #expect(violation.status == 431)
+        #expect(violation.error.contains("144 bytes, over the server's limit of 143"))
+    }
+
+    @Test func aCookieCountsTwice() throws {
+        let head = Self.head([("Host", "a"), ("Cookie", String(repeating: "c", count: 100))])
+        // "Host: a" (9) + "Cookie: c…" (110) + the cookie's parsed copy (100) + the blank line (2) + 20.
+        #expect(head.violation(requestLineBytes: 20, maxBytes: 241) == nil)
+        #expect(head.violation(requestLineBytes: 20, maxBytes: 240)?.status == 431)
+    }
+}

@@ -8,7 +8,10 @@ extension MockResponse {
     /// let bytes = response.sendsBody(toMethod: "GET") ? response.body : []
     /// ```
     public func sendsBody(toMethod method: String) -> Bool {
-        !(100...199).contains(status) && status != 204 && status != 205 && status != 304 && method.uppercased() != "HEAD"
+        switch status {
+        case 100...199, 204, 205, 304: false
+        default: !equalsIgnoringASCIICase(method, "HEAD")
+        }
     }
 
     /// The same answer with other headers; no longer a prepared one.

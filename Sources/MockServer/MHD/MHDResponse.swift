@@ -29,6 +29,25 @@ struct MHDResponse: @unchecked Sendable {
         return response
     }
 
+    /// A response that states `declaredSize` as its `Content-Length` but has no bytes: for the
+    /// answers libmicrohttpd sends without a body (HEAD, `304`), so a large body is not copied
+    /// just to be measured. Its reader ends the connection if libmicrohttpd ever asks it for data.
+    ///
+    /// Maps to `MHD_create_response_from_callback(size, 4096, reader, NULL, NULL)` and one
+    /// `MHD_add_response_header` per header.
+    static func make(
+        declaredSize: Int,
+        headers: some Sequence<(name: String, value: String)>,
+        refused: (_ name: String, _ value: String) -> Void
+    ) -> MHDResponse? {
+        guard let created = MHD_create_response_from_callback(UInt64(declaredSize), 4096, mhdNoBodyReader, nil, nil) else { return nil }
+        let response = MHDResponse(pointer: created)
+        for (name, value) in headers where !response.addHeader(name: name, value: value) {
+            refused(name, value)
+        }
+        return response
+    }
+
     /// Adds one header line; false when MHD refuses it.
     ///
     /// Maps to `MHD_add_response_header`.
@@ -42,4 +61,10 @@ struct MHDResponse: @unchecked Sendable {
     func destroy() {
         MHD_destroy_response(pointer)
     }
+}
+
+/// The content reader of ``MHDResponse/make(declaredSize:headers:refused:)``: such responses go
+/// out without a body, so being asked for one is an error (`MHD_CONTENT_READER_END_WITH_ERROR`).
+private func mhdNoBodyReader(_ context: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer: UnsafeMutablePointer<CChar>?, _ maximum: Int) -> Int {
+    -2
 }

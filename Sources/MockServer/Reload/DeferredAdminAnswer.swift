@@ -1,16 +1,25 @@
 import MockFixtures
 
-/// The answer to a request parked while work runs off the MHD worker threads: filled in by that
-/// work, then read by the worker once the connection is resumed.
+/// The answer to a request parked while work runs off the MHD worker threads — an admin reload,
+/// or a request forwarded upstream: filled in by that work, then read by the worker once the
+/// connection is resumed.
 final class DeferredAdminAnswer: @unchecked Sendable {
-    // @unchecked: `answer` is only read and written under `lock`.
+    // @unchecked: `answer` and `cancel` are only read and written under `lock`.
     private let lock = Lock()
     private var answer: MockResponse?
+    private var cancel: (@Sendable () -> Void)?
+    /// Whether the answer comes from a ``RequestForwarder`` (and the exchange is journaled when sent).
+    let isForwarding: Bool
+
+    init(forwarding: Bool = false) {
+        isForwarding = forwarding
+    }
 
     func fulfil(_ answer: MockResponse) {
         lock.lock()
         defer { lock.unlock() }
         self.answer = answer
+        cancel = nil
     }
 
     /// The answer, or nil when the connection was resumed before the work finished (the server is stopping).
@@ -19,5 +28,21 @@ final class DeferredAdminAnswer: @unchecked Sendable {
         defer { lock.unlock() }
         defer { answer = nil }
         return answer
+    }
+
+    /// Keeps the function that cancels the forwarded exchange, unless it has already answered.
+    func setCancel(_ cancel: @escaping @Sendable () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        if answer == nil { self.cancel = cancel }
+    }
+
+    /// Cancels the forwarded exchange if it is still running.
+    func cancelForwarding() {
+        lock.lock()
+        let cancel = self.cancel
+        self.cancel = nil
+        lock.unlock()
+        cancel?()
     }
 }

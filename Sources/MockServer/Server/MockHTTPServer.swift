@@ -77,11 +77,14 @@ public final class MockHTTPServer: @unchecked Sendable {
     }
 
     /// Starts listening as `configuration` says and answers every request through `engine`, which
-    /// holds the fixtures, the journal, runtime fixtures and scenario states.
+    /// holds the fixtures, the journal, runtime fixtures and scenario states. With `forwarding`,
+    /// requests no fixture answers go to its ``RequestForwarder`` instead of getting a 404
+    /// (`mockserver --proxy-unmatched`, `mockserver record`); the journal calls them `proxied`.
     public init(
         engine: MockEngine,
         configuration: ServerConfiguration,
         logger: Logger,
+        forwarding: Forwarding? = nil,
         afterReload: @escaping @Sendable (ReloadSummary) -> Void = { _ in }
     ) throws(ServerStartError) {
         try configuration.validate()
@@ -94,6 +97,7 @@ public final class MockHTTPServer: @unchecked Sendable {
             maxHeadBytes: Self.maxHeadBytes,
             logRequests: configuration.logRequests,
             logger: logger,
+            forwarding: forwarding,
             afterReload: afterReload
         )
         let startupMessages = StartupMessages()

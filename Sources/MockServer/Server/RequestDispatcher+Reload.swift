@@ -37,6 +37,13 @@ extension RequestDispatcher {
     /// so the worker thread goes on serving meanwhile.
     /// The engine has routed the request (whatever its spelling) and checked its method.
     func handleReloadRequest(_ request: RequestContext, on connection: MHDConnection) -> Bool {
+        if forwarding?.servesFixtures == false {
+            let refusal = engine.reloadFailureAnswer(
+                "mockserver record serves no fixtures, so there is nothing to reload; stop it and serve what it recorded with mockserver --root \(rootPath)",
+                status: 409)
+            return send(engine.allowingCrossOrigin(refusal, method: request.method ?? "POST", headers: ConnectionHeaders(connection: connection)),
+                        for: request, on: connection)
+        }
         let deferred = DeferredAdminAnswer()
         request.deferredAnswer = deferred
         guard let id = suspensions.suspend(connection) else {

@@ -26,6 +26,8 @@ final class RequestDispatcher: MHDResponder {
     let engine: MockEngine
     /// Runs after each successful reload (the command line returns freed heap to the OS there).
     let afterReload: @Sendable (ReloadSummary) -> Void
+    /// Where requests no fixture answers go (`--proxy-unmatched`, `record`); nil answers them 404.
+    let forwarding: Forwarding?
 
     /// A body still arriving past the limit is discarded; past this much more, the upload is
     /// treated as hostile and the connection dropped without waiting for its end.
@@ -37,10 +39,12 @@ final class RequestDispatcher: MHDResponder {
         maxHeadBytes: Int,
         logRequests: Bool,
         logger: Logger,
+        forwarding: Forwarding? = nil,
         afterReload: @escaping @Sendable (ReloadSummary) -> Void
     ) throws(ServerStartError) {
         let store = engine.store
         self.engine = engine
+        self.forwarding = forwarding
         self.maxBodyBytes = maxBodyBytes
         self.maxHeadBytes = maxHeadBytes
         self.logRequests = logRequests
@@ -96,7 +100,12 @@ final class RequestDispatcher: MHDResponder {
         }
         if let deferred = request.deferredAnswer {
             request.deferredAnswer = nil
-            return send(deferred.take() ?? stoppingAnswer, for: request, on: connection)
+            if deferred.isForwarding {
+                return sendForwarded(deferred, for: request, on: connection)
+            }
+            let answer = engine.allowingCrossOrigin(deferred.take() ?? stoppingAnswer, method: request.method ?? "POST",
+                                                    headers: ConnectionHeaders(connection: connection))
+            return send(answer, for: request, on: connection)
         }
         if !request.headersProcessed {
             request.headersProcessed = true
@@ -108,6 +117,9 @@ final class RequestDispatcher: MHDResponder {
         if request.bodyTooLarge {
             return sendBodyTooLarge(for: request, on: connection)
         }
+        if let forwarding {
+            return respondOrForward(request, on: connection, through: forwarding.forwarder)
+        }
         let response = engine.respond(
             method: request.method ?? "GET",
             target: request.rawTarget,
@@ -115,6 +127,12 @@ final class RequestDispatcher: MHDResponder {
             body: request.body,
             store: request.generation.store
         )
+        return deliver(response, for: request, on: connection)
+    }
+
+    /// Sends the engine's answer: after its delay (the connection parked meanwhile), or as a
+    /// reload the server performs itself.
+    func deliver(_ response: MockResponse, for request: RequestContext, on connection: MHDConnection) -> Bool {
         if response.outcome == .reloadRequested {
             return handleReloadRequest(request, on: connection)
         }
@@ -171,6 +189,8 @@ final class RequestDispatcher: MHDResponder {
     private func finish(_ request: RequestContext, termination: MHDTermination) -> Bool {
         if let id = request.suspensionID {
             suspensions.forget(id)
+            // A client gone while its request was forwarded: the upstream exchange is not needed.
+            request.deferredAnswer?.cancelForwarding()
         }
         if logRequests {
             logCompletion(of: request, termination: termination)
@@ -206,10 +226,15 @@ final class RequestDispatcher: MHDResponder {
         if let id = response.preparedID, let prepared = request.generation.response(forPreparedID: id) {
             return connection.queue(prepared, status: response.status)
         }
-        let built = MHDResponse.make(body: response.body, headers: response.headers.lazy.map { ($0.name, $0.value) }) { name, value in
+        let refused = { [logger] (name: String, value: String) in
             let answer = "\(request.method ?? "-") \(request.rawTarget) (\(response.outcome.logDescription))"
             logger.warning("\(Self.headerRefusal(name: name, value: value, answer: answer))")
         }
+        let headers = response.headers.lazy.map { (name: $0.name, value: $0.value) }
+        // HEAD and 304 answers go out without their body: it is not copied, only its size stated.
+        let built = response.sendsBody(toMethod: request.method ?? "GET")
+            ? MHDResponse.make(body: response.body, headers: headers, refused: refused)
+            : MHDResponse.make(declaredSize: response.body.count, headers: headers, refused: refused)
         guard let built else { return false }
         defer { built.destroy() }
         return connection.queue(built, status: response.status)

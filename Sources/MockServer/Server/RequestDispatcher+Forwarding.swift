@@ -1,0 +1,57 @@
+import MockFixtures
+
+extension RequestDispatcher {
+    /// With forwarding: the fixtures answer first; a request none answers (`.noMatch`) is
+    /// forwarded. Only servers that forward come here, so plain serving pays one nil check.
+    @inline(never)
+    func respondOrForward(_ request: RequestContext, on connection: MHDConnection, through forwarder: any RequestForwarder) -> Bool {
+        let headers = ConnectionHeaders(connection: connection)
+        let response = engine.respondForwardingUnmatched(
+            method: request.method ?? "GET", target: request.rawTarget, headers: headers, body: request.body, store: request.generation.store)
+        guard response.outcome.isNoMatch else {
+            return deliver(response, for: request, on: connection)
+        }
+        return forward(request, on: connection, headers: headers.headerFields(), through: forwarder)
+    }
+
+    /// Parks the connection and hands the request to `forwarder`; its answer is sent when it
+    /// completes (``sendForwarded(_:for:on:)``), so the worker thread goes on serving meanwhile.
+    private func forward(_ request: RequestContext, on connection: MHDConnection, headers: [HTTPHeader], through forwarder: any RequestForwarder) -> Bool {
+        let deferred = DeferredAdminAnswer(forwarding: true)
+        request.deferredAnswer = deferred
+        guard let id = suspensions.suspend(connection) else {
+            return sendForwarded(deferred, for: request, on: connection)
+        }
+        request.suspensionID = id
+        let forwarded = ForwardedRequest(method: request.method ?? "GET", target: request.rawTarget, headers: headers, body: request.body)
+        let suspensions = suspensions
+        let cancel = forwarder.forward(forwarded) { answer in
+            deferred.fulfil(answer)
+            suspensions.resume(id)
+        }
+        deferred.setCancel(cancel)
+        return true
+    }
+
+    /// Sends a forwarded request's answer (with CORS headers when the engine adds them) and
+    /// journals the exchange; without an answer the server is stopping, and the exchange is
+    /// cancelled.
+    func sendForwarded(_ deferred: DeferredAdminAnswer, for request: RequestContext, on connection: MHDConnection) -> Bool {
+        request.deferredAnswer = nil
+        let method = request.method ?? "GET"
+        let answer: MockResponse
+        if let forwarded = deferred.take() {
+            answer = forwarded
+        } else {
+            deferred.cancelForwarding()
+            answer = MockResponse(
+                status: 503, headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)],
+                body: JSONValue.makeObject([("error", .string("the server is stopping; \(method) \(request.rawTarget) was not forwarded"))]).prettyPrintedBytes(),
+                outcome: .proxyFailed(upstream: "-", error: "the server is stopping"))
+        }
+        let headers = ConnectionHeaders(connection: connection)
+        let sent = engine.allowingCrossOrigin(answer, method: method, headers: headers)
+        engine.journalForwarded(method: method, target: request.rawTarget, headers: headers, body: request.body, response: sent)
+        return send(sent, for: request, on: connection)
+    }
+}

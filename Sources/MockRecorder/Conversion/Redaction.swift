@@ -1,24 +1,30 @@
 import MockFixtures
 
-/// Replaces the values of chosen object keys, at any depth, with `"REDACTED"`.
+/// Replaces the values of chosen object keys, at any depth: with `"REDACTED"` in recorded
+/// answers, and with the matcher `{"$any": true}` in recorded `request` constraints, so that the
+/// secret is not written and the request still matches when it is replayed (a login recorded
+/// with `--redact password` answers the app's next login, whatever its password).
 enum Redaction {
-    /// `value` with every member named in `keys` (exact, case-sensitive) holding
-    /// ``RecorderOptions/redactedText``; arrays and nested objects are searched too.
-    static func apply(to value: JSONValue, keys: Set<String>) -> JSONValue {
+    /// What redacted values of a `request` constraint become: present, with any value.
+    static let anyValue = JSONValue.makeObject([("$any", .bool(true))])
+
+    /// `value` with every member named in `keys` (exact, case-sensitive) holding `replacement`
+    /// (``RecorderOptions/redactedText`` by default); arrays and nested objects are searched too.
+    static func apply(to value: JSONValue, keys: Set<String>, replacement: JSONValue = .string(RecorderOptions.redactedText)) -> JSONValue {
         guard !keys.isEmpty else { return value }
         switch value {
         case .object(let members):
             return .object(members.map { member in
                 var copy = member
                 copy.value.value = keys.contains(member.key)
-                    ? .string(RecorderOptions.redactedText)
-                    : apply(to: member.value.value, keys: keys)
+                    ? replacement
+                    : apply(to: member.value.value, keys: keys, replacement: replacement)
                 return copy
             })
         case .array(let elements):
             return .array(elements.map { element in
                 var copy = element
-                copy.value = apply(to: element.value, keys: keys)
+                copy.value = apply(to: element.value, keys: keys, replacement: replacement)
                 return copy
             })
         default:

@@ -43,7 +43,7 @@ struct RequestConstraint {
             let kind = contentType ?? "without a Content-Type"
             note = "the request body (\(kind), \(exchange.requestBody.count) bytes) is not JSON, a form or multipart, which fixtures cannot match on, so the entry matches any \(exchange.method) request"
         }
-        self.value = value.map { Redaction.apply(to: $0, keys: redactedKeys) }
+        self.value = value.map { Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue) }
         self.style = style
         self.note = note
     }

@@ -1,4 +1,10 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import MockServer
 import MockTLS
 
 /// `--tls-cert` / `--tls-key`: serve HTTPS instead of HTTP.
@@ -29,6 +35,14 @@ struct TLSServingOptions: ParsableArguments {
             return try TLSIdentity.load(certificateFile: certificateFile, privateKeyFile: keyFile)
         } catch {
             throw CommandFailure("\(error.part == .certificate ? "--tls-cert" : "--tls-key"): \(error)")
+        }
+    }
+
+    /// Prints ``warnings(for:listeningHost:)`` of a server serving HTTPS to stderr.
+    static func printWarnings(for server: MockHTTPServer) {
+        guard let identity = server.configuration.tls, let urlHost = server.url.host else { return }
+        for warning in warnings(for: identity, listeningHost: urlHost) {
+            StandardStreams.writeError(warning + "\n")
         }
     }
 

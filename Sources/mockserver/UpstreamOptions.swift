@@ -1,4 +1,6 @@
 import ArgumentParser
+import Logging
+import MockProxy
 import MockRecorder
 import MockUpstream
 
@@ -6,14 +8,14 @@ import MockUpstream
 /// `--proxy-unmatched` and `record`.
 struct UpstreamOptions: ParsableArguments {
     @Option(name: .customLong("upstream-timeout"), help: ArgumentHelp("Seconds one forwarded exchange may take, connecting to last byte (default 30); then 502.", valueName: "seconds"))
-    var upstreamTimeout: Double = 30
+    var upstreamTimeout: Double?
 
-    @Option(help: ArgumentHelp("Comma-separated JSON keys whose values are written as \"REDACTED\" in recorded request and response bodies, at any depth (e.g. token,password).", valueName: "keys"))
+    @Option(help: ArgumentHelp("Comma-separated JSON keys (e.g. token,password) whose values are never written into recorded fixtures, at any depth: \"REDACTED\" in answers, {\"$any\": true} in request constraints.", valueName: "keys"))
     var redact: String?
 
     func validate() throws {
-        guard upstreamTimeout.isFinite, upstreamTimeout > 0, upstreamTimeout <= 3600 else {
-            throw ValidationError("--upstream-timeout \(upstreamTimeout) must be between 0 and 3600 seconds (fractions allowed), e.g. --upstream-timeout 30.")
+        if let upstreamTimeout, !(upstreamTimeout.isFinite && upstreamTimeout > 0 && upstreamTimeout <= 3600) {
+            throw ValidationError("--upstream-timeout \(upstreamTimeout) must be more than 0 and at most 3600 seconds (fractions allowed), e.g. --upstream-timeout 30.")
         }
         _ = try redactedKeys()
     }
@@ -32,8 +34,8 @@ struct UpstreamOptions: ParsableArguments {
 
     /// The client forwarding to the upstream, with its warnings (for `--insecure`) to print.
     func client(trust: ClientTrustOptions) throws -> UpstreamClient {
-        let configuration = UpstreamConfiguration(timeout: .milliseconds(Int64((upstreamTimeout * 1000).rounded())), insecure: trust.insecure,
-                                                  trustedCertificatesFile: trust.cacert)
+        let timeout = upstreamTimeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) } ?? UpstreamConfiguration.defaultTimeout
+        let configuration = UpstreamConfiguration(timeout: timeout, insecure: trust.insecure, trustedCertificatesFile: trust.cacert)
         do {
             return try UpstreamClient(configuration: configuration)
         } catch {
@@ -41,7 +43,26 @@ struct UpstreamOptions: ParsableArguments {
         }
     }
 
-    func recorderOptions() throws -> RecorderOptions {
-        RecorderOptions(redactedKeys: try redactedKeys())
+    /// The forwarder to `target`, recording into `recordingRoot` when given; prints the client's
+    /// warnings (`--insecure`) first.
+    func forwarder(to target: UpstreamTarget, trust: ClientTrustOptions, recordingInto recordingRoot: String?, logger: Logger) throws -> UpstreamForwarder {
+        let client = try client(trust: trust)
+        for warning in client.configuration.warnings {
+            StandardStreams.writeError("warning: \(warning)\n")
+        }
+        var recorder: FixtureRecorder?
+        if let recordingRoot {
+            do {
+                recorder = try FixtureRecorder(root: recordingRoot, options: RecorderOptions(redactedKeys: try redactedKeys()))
+            } catch {
+                throw CommandFailure("--root: \(error)")
+            }
+        }
+        return UpstreamForwarder(target: target, client: client, recorder: recorder, logger: logger)
+    }
+
+    /// Whether any of these flags was given (they need a target to forward to).
+    var isUsed: Bool {
+        upstreamTimeout != nil || redact != nil
     }
 }

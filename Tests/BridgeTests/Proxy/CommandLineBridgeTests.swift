@@ -1,0 +1,120 @@
+import Foundation
+import MockFixtures
+import MockUpstream
+import Testing
+
+/// `mockserver record` and `mockserver --proxy-unmatched` as the built executable: the
+/// listening line CI waits for, the health answer, the log lines, the files written, and the
+/// flags' mistakes.
+@Suite struct CommandLineBridgeTests {
+    static let upstreamFiles = [
+        "api/people.json": #"[{"request": {"page": "2"}, "response": {"page": 2, "token": "secret"}}]"#,
+        "api/ping.json": #"[{"response": {"pong": true}}]"#,
+    ]
+
+    /// The base URL of a `listening on URL (…)` line.
+    static func baseURL(_ line: String) -> String {
+        String(line.dropFirst("listening on ".count).prefix { $0 != " " })
+    }
+
+    @Test func recordForwardsWritesAndLogsEachExchange() throws {
+        let upstream = try LocalUpstream(Self.upstreamFiles)
+        let folder = try ScratchFolder()
+        let root = folder.path + "/recorded/new"
+        let recording = try RunningCommand(try CommandLineRun.mockserver,
+                                           ["record", "--target", upstream.url, "--root", root, "--port", "0", "--redact", "token"])
+        let line = try #require(recording.firstLine(), "no listening line; stderr: \(recording.standardError)")
+        #expect(line.hasPrefix("listening on http://127.0.0.1:"))
+        #expect(line.hasSuffix("(recording \(upstream.url) into \(root))"), "\(line)")
+        let base = Self.baseURL(line)
+
+        let health = try HealthCheckWait.status(base)
+        #expect(health == 200)
+        let client = try UpstreamClient()
+        let first = try client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
+        #expect(first.status == 200)
+        #expect(sameJSON(first.body, #"{"page": 2, "token": "secret"}"#))
+        _ = try client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
+        _ = try client.forward(UpstreamRequest(method: "HEAD", url: base + "/api/people?page=2"))
+
+        #expect(recording.waitForStandardError(containing: "record: HEAD /api/people?page=2 200 not recorded"), "\(recording.standardError)")
+        let log = recording.standardError
+        #expect(log.contains("record: GET /api/people?page=2 200 → api/people.json entry 0 (added)"), "\(log)")
+        #expect(log.contains("record: GET /api/people?page=2 200 → api/people.json entry 0 (replaced)"))
+        #expect(log.contains("GET /api/people?page=2 200 proxied to \(upstream.url)"))
+        recording.stop()
+
+        let store = try FixtureStore.load(root: root)
+        #expect(store.problems.isEmpty && store.entryCount == 1)
+        #expect(try String(contentsOfFile: root + "/api/people.json", encoding: .utf8).contains(#""token": "REDACTED""#))
+    }
+
+    @Test func proxyUnmatchedAnswersFromFixturesThenTheUpstreamAndRecordsTheGaps() throws {
+        let upstream = try LocalUpstream(Self.upstreamFiles)
+        let folder = try ScratchFolder()
+        try folder.put("api/ping.json", #"[{"response": {"pong": "fixture"}}]"#)
+        let server = try RunningCommand(try CommandLineRun.mockserver,
+                                        ["--root", folder.path, "--port", "0", "--proxy-unmatched", upstream.url, "--record", "--watch", "--watch-interval", "0.05"])
+        let line = try #require(server.firstLine(), "no listening line; stderr: \(server.standardError)")
+        #expect(line.hasSuffix("0 problems; unmatched requests go to \(upstream.url), recorded into \(URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path))"), "\(line)")
+        let base = Self.baseURL(line)
+        let client = try UpstreamClient()
+        let ping = try client.forward(UpstreamRequest(method: "GET", url: base + "/api/ping"))
+        #expect(sameJSON(ping.body, #"{"pong": "fixture"}"#))
+        let people = try client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
+        #expect(people.status == 200)
+        #expect(server.waitForStandardError(containing: "GET /api/people?page=2 200 proxied to \(upstream.url)"), "\(server.standardError)")
+        #expect(server.standardError.contains("GET /api/ping 200 matched api/ping.json#0"))
+        #expect(server.waitForStandardError(containing: "reloaded: 2 fixture files"), "--watch picks up the recorded file: \(server.standardError)")
+        let fromFixture = try client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
+        #expect(sameJSON(fromFixture.body, #"{"page": 2, "token": "secret"}"#))
+        #expect(server.waitForStandardError(containing: "GET /api/people?page=2 200 matched api/people.json#0"))
+    }
+
+    @Test(arguments: [
+        (["--record"], "--record needs --proxy-unmatched URL"),
+        (["--insecure"], "--cacert, --insecure, --upstream-timeout and --redact apply to forwarded requests"),
+        (["--upstream-timeout", "5"], "--cacert, --insecure, --upstream-timeout and --redact apply to forwarded requests"),
+        (["--proxy-unmatched", "ftp://example.com"], "--proxy-unmatched: ftp://example.com is not a usable target URL"),
+        (["--proxy-unmatched", "http://127.0.0.1:1", "--redact", "token"], "--redact applies to recorded fixtures; add --record"),
+        (["--proxy-unmatched", "http://127.0.0.1:1", "--upstream-timeout", "0"], "--upstream-timeout 0.0 must be more than 0"),
+        (["--proxy-unmatched", "http://127.0.0.1:1", "--record", "--redact", "a,,b"], "--redact \"a,,b\" has an empty key"),
+        (["--proxy-unmatched", "http://127.0.0.1:1", "--cacert", "/nonexistent.pem"], "--cacert: "),
+        (["--proxy-unmatched", "http://127.0.0.1:1", "--insecure", "--cacert", "/x.pem"], "--insecure and --cacert /x.pem contradict each other"),
+        (["record", "--root", "<root>"], "Missing expected argument '--target <url>'"),
+        (["record", "--target", "example.com", "--root", "<root>"], "--target: example.com is not a usable target URL"),
+        (["record", "--target", "http://127.0.0.1:1"], "Missing --root: give the folder to record into"),
+        (["record", "--target", "http://127.0.0.1:1", "--root", "<file>"], "--root <file> is a regular file; give the folder to record into"),
+        (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--watch"], "--watch applies to serving fixtures, not to `mockserver record`"),
+    ])
+    func mistakesStopWithASentenceNamingTheFlag(arguments: [String], message: String) throws {
+        let folder = try ScratchFolder()
+        let file = try folder.put("file.txt", "x")
+        let paths = ["<root>": folder.path, "<file>": file]
+        let resolved = arguments.map { paths[$0] ?? $0 }
+        let prefix = resolved.first == "record" ? [] : ["--root", folder.path, "--port", "0"]
+        let run = try CommandLineRun.run(try CommandLineRun.mockserver, prefix + resolved)
+        let expected = paths.reduce(message) { text, pair in text.replacingOccurrences(of: pair.key, with: pair.value) }
+        #expect(run.status != 0)
+        #expect(run.standardError.contains(expected), "\(run.standardError)")
+    }
+
+    @Test func helpCoversTheBridgeFlags() throws {
+        let help = try CommandLineRun.run(try CommandLineRun.mockserver, ["--help"]).standardOutput
+        for flag in ["--proxy-unmatched <url>", "--record", "--cors", "--upstream-timeout <seconds>", "--redact <keys>", "--cacert <file>", "--insecure", "record"] {
+            #expect(help.contains(flag), "mockserver --help lacks \(flag)")
+        }
+        let recordHelp = try CommandLineRun.run(try CommandLineRun.mockserver, ["record", "--help"]).standardOutput
+        for flag in ["--target <url>", "--root <dir>", "--host <host>", "--port <port>", "--redact <keys>", "--insecure", "--cacert <file>",
+                     "--upstream-timeout <seconds>", "--cors", "--tls-cert <file>"] {
+            #expect(recordHelp.contains(flag), "mockserver record --help lacks \(flag)")
+        }
+    }
+}
+
+/// `GET /__admin/health` of a base URL, as a CI wait loop does.
+enum HealthCheckWait {
+    static func status(_ base: String) throws -> Int {
+        try UpstreamClient().forward(UpstreamRequest(method: "GET", url: base + "/__admin/health")).status
+    }
+}

@@ -39,7 +39,9 @@ enum FixtureFormatHelp {
           path parameters): {"$regex": "^A[0-9]+$"}, {"$contains": "x"},
           {"$any": true}, {"$absent": true}, {"$equals": <literal JSON>}.
           The first matching entry wins; a constrained entry beats a wildcard one.
-          Other files (png, txt, ...) are served as static files for GET and HEAD.
+          Other files (png, txt, ...) are served as static files for GET and HEAD,
+          with ETag and Last-Modified (If-None-Match / If-Modified-Since: 304),
+          and byte ranges (Range: bytes=0-99 -> 206; outside the file -> 416).
           A request that matches nothing gets a 404 explaining the closest entries;
           a broken fixture file answers 500 naming its problems.
 
@@ -65,6 +67,15 @@ enum FixtureFormatHelp {
           GET    /__admin/scenarios             every scenario and its state
           PUT    /__admin/scenarios/NAME        {"state":"paid"}
 
+        BROWSERS, PROXY AND RECORDING
+          --cors answers preflights (204) and allows every Origin, with
+          credentials, on every answer; fixture entries for OPTIONS still win.
+          --proxy-unmatched URL forwards what no fixture answers (no file, or no
+          matching entry) to a real API and returns its answer (502 when it
+          fails); --record writes those exchanges into --root. `mockserver record
+          --target URL --root DIR` forwards everything and records it. The journal
+          calls forwarded requests "proxied" ("proxyFailed" for a 502).
+
         EXAMPLES
           mockserver --root Mocks --port 0
           mockserver --root Mocks --watch --report-unused
@@ -72,5 +83,8 @@ enum FixtureFormatHelp {
           mockserver healthcheck --url http://127.0.0.1:8080
           mockserver tls-cert --out certs
           mockserver --root Mocks --tls-cert certs/cert.pem --tls-key certs/key.pem
+          mockserver --root Mocks --cors
+          mockserver record --target https://api.example.com --root Mocks
+          mockserver --root Mocks --proxy-unmatched https://api.example.com --record
         """
 }

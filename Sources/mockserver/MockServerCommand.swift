@@ -35,11 +35,11 @@ struct MockServerCommand: ParsableCommand {
 
     @OptionGroup var cors: CORSOptions
 
-    @OptionGroup(title: "Proxy and record (see also `mockserver record`)") var proxy: ProxyOptions
+    @OptionGroup(title: "Proxy and record") var proxy: ProxyOptions
 
-    @OptionGroup(title: "Proxy and record (see also `mockserver record`)") var upstream: UpstreamOptions
+    @OptionGroup(title: "Proxy and record") var upstream: UpstreamOptions
 
-    @OptionGroup(title: "Proxy and record (see also `mockserver record`)") var trust: ClientTrustOptions
+    @OptionGroup(title: "Proxy and record") var trust: ClientTrustOptions
 
     func validate() throws {
         if let watchInterval {

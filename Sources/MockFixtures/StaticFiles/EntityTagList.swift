@@ -30,23 +30,22 @@ struct EntityTagList {
         tag.hasPrefix("W/") ? tag.dropFirst(2) : tag
     }
 
-    /// Splits at commas outside quotes; a comma may appear inside an opaque tag.
+    /// The entity tags of a list (RFC 9110 §8.8.3: `[W/]"opaque"`, where the opaque part holds no
+    /// `"` but may hold commas), each with its `W/`; what is not a tag is skipped up to the next comma.
     private static func split(_ list: Substring) -> [Substring] {
         var tags: [Substring] = []
-        var start = list.startIndex
-        var inQuotes = false
         var index = list.startIndex
         while index < list.endIndex {
-            let character = list[index]
-            if character == "\"" {
-                inQuotes.toggle()
-            } else if character == ",", !inQuotes {
-                tags.append(list[start..<index].trimmingSpaces())
-                start = list.index(after: index)
+            let start = index
+            if list[index...].hasPrefix("W/") { index = list.index(index, offsetBy: 2) }
+            if index < list.endIndex, list[index] == "\"", let close = list[list.index(after: index)...].firstIndex(of: "\"") {
+                index = list.index(after: close)
+                tags.append(list[start..<index])
             }
-            index = list.index(after: index)
+            // On to the next element: past anything up to and including a comma.
+            while index < list.endIndex, list[index] != "," { index = list.index(after: index) }
+            while index < list.endIndex, list[index] == "," || list[index] == " " || list[index] == "\t" { index = list.index(after: index) }
         }
-        tags.append(list[start...].trimmingSpaces())
-        return tags.filter { !$0.isEmpty }
+        return tags
     }
 }

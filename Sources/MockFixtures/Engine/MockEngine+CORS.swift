@@ -11,14 +11,16 @@ extension MockEngine {
     /// let answer = engine.reloadAnswer(engine.reload())
     /// let sent = engine.allowingCrossOrigin(answer, method: "POST", headers: ["Origin": "http://localhost:5173"])
     /// ```
+    ///
+    /// `response` is consumed, so with CORS off it is handed back without a copy.
     @inline(__always)
-    public func allowingCrossOrigin<Headers: RequestHeaderLookup>(_ response: MockResponse, method: String, headers: Headers) -> MockResponse {
+    public func allowingCrossOrigin<Headers: RequestHeaderLookup>(_ response: consuming MockResponse, method: String, headers: Headers) -> MockResponse {
         guard options.cors else { return response }
         return crossOriginResponse(response, method: method, headers: headers)
     }
 
     /// Called only with CORS on; one header lookup for requests without `Origin`.
-    private func crossOriginResponse(_ response: MockResponse, method: String, headers: any RequestHeaderLookup) -> MockResponse {
+    func crossOriginResponse(_ response: MockResponse, method: String, headers: any RequestHeaderLookup) -> MockResponse {
         guard let origin = headers.value(forHeader: "origin") else { return response }
         if CrossOriginHeaders.isPreflight(method: method, headers: headers), !response.outcome.isFixtureEntry {
             return CrossOriginHeaders.preflight(origin: origin, headers: headers)

@@ -13,7 +13,7 @@ extension MockEngine {
     /// Journals a forwarded request with the answer the front sent (outcome `.proxied` or
     /// `.proxyFailed`).
     package func journalForwarded<Headers: RequestHeaderLookup>(method: String, target: String, headers: Headers, body: [UInt8], response: MockResponse) {
-        record(method: method, target: target, headers: headers, body: body, response: response)
+        recordForwarded(method: method, target: target, headers: headers, body: body, response: response)
     }
 }
 

@@ -39,7 +39,10 @@ extension MockEngine {
         if Self.isAdminKey(parsedTarget.lookupKey) {
             return allowingCrossOrigin(adminResponse(&request, store: store), method: method, headers: headers)
         }
-        let response = allowingCrossOrigin(answer(&request, store: store), method: method, headers: headers)
+        var response = answer(&request, store: store)
+        if options.cors {
+            response = crossOriginResponse(response, method: method, headers: headers)
+        }
         if journalsNoMatch || !response.outcome.isNoMatch {
             record(method: method, target: target, headers: headers, body: body, response: response)
         }
@@ -110,8 +113,14 @@ extension MockEngine {
         return rest.isEmpty || rest.first == UInt8(ascii: "/")
     }
 
+    /// Journals an exchange a front forwarded (see `journalForwarded`); `record` itself stays
+    /// private so the serving path keeps its specialised form.
+    func recordForwarded(method: String, target: String, headers: any RequestHeaderLookup, body: [UInt8], response: MockResponse) {
+        record(method: method, target: target, headers: headers, body: body, response: response)
+    }
+
     /// Adds the exchange to the journal, if it is on.
-    func record(method: String, target: String, headers: any RequestHeaderLookup, body: [UInt8], response: MockResponse) {
+    private func record(method: String, target: String, headers: any RequestHeaderLookup, body: [UInt8], response: MockResponse) {
         guard let journal else { return }
         let time = WallClock.millisecondsSince1970()
         journal.record { id, bodyLimit in

@@ -4,7 +4,8 @@ extension RequestDispatcher {
     /// With forwarding: the fixtures answer first; a request none answers (`.noMatch`) is
     /// forwarded. Only servers that forward come here, so plain serving pays one nil check.
     @inline(never)
-    func respondOrForward(_ request: RequestContext, on connection: MHDConnection, through forwarder: any RequestForwarder) -> Bool {
+    func respondOrForward(_ request: RequestContext, on connection: MHDConnection) -> Bool {
+        guard let forwarder = forwarding?.forwarder else { return false }
         let headers = ConnectionHeaders(connection: connection)
         let response = engine.respondForwardingUnmatched(
             method: request.method ?? "GET", target: request.rawTarget, headers: headers, body: request.body, store: request.generation.store)

@@ -15,10 +15,10 @@ struct BrowserSemanticsSocketTests {
         let tree: FixtureTree
         let server: MockHTTPServer
 
-        init() throws {
+        init(maxBodyBytes: Int = ServerConfiguration().maxBodyBytes) throws {
             tree = try FixtureTree(["files/digits.txt": digits, "api/people.json": #"{"headers": {"X-Total-Count": "1"}, "response": []}"#])
             let engine = MockEngine(store: try FixtureStore.load(root: tree.path), options: MockEngineOptions(cors: true))
-            server = try MockHTTPServer(engine: engine, configuration: ServerConfiguration(port: 0, logRequests: false),
+            server = try MockHTTPServer(engine: engine, configuration: ServerConfiguration(port: 0, maxBodyBytes: maxBodyBytes, logRequests: false),
                                         logger: Logger(label: "browser-semantics"))
         }
 
@@ -73,5 +73,27 @@ struct BrowserSemanticsSocketTests {
         #expect(answer.header("Access-Control-Expose-Headers") == "Content-Type, X-Total-Count, Content-Length")
         #expect(answer.header("Vary") == "Origin")
         #expect(answer.text == "[]")
+    }
+
+    @Test func theServersOwnRefusalsAllowTheOriginToo() throws {
+        let running = try CORSServer(maxBodyBytes: 16)
+        let client = try running.client()
+        try client.write("POST /api/people HTTP/1.1\r\nHost: test\r\nOrigin: http://localhost:3000\r\nContent-Length: 100\r\n\r\n")
+        let tooLarge = try client.readAnswer()
+        #expect(tooLarge.status == 413)
+        #expect(tooLarge.header("Access-Control-Allow-Origin") == "http://localhost:3000")
+        #expect(tooLarge.header("Connection") == "close")
+
+        let plain = try running.client()
+        try plain.write("POST /api/people HTTP/1.1\r\nHost: test\r\nContent-Length: 100\r\n\r\n")
+        let withoutOrigin = try plain.readAnswer()
+        #expect(withoutOrigin.status == 413)
+        #expect(withoutOrigin.header("Access-Control-Allow-Origin") == nil)
+
+        let refused = try running.client()
+        try refused.write("GET /api/people HTTP/1.1\r\nHost: test\r\nOrigin: http://localhost:3000\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let ambiguous = try refused.readAnswer()
+        #expect(ambiguous.status == 400)
+        #expect(ambiguous.header("Access-Control-Allow-Origin") == "http://localhost:3000")
     }
 }

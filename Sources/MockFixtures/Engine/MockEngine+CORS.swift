@@ -30,6 +30,17 @@ extension MockEngine {
     }
 }
 
+extension MockEngine {
+    /// The headers of an answer a front makes before the engine sees the request (a refusal of a
+    /// malformed head, a body over the limit), with the CORS headers added when
+    /// ``MockEngineOptions/cors`` is on and the request has `Origin`; never turned into a
+    /// preflight answer.
+    package func crossOriginHeaders<Headers: RequestHeaderLookup>(_ headers: [HTTPHeader], requestHeaders: Headers) -> [HTTPHeader] {
+        guard options.cors, let origin = requestHeaders.value(forHeader: "origin") else { return headers }
+        return CrossOriginHeaders.allowing(origin: origin, in: headers) ?? headers
+    }
+}
+
 extension MatchOutcome {
     /// Answered by a fixture entry (from a file or added at runtime), also one producing a fault.
     var isFixtureEntry: Bool {

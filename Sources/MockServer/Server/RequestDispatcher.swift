@@ -249,7 +249,11 @@ final class RequestDispatcher: MHDResponder {
         if logRequests {
             request.outcomeDescription = "request body larger than the \(maxBodyBytes)-byte limit"
         }
-        return connection.queue(bodyTooLargeTable.responses[0], status: 413)
+        guard engine.options.cors else {
+            return connection.queue(bodyTooLargeTable.responses[0], status: 413)
+        }
+        let answer = Self.bodyTooLargeAnswer(limit: maxBodyBytes)
+        return sendServerAnswer(status: 413, headers: answer.headers, body: answer.body, on: connection)
     }
 
     /// Writes an answer the server made itself before the engine saw the request (a refusal).
@@ -258,12 +262,19 @@ final class RequestDispatcher: MHDResponder {
         if logRequests {
             request.outcomeDescription = answer.logDescription
         }
-        let built = MHDResponse.make(body: answer.body, headers: answer.headers) { name, value in
-            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: "the server's \(answer.status) answer"))")
+        return sendServerAnswer(status: answer.status, headers: answer.headers, body: answer.body, on: connection)
+    }
+
+    /// Queues an answer the server wrote itself, with the CORS headers the engine adds for this
+    /// request (a browser page then reads the refusal instead of a CORS error).
+    private func sendServerAnswer(status: Int, headers: [(name: String, value: String)], body: [UInt8], on connection: MHDConnection) -> Bool {
+        let sent = engine.crossOriginHeaders(headers.map { HTTPHeader(name: $0.name, value: $0.value) }, requestHeaders: ConnectionHeaders(connection: connection))
+        let built = MHDResponse.make(body: body, headers: sent.lazy.map { (name: $0.name, value: $0.value) }) { [logger] name, value in
+            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: "the server's \(status) answer"))")
         }
         guard let built else { return false }
         defer { built.destroy() }
-        return connection.queue(built, status: answer.status)
+        return connection.queue(built, status: status)
     }
 
     private func logCompletion(of request: RequestContext, termination: MHDTermination) {

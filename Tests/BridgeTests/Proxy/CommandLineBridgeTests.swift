@@ -71,6 +71,25 @@ import Testing
         #expect(server.waitForStandardError(containing: "GET /api/people?page=2 200 matched api/people.json#0"))
     }
 
+    @Test func anHTTPSUpstreamIsTrustedThroughCacertOrInsecure() throws {
+        let certificate = try TestCertificate()
+        let upstream = try LocalUpstream(Self.upstreamFiles, tls: certificate.identity)
+        let mockserver = try CommandLineRun.mockserver
+        let folder = try ScratchFolder()
+        for (flags, expected) in [(["--cacert", certificate.certificateFile], 200), (["--insecure"], 200), ([], 502)] {
+            let server = try RunningCommand(mockserver, ["--root", folder.path, "--port", "0", "--proxy-unmatched", upstream.url] + flags)
+            let line = try #require(server.firstLine(), "no listening line; stderr: \(server.standardError)")
+            let answer = try UpstreamClient().forward(UpstreamRequest(method: "GET", url: Self.baseURL(line) + "/api/ping"))
+            #expect(answer.status == expected, "\(flags): \(String(decoding: answer.body, as: UTF8.self))")
+            if flags == ["--insecure"] {
+                #expect(server.standardError.contains("warning: TLS certificates of upstreams are not verified (insecure)"))
+            }
+            if expected == 502 {
+                #expect(String(decoding: answer.body, as: UTF8.self).contains("tlsVerificationFailed"))
+            }
+        }
+    }
+
     @Test(arguments: [
         (["--record"], "--record needs --proxy-unmatched URL"),
         (["--insecure"], "--cacert, --insecure, --upstream-timeout and --redact apply to forwarded requests"),

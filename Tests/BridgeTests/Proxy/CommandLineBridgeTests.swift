@@ -17,27 +17,27 @@ import Testing
         String(line.dropFirst("listening on ".count).prefix { $0 != " " })
     }
 
-    @Test func recordForwardsWritesAndLogsEachExchange() throws {
+    @Test func recordForwardsWritesAndLogsEachExchange() async throws {
         let upstream = try LocalUpstream(Self.upstreamFiles)
         let folder = try ScratchFolder()
         let root = folder.path + "/recorded/new"
         let recording = try RunningCommand(try CommandLineRun.mockserver,
                                            ["record", "--target", upstream.url, "--root", root, "--port", "0", "--redact", "token"])
-        let line = try #require(recording.firstLine(), "no listening line; stderr: \(recording.standardError)")
+        let line = try #require(try await offThePool { recording.firstLine() }, "no listening line; stderr: \(recording.standardError)")
         #expect(line.hasPrefix("listening on http://127.0.0.1:"))
         #expect(line.hasSuffix("(recording \(upstream.url) into \(root))"), "\(line)")
         let base = Self.baseURL(line)
 
-        let health = try HealthCheckWait.status(base)
+        let health = try await HealthCheckWait.status(base)
         #expect(health == 200)
         let client = try UpstreamClient()
-        let first = try client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
+        let first = try await client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
         #expect(first.status == 200)
         #expect(sameJSON(first.body, #"{"page": 2, "token": "secret"}"#))
-        _ = try client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
-        _ = try client.forward(UpstreamRequest(method: "HEAD", url: base + "/api/people?page=2"))
+        _ = try await client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
+        _ = try await client.forward(UpstreamRequest(method: "HEAD", url: base + "/api/people?page=2"))
 
-        #expect(recording.waitForStandardError(containing: "record: HEAD /api/people?page=2 200 not recorded"), "\(recording.standardError)")
+        #expect(try await offThePool { recording.waitForStandardError(containing: "record: HEAD /api/people?page=2 200 not recorded") }, "\(recording.standardError)")
         let log = recording.standardError
         #expect(log.contains("record: GET /api/people?page=2 200 → api/people.json entry 0 (added)"), "\(log)")
         #expect(log.contains("record: GET /api/people?page=2 200 → api/people.json entry 0 (replaced)"))
@@ -49,37 +49,37 @@ import Testing
         #expect(try String(contentsOfFile: root + "/api/people.json", encoding: .utf8).contains(#""token": "REDACTED""#))
     }
 
-    @Test func proxyUnmatchedAnswersFromFixturesThenTheUpstreamAndRecordsTheGaps() throws {
+    @Test func proxyUnmatchedAnswersFromFixturesThenTheUpstreamAndRecordsTheGaps() async throws {
         let upstream = try LocalUpstream(Self.upstreamFiles)
         let folder = try ScratchFolder()
         try folder.put("api/ping.json", #"[{"response": {"pong": "fixture"}}]"#)
         let server = try RunningCommand(try CommandLineRun.mockserver,
                                         ["--root", folder.path, "--port", "0", "--proxy-unmatched", upstream.url, "--record", "--watch", "--watch-interval", "0.05"])
-        let line = try #require(server.firstLine(), "no listening line; stderr: \(server.standardError)")
+        let line = try #require(try await offThePool { server.firstLine() }, "no listening line; stderr: \(server.standardError)")
         #expect(line.hasSuffix("0 problems; unmatched requests go to \(upstream.url), recorded into \(URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path))"), "\(line)")
         let base = Self.baseURL(line)
         let client = try UpstreamClient()
-        let ping = try client.forward(UpstreamRequest(method: "GET", url: base + "/api/ping"))
+        let ping = try await client.forward(UpstreamRequest(method: "GET", url: base + "/api/ping"))
         #expect(sameJSON(ping.body, #"{"pong": "fixture"}"#))
-        let people = try client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
+        let people = try await client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
         #expect(people.status == 200)
-        #expect(server.waitForStandardError(containing: "GET /api/people?page=2 200 proxied to \(upstream.url)"), "\(server.standardError)")
+        #expect(try await offThePool { server.waitForStandardError(containing: "GET /api/people?page=2 200 proxied to \(upstream.url)") }, "\(server.standardError)")
         #expect(server.standardError.contains("GET /api/ping 200 matched api/ping.json#0"))
-        #expect(server.waitForStandardError(containing: "reloaded: 2 fixture files"), "--watch picks up the recorded file: \(server.standardError)")
-        let fromFixture = try client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
+        #expect(try await offThePool { server.waitForStandardError(containing: "reloaded: 2 fixture files") }, "--watch picks up the recorded file: \(server.standardError)")
+        let fromFixture = try await client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
         #expect(sameJSON(fromFixture.body, #"{"page": 2, "token": "secret"}"#))
-        #expect(server.waitForStandardError(containing: "GET /api/people?page=2 200 matched api/people.json#0"))
+        #expect(try await offThePool { server.waitForStandardError(containing: "GET /api/people?page=2 200 matched api/people.json#0") })
     }
 
-    @Test func anHTTPSUpstreamIsTrustedThroughCacertOrInsecure() throws {
+    @Test func anHTTPSUpstreamIsTrustedThroughCacertOrInsecure() async throws {
         let certificate = try TestCertificate()
         let upstream = try LocalUpstream(Self.upstreamFiles, tls: certificate.identity)
         let mockserver = try CommandLineRun.mockserver
         let folder = try ScratchFolder()
         for (flags, expected) in [(["--cacert", certificate.certificateFile], 200), (["--insecure"], 200), ([], 502)] {
             let server = try RunningCommand(mockserver, ["--root", folder.path, "--port", "0", "--proxy-unmatched", upstream.url] + flags)
-            let line = try #require(server.firstLine(), "no listening line; stderr: \(server.standardError)")
-            let answer = try UpstreamClient().forward(UpstreamRequest(method: "GET", url: Self.baseURL(line) + "/api/ping"))
+            let line = try #require(try await offThePool { server.firstLine() }, "no listening line; stderr: \(server.standardError)")
+            let answer = try await UpstreamClient().forward(UpstreamRequest(method: "GET", url: Self.baseURL(line) + "/api/ping"))
             #expect(answer.status == expected, "\(flags): \(String(decoding: answer.body, as: UTF8.self))")
             if flags == ["--insecure"] {
                 #expect(server.standardError.contains("warning: TLS certificates of upstreams are not verified (insecure)"))
@@ -106,24 +106,26 @@ import Testing
         (["record", "--target", "http://127.0.0.1:1", "--root", "<file>"], "--root <file> is a regular file; give the folder to record into"),
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--watch"], "--watch applies to serving fixtures, not to `mockserver record`"),
     ])
-    func mistakesStopWithASentenceNamingTheFlag(arguments: [String], message: String) throws {
+    func mistakesStopWithASentenceNamingTheFlag(arguments: [String], message: String) async throws {
         let folder = try ScratchFolder()
         let file = try folder.put("file.txt", "x")
         let paths = ["<root>": folder.path, "<file>": file]
         let resolved = arguments.map { paths[$0] ?? $0 }
         let prefix = resolved.first == "record" ? [] : ["--root", folder.path, "--port", "0"]
-        let run = try CommandLineRun.run(try CommandLineRun.mockserver, prefix + resolved)
+        let mockserver = try CommandLineRun.mockserver
+        let run = try await offThePool { try CommandLineRun.run(mockserver, prefix + resolved) }
         let expected = paths.reduce(message) { text, pair in text.replacingOccurrences(of: pair.key, with: pair.value) }
         #expect(run.status != 0)
         #expect(run.standardError.contains(expected), "\(run.standardError)")
     }
 
-    @Test func helpCoversTheBridgeFlags() throws {
-        let help = try CommandLineRun.run(try CommandLineRun.mockserver, ["--help"]).standardOutput
+    @Test func helpCoversTheBridgeFlags() async throws {
+        let mockserver = try CommandLineRun.mockserver
+        let help = try await offThePool { try CommandLineRun.run(mockserver, ["--help"]) }.standardOutput
         for flag in ["--proxy-unmatched <url>", "--record", "--cors", "--upstream-timeout <seconds>", "--redact <keys>", "--cacert <file>", "--insecure", "record"] {
             #expect(help.contains(flag), "mockserver --help lacks \(flag)")
         }
-        let recordHelp = try CommandLineRun.run(try CommandLineRun.mockserver, ["record", "--help"]).standardOutput
+        let recordHelp = try await offThePool { try CommandLineRun.run(mockserver, ["record", "--help"]) }.standardOutput
         for flag in ["--target <url>", "--root <dir>", "--host <host>", "--port <port>", "--redact <keys>", "--insecure", "--cacert <file>",
                      "--upstream-timeout <seconds>", "--cors", "--tls-cert <file>"] {
             #expect(recordHelp.contains(flag), "mockserver record --help lacks \(flag)")
@@ -133,7 +135,7 @@ import Testing
 
 /// `GET /__admin/health` of a base URL, as a CI wait loop does.
 enum HealthCheckWait {
-    static func status(_ base: String) throws -> Int {
-        try UpstreamClient().forward(UpstreamRequest(method: "GET", url: base + "/__admin/health")).status
+    static func status(_ base: String) async throws -> Int {
+        try await UpstreamClient().forward(UpstreamRequest(method: "GET", url: base + "/__admin/health")).status
     }
 }

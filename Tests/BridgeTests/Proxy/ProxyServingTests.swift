@@ -15,26 +15,26 @@ import Testing
         "api/people.json": #"[{"response": {"from": "fixture"}}]"#,
     ]
 
-    @Test func fixturesWinAndWhatTheyDoNotAnswerIsProxied() throws {
+    @Test func fixturesWinAndWhatTheyDoNotAnswerIsProxied() async throws {
         let upstream = try LocalUpstream(Self.upstreamFiles)
         let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles)
 
-        let fixture = try proxy.send("GET", "/api/people")
+        let fixture = try await proxy.send("GET", "/api/people")
         #expect(fixture.status == 200)
         #expect(sameJSON(fixture.body, #"{"from": "fixture"}"#))
         #expect(upstream.requestCount == 0, "a request a fixture answers never reaches the upstream")
 
-        let noFile = try proxy.send("GET", "/api/planets?page=2")
+        let noFile = try await proxy.send("GET", "/api/planets?page=2")
         #expect(noFile.status == 200)
         #expect(sameJSON(noFile.body, #"{"planets": ["Hoth"]}"#))
 
-        let noEntry = try proxy.send("POST", "/api/people", headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: #"{"name": "Rey"}"#)
+        let noEntry = try await proxy.send("POST", "/api/people", headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: #"{"name": "Rey"}"#)
         #expect(noEntry.status == 201, "the file exists but no entry matches POST: proxied")
         #expect(noEntry.header("Location") == "/api/people/9")
         #expect(noEntry.header("X-Upstream") == "yes")
         #expect(sameJSON(noEntry.body, #"{"id": 9}"#))
 
-        let missingEverywhere = try proxy.send("GET", "/api/nowhere")
+        let missingEverywhere = try await proxy.send("GET", "/api/nowhere")
         #expect(missingEverywhere.status == 404, "the upstream's own 404 is handed on")
         #expect(String(decoding: missingEverywhere.body, as: UTF8.self).contains("no fixture file serves GET /api/nowhere"))
 
@@ -42,106 +42,73 @@ import Testing
         #expect(upstream.requestCount == 3)
     }
 
-    @Test func anUnreachableUpstreamAnswers502() throws {
+    @Test func anUnreachableUpstreamAnswers502() async throws {
         let gone = try ScriptedUpstream { _ in .silence }
         let url = gone.url
         gone.stop()
         let proxy = try ForwardingServer(.proxy(record: false), upstream: url, fixtures: Self.mockFiles)
-        let answer = try proxy.send("GET", "/api/orders")
+        let answer = try await proxy.send("GET", "/api/orders")
         #expect(answer.status == 502)
         let body = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
         #expect(body["target"] as? String == url)
         #expect((body["error"] as? String)?.contains("refused the connection") == true)
-        #expect(try proxy.send("GET", "/api/people").status == 200, "fixtures keep answering")
+        #expect(try await proxy.send("GET", "/api/people").status == 200, "fixtures keep answering")
         #expect(proxy.outcomes == ["proxyFailed", "matched"])
     }
 
-    @Test func withRecordTheGapsAreFilledAndServedFromThenOn() throws {
+    @Test func withRecordTheGapsAreFilledAndServedFromThenOn() async throws {
         let upstream = try LocalUpstream(Self.upstreamFiles)
         let proxy = try ForwardingServer(.proxy(record: true), upstream: upstream.url, fixtures: Self.mockFiles)
-        #expect(try proxy.send("GET", "/api/planets?page=2").status == 200)
+        #expect(try await proxy.send("GET", "/api/planets?page=2").status == 200)
         #expect(proxy.root.exists("api/planets.json"))
         #expect(try proxy.root.text("api/people.json") == Self.mockFiles["api/people.json"], "answered by the fixture: nothing recorded")
 
         _ = try proxy.server.reload()
-        let again = try proxy.send("GET", "/api/planets?page=2")
+        let again = try await proxy.send("GET", "/api/planets?page=2")
         #expect(sameJSON(again.body, #"{"planets": ["Hoth"]}"#))
         #expect(proxy.outcomes.last == "matched")
         #expect(upstream.requestCount == 1)
     }
 
-    @Test func aSlowUpstreamHoldsNoWorkerThread() throws {
+    @Test func aSlowUpstreamHoldsNoWorkerThread() async throws {
         let slow = try ScriptedUpstream { _ in .silence }
         defer { slow.stop() }
         let proxy = try ForwardingServer(.proxy(record: false), upstream: slow.url, fixtures: Self.mockFiles, threads: 1)
-        // On a thread of its own: the request blocks until the server answers or closes.
-        let parked = BlockingCall { try? proxy.send("GET", "/api/slow") }
-        #expect(eventually { proxy.server.suspendedConnectionCount == 1 }, "the forwarded request was never parked")
-        let fixture = try proxy.send("GET", "/api/people")
+        // The client gives up after its own 30 s; the server must answer long before.
+        let parked = Task { try? await proxy.send("GET", "/api/slow") }
+        #expect(await eventually { proxy.server.suspendedConnectionCount == 1 }, "the forwarded request was never parked")
+        let fixture = try await proxy.send("GET", "/api/people")
         #expect(fixture.status == 200, "the only worker thread answers while the upstream is silent")
+        #expect(proxy.server.suspendedConnectionCount == 1, "answered while the forwarded request was still parked")
         proxy.server.stop()
-        // The upstream stays silent past its 10 s timeout (which would answer 502): a 503 or a
-        // closed connection, as for delayed requests, shows stop() woke the parked request.
-        let stopped = parked.wait(seconds: 30)
-        #expect(stopped.map { $0 == nil || $0?.status == 503 } == true, "\(String(describing: stopped))")
+        // Answered (503) or closed, as for delayed requests: stop() does not wait for the upstream.
+        let stopped = await parked.value
+        #expect(stopped == nil || stopped?.status == 503, "\(String(describing: stopped))")
     }
 
-    @Test func aTargetLeadingBackToTheServerAnswers508() throws {
+    @Test func aTargetLeadingBackToTheServerAnswers508() async throws {
         // A free port first, then a proxy listening on it whose target is that same port.
         let probe = try ScriptedUpstream { _ in .silence }
         let port = probe.port
         probe.stop()
         let proxy = try ForwardingServer(.proxy(record: false), upstream: "http://127.0.0.1:\(port)", port: port)
-        let answer = try proxy.send("GET", "/api/anything")
+        let answer = try await proxy.send("GET", "/api/anything")
         #expect(answer.status == 508)
         #expect(String(decoding: answer.body, as: UTF8.self).contains("came back to this mockserver"))
         #expect(proxy.outcomes == ["proxyFailed", "proxied"], "the request that came back, then the one that carried it (its answer was the 508)")
     }
 
-    @Test func withCORSPreflightsAreAnsweredLocallyAndProxiedAnswersAllowTheOrigin() throws {
+    @Test func withCORSPreflightsAreAnsweredLocallyAndProxiedAnswersAllowTheOrigin() async throws {
         let upstream = try LocalUpstream(Self.upstreamFiles)
         let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles, engineOptions: MockEngineOptions(cors: true))
-        let preflight = try proxy.send("OPTIONS", "/api/planets", headers: [
+        let preflight = try await proxy.send("OPTIONS", "/api/planets", headers: [
             HTTPHeader(name: "Origin", value: "http://localhost:5173"), HTTPHeader(name: "Access-Control-Request-Method", value: "GET"),
         ])
         #expect(preflight.status == 204)
-        let proxied = try proxy.send("GET", "/api/planets?page=2", headers: [HTTPHeader(name: "Origin", value: "http://localhost:5173")])
+        let proxied = try await proxy.send("GET", "/api/planets?page=2", headers: [HTTPHeader(name: "Origin", value: "http://localhost:5173")])
         #expect(proxied.status == 200)
         #expect(proxied.header("Access-Control-Allow-Origin") == "http://localhost:5173")
         #expect(proxy.outcomes == ["corsPreflight", "proxied"])
         #expect(upstream.requestCount == 1)
-    }
-}
-
-/// Waits until `condition` holds, polling; false after 10 s.
-func eventually(_ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(2_000)
-    }
-    return condition()
-}
-
-/// A blocking call run on a thread of its own (not the test's cooperative pool, which blocking
-/// tests running in parallel can fill), whose result the test waits for.
-final class BlockingCall<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `result` is written once under `lock`, before `done` is signalled.
-    private let lock = NSLock()
-    private let done = DispatchSemaphore(value: 0)
-    private var result: Value?
-
-    init(_ body: @escaping @Sendable () -> Value) {
-        Thread.detachNewThread { [self] in
-            let value = body()
-            lock.withLock { result = value }
-            done.signal()
-        }
-    }
-
-    /// The result, or nil when `seconds` pass first.
-    func wait(seconds: Double) -> Value? {
-        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-        return lock.withLock { result }
     }
 }

@@ -53,10 +53,13 @@ import Testing
         return upstream
     }
 
-    @Test func recordsEveryKindOfAnswerAndReplaysThemEqually() throws {
+    @Test func recordsEveryKindOfAnswerAndReplaysThemEqually() async throws {
         let upstream = try Self.upstream()
         let recording = try ForwardingServer(.record, upstream: upstream.url, redact: ["token", "password"])
-        let live = try Self.exchanges.map { try recording.send($0.method, $0.target, headers: $0.headers, body: $0.body) }
+        var live: [UpstreamResponse] = []
+        for exchange in Self.exchanges {
+            live.append(try await recording.send(exchange.method, exchange.target, headers: exchange.headers, body: exchange.body))
+        }
         #expect(live.map(\.status) == [200, 200, 201, 200, 200, 200, 200, 204, 404])
         #expect(recording.outcomes == Array(repeating: "proxied", count: Self.exchanges.count))
         #expect(sameJSON(live[3].body, #"{"token": "secret-1", "user": {"name": "Luke", "token": "secret-2"}}"#), "the client gets the answer unredacted")
@@ -75,7 +78,7 @@ import Testing
         defer { replay.stop() }
         let client = try UpstreamClient()
         for (exchange, original) in zip(Self.exchanges, live) {
-            let replayed = try client.forward(UpstreamRequest(method: exchange.method, url: replay.url.absoluteString + exchange.target,
+            let replayed = try await client.forward(UpstreamRequest(method: exchange.method, url: replay.url.absoluteString + exchange.target,
                                                               headers: exchange.headers, body: Array(exchange.body.utf8)))
             #expect(replayed.status == original.status, "\(exchange.method) \(exchange.target)")
             if exchange.target == "/api/login" {
@@ -91,14 +94,14 @@ import Testing
         }
     }
 
-    @Test func aRepeatReplacesItsEntryAndANewRequestAddsOne() throws {
+    @Test func aRepeatReplacesItsEntryAndANewRequestAddsOne() async throws {
         let upstream = try Self.upstream()
         let recording = try ForwardingServer(.record, upstream: upstream.url)
-        _ = try recording.send("GET", "/api/people?page=1")
+        _ = try await recording.send("GET", "/api/people?page=1")
         try upstream.fixtures.put("api/people.json", #"[{"request": {"page": "1"}, "response": {"page": 1, "results": [], "changed": true}}]"#)
         _ = try upstream.server.reload()
-        _ = try recording.send("GET", "/api/people?page=1")
-        _ = try recording.send("GET", "/api/people?page=3")
+        _ = try await recording.send("GET", "/api/people?page=1")
+        _ = try await recording.send("GET", "/api/people?page=3")
         let entries = try JSONParser.parse(try recording.root.bytes("api/people.json")).root.value
         guard case .array(let elements) = entries else {
             Issue.record("not an array")
@@ -109,34 +112,34 @@ import Testing
         #expect(elements[1].value["status"] == .number(JSONNumber(404)))
     }
 
-    @Test func recordModeServesNoFixtureAndRefusesToReload() throws {
+    @Test func recordModeServesNoFixtureAndRefusesToReload() async throws {
         let upstream = try Self.upstream()
         let recording = try ForwardingServer(.record, upstream: upstream.url)
-        _ = try recording.send("GET", "/api/people?page=2")
-        #expect(try recording.send("GET", "/api/people?page=2").status == 200)
+        _ = try await recording.send("GET", "/api/people?page=2")
+        #expect(try await recording.send("GET", "/api/people?page=2").status == 200)
         #expect(upstream.requestCount == 2, "a recorded path is forwarded again, never answered from the recording")
-        let health = try recording.send("GET", "/__admin/health")
+        let health = try await recording.send("GET", "/__admin/health")
         #expect(health.status == 200)
-        let reload = try recording.send("POST", "/__admin/reload")
+        let reload = try await recording.send("POST", "/__admin/reload")
         #expect(reload.status == 409)
         #expect(String(decoding: reload.body, as: UTF8.self).contains("mockserver record serves no fixtures"))
     }
 
-    @Test func recordsFromAnHTTPSUpstreamTrustedThroughItsCertificate() throws {
+    @Test func recordsFromAnHTTPSUpstreamTrustedThroughItsCertificate() async throws {
         let certificate = try TestCertificate()
         let upstream = try Self.upstream(tls: certificate.identity)
         #expect(upstream.url.hasPrefix("https://"))
 
         let trusting = try ForwardingServer(.record, upstream: upstream.url,
                                             upstreamConfiguration: UpstreamConfiguration(trustedCertificatesFile: certificate.certificateFile))
-        #expect(try trusting.send("GET", "/api/people?page=2").status == 200)
+        #expect(try await trusting.send("GET", "/api/people?page=2").status == 200)
         #expect(trusting.root.exists("api/people.json"))
 
         let insecure = try ForwardingServer(.record, upstream: upstream.url, upstreamConfiguration: UpstreamConfiguration(insecure: true))
-        #expect(try insecure.send("GET", "/images/r2.png").body == Self.png)
+        #expect(try await insecure.send("GET", "/images/r2.png").body == Self.png)
 
         let untrusting = try ForwardingServer(.record, upstream: upstream.url)
-        let refused = try untrusting.send("GET", "/api/people?page=2")
+        let refused = try await untrusting.send("GET", "/api/people?page=2")
         #expect(refused.status == 502)
         let body = try #require(try JSONSerialization.jsonObject(with: Data(refused.body)) as? [String: Any])
         #expect(body["kind"] as? String == "tlsVerificationFailed")

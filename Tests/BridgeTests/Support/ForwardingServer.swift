@@ -61,9 +61,10 @@ final class ForwardingServer: @unchecked Sendable {
 
     var url: String { server.url.absoluteString }
 
-    /// One request through a fresh client; returns the status, headers and body.
-    func send(_ method: String = "GET", _ target: String, headers: [HTTPHeader] = [], body: String = "") throws -> UpstreamResponse {
-        try UpstreamClient().forward(UpstreamRequest(method: method, url: url + target, headers: headers, body: Array(body.utf8)))
+    /// One request through a fresh client; returns the status, headers and body. The test
+    /// suspends meanwhile rather than holding one of the few cooperative threads.
+    func send(_ method: String = "GET", _ target: String, headers: [HTTPHeader] = [], body: String = "") async throws -> UpstreamResponse {
+        try await UpstreamClient().forward(UpstreamRequest(method: method, url: url + target, headers: headers, body: Array(body.utf8)))
     }
 
     /// The journal's `outcome` of every request so far, oldest first.
@@ -82,4 +83,23 @@ extension LocalUpstream {
         let object = try? JSONSerialization.jsonObject(with: Data(journal.body)) as? [String: Any]
         return (object?["requests"] as? [Any])?.count ?? -1
     }
+}
+
+/// Runs blocking work (waiting for a process's output, a semaphore) on a thread of its own, so the
+/// test suspends instead of holding one of the cooperative threads that in-process tests running
+/// in parallel need (two on a 2-core machine).
+func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+}
+
+/// Waits until `condition` holds, checking every 2 ms; false after 10 s.
+func eventually(_ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return condition()
 }

@@ -28,7 +28,8 @@ public struct FixtureTransport: HTTPTransport {
     /// Loads every fixture under `root`.
     ///
     /// - Parameter options: the request journal's size and body limit (default: the last 1,000
-    ///   requests, 64 KiB of each body).
+    ///   requests, 64 KiB of each body), and `cors` to answer as `mockserver --cors` does
+    ///   (`FixtureTransport(root: "Mocks", options: MockEngineOptions(cors: true))`).
     /// - Throws: `FixtureRootError` when `root` is missing, not a directory or unreadable.
     ///   Broken fixture files do not throw; see `store.problems`.
     public init(root: String, options: MockEngineOptions = .init()) throws(FixtureRootError) {

@@ -1,3 +1,4 @@
+import MockFixtures
 /// A forward in progress, which can be cancelled.
 ///
 /// ```swift
@@ -5,7 +6,7 @@
 /// call.cancel()   // the completion runs soon with UpstreamError.Kind.cancelled
 /// ```
 public final class UpstreamCall: Sendable {
-    private let cancelled = LockedValue(false)
+    private let cancelled = LockedState(false)
 
     public init() {}
 

@@ -27,7 +27,7 @@ public final class UpstreamClient: Sendable {
     private let pool = ConnectionPool()
     private let queue = DispatchQueue(label: "MockUpstream.exchanges", attributes: .concurrent)
     /// Loaded on the first `https` request (or at init for an explicit file), then shared.
-    private let trust: LockedValue<Result<TLSClientCredentials, TLSClientError>?>
+    private let trust: LockedState<Result<TLSClientCredentials, TLSClientError>?>
 
     /// Checks the configuration; an explicit trusted certificates file is loaded at once, so a
     /// bad one is reported here rather than on the first request.
@@ -43,7 +43,7 @@ public final class UpstreamClient: Sendable {
                 throw .unusableTrustedCertificatesFile(file, reason: error.message)
             }
         }
-        trust = LockedValue(preloaded)
+        trust = LockedState(preloaded)
     }
 
     /// Sends `request` and waits for the whole answer on the calling thread.

@@ -45,7 +45,7 @@ public final class MockEngine: Sendable {
     ///
     /// ```swift
     /// switch engine.reload() {
-    /// case .success(let store): print("reloaded: \(store.counts)")
+    /// case .success(let store): print("reloaded: \(store.fixtureFileCount) fixture files")
     /// case .failure(let error): print("reload failed: \(error)")
     /// }
     /// ```

@@ -4,11 +4,11 @@
 /// MediaType.forFileName("luke.PNG")   // "image/png"
 /// MediaType.forFileName("data.bin")   // "application/octet-stream"
 /// ```
-public enum MediaType {
-    public static let json = "application/json"
-    public static let octetStream = "application/octet-stream"
+package enum MediaType {
+    package static let json = "application/json"
+    package static let octetStream = "application/octet-stream"
     /// What `responseText` is sent as unless `headers` says otherwise.
-    public static let plainText = "text/plain; charset=utf-8"
+    package static let plainText = "text/plain; charset=utf-8"
 
     static let byExtension: [String: String] = [
         "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
@@ -22,7 +22,7 @@ public enum MediaType {
     ]
 
     /// The Content-Type for a file name, from its extension (case-insensitive).
-    public static func forFileName(_ name: some StringProtocol) -> String {
+    package static func forFileName(_ name: some StringProtocol) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return octetStream }
         let fileExtension = name[name.index(after: dot)...].lowercased()
         return byExtension[fileExtension] ?? octetStream

@@ -5,8 +5,8 @@
 /// document.root.value["a"]           // .number(2): the last one wins
 /// document.duplicateKeys.first?.key  // "a"
 /// ```
-public struct JSONDocument: Sendable {
-    public let root: JSONNode
+package struct JSONDocument: Sendable {
+    package let root: JSONNode
     /// Keys that appeared more than once in the same object; the earlier values were discarded.
-    public let duplicateKeys: [JSONDuplicateKey]
+    package let duplicateKeys: [JSONDuplicateKey]
 }

@@ -4,11 +4,11 @@
 /// let document = try JSONParser.parse(Array("\n  [1]".utf8))
 /// print(document.root.position)   // "2:3"
 /// ```
-public struct JSONNode: Sendable {
-    public var value: JSONValue
-    public var position: JSONPosition
+package struct JSONNode: Sendable {
+    package var value: JSONValue
+    package var position: JSONPosition
 
-    public init(_ value: JSONValue, at position: JSONPosition = JSONPosition(line: 1, column: 1)) {
+    package init(_ value: JSONValue, at position: JSONPosition = JSONPosition(line: 1, column: 1)) {
         self.value = value
         self.position = position
     }

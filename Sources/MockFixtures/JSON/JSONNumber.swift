@@ -7,38 +7,38 @@
 /// JSONNumber(literal: "1e2") == JSONNumber(100)   // true
 /// JSONNumber(literal: "2.50").literal             // "2.50" (serialized as written)
 /// ```
-public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number exactly as it appeared in the source.
-    public let literal: String
+    package let literal: String
 
     /// Wraps a literal. The caller guarantees it follows the JSON number grammar (the parser does);
     /// use ``init(parsing:)`` for untrusted text.
-    public init(literal: String) {
+    package init(literal: String) {
         self.literal = literal
     }
 
-    public init(_ integer: Int) {
+    package init(_ integer: Int) {
         self.literal = String(integer)
     }
 
     /// Accepts `text` only if it is a complete JSON number, e.g. a query parameter value `"2.0"`.
-    public init?(parsing text: some StringProtocol) {
+    package init?(parsing text: some StringProtocol) {
         guard JSONNumberGrammar.isComplete(Array(text.utf8)) else { return nil }
         self.literal = String(text)
     }
 
-    public var description: String { literal }
+    package var description: String { literal }
 
     /// The value as an `Int` if the literal is a plain integer (no fraction, no exponent) that fits.
-    public var integerLiteralValue: Int? {
+    package var integerLiteralValue: Int? {
         Int(literal)
     }
 
-    public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+    package static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
         lhs.literal == rhs.literal || lhs.canonical == rhs.canonical
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(canonical)
     }
 

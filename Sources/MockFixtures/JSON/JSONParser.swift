@@ -8,12 +8,12 @@
 /// let document = try JSONParser.parse(Array(#"[{"status": 200,}]"#.utf8))
 /// print(document.root.value.kindName)   // "array"
 /// ```
-public enum JSONParser {
+package enum JSONParser {
     /// Deepest nesting of arrays and objects accepted.
-    public static let defaultMaximumDepth = 512
+    package static let defaultMaximumDepth = 512
 
     /// Parses a complete JSON text (an optional UTF-8 byte order mark is skipped).
-    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONDocument {
+    package static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONDocument {
         let result: Result<JSONDocument, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONByteParser(buffer, maximumDepth: maximumDepth)
             do throws(JSONSyntaxError) {
@@ -26,7 +26,7 @@ public enum JSONParser {
     }
 
     /// Parses a JSON text given as a string.
-    public static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONDocument {
+    package static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONDocument {
         try parse(Array(text.utf8), maximumDepth: maximumDepth)
     }
 }

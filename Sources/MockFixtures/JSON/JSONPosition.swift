@@ -4,18 +4,18 @@
 /// let position = JSONPosition(line: 3, column: 7)
 /// print(position)   // "3:7"
 /// ```
-public struct JSONPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
+package struct JSONPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let line: Int
+    package let column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public static func < (lhs: JSONPosition, rhs: JSONPosition) -> Bool {
+    package static func < (lhs: JSONPosition, rhs: JSONPosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }

@@ -5,7 +5,7 @@ extension JSONValue: Equatable {
     /// ```swift
     /// try JSONParser.parse(#"{"a":1,"b":[1e2]}"#).root.value == JSONParser.parse(#"{"b":[100.0],"a":1}"#).root.value   // true
     /// ```
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null):
             return true
@@ -59,7 +59,7 @@ extension JSONValue: Equatable {
     /// let actual = try JSONParser.parse(#"{"person":{"name":"Finn"}}"#).root.value
     /// expected.firstDifference(from: actual)   // #"at $.person.name: expected "Rey", got "Finn""#
     /// ```
-    public func firstDifference(from actual: JSONValue, at path: String = "$") -> String? {
+    package func firstDifference(from actual: JSONValue, at path: String = "$") -> String? {
         switch (self, actual) {
         case (.null, .null):
             return nil

@@ -5,7 +5,7 @@ extension JSONValue {
     /// let value = try JSONParser.parse(#"{ "b": 1.50, "a": "é\n" }"#).root.value
     /// String(decoding: value.serializedBytes(), as: UTF8.self)   // {"b":1.50,"a":"é\n"}
     /// ```
-    public func serializedBytes() -> [UInt8] {
+    package func serializedBytes() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(64)
         write(to: &output, indent: nil, level: 0, writeString: JSONValue.writeEscaped)
@@ -25,7 +25,7 @@ extension JSONValue {
     /// ```swift
     /// print(String(decoding: JSONValue.makeObject([("error", .string("no match"))]).prettyPrintedBytes(), as: UTF8.self))
     /// ```
-    public func prettyPrintedBytes() -> [UInt8] {
+    package func prettyPrintedBytes() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         write(to: &output, indent: 2, level: 0, writeString: JSONValue.writeEscaped)
@@ -34,7 +34,7 @@ extension JSONValue {
     }
 
     /// Compact JSON as a string.
-    public var compactText: String { String(decoding: serializedBytes(), as: UTF8.self) }
+    package var compactText: String { String(decoding: serializedBytes(), as: UTF8.self) }
 
     private func write(to output: inout [UInt8], indent: Int?, level: Int, writeString: (String, inout [UInt8]) -> Void) {
         switch self {

@@ -7,7 +7,7 @@
 /// let value = try JSONParser.parse(Array(#"{"name": "Rey", "age": 19}"#.utf8)).root.value
 /// if case .object(let members) = value { print(members.map(\.key)) }   // ["name", "age"]
 /// ```
-public enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -18,25 +18,25 @@ public enum JSONValue: Sendable {
 
 extension JSONValue {
     /// The members of an object, or `nil` for any other kind of value.
-    public var objectMembers: [JSONMember]? {
+    package var objectMembers: [JSONMember]? {
         if case .object(let members) = self { return members }
         return nil
     }
 
     /// The string, or `nil` for any other kind of value.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let string) = self { return string }
         return nil
     }
 
     /// The member value for `key` in an object (the last one wins, as in parsing), or `nil`.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last(where: { $0.key == key })?.value.value
     }
 
     /// A short name of the kind of value, for messages: "object", "array", "string", …
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -52,12 +52,12 @@ extension JSONValue {
     /// ```swift
     /// let body = JSONValue.makeObject([("error", .string("not found")), ("status", .number(JSONNumber(404)))])
     /// ```
-    public static func makeObject(_ pairs: [(String, JSONValue)]) -> JSONValue {
+    package static func makeObject(_ pairs: [(String, JSONValue)]) -> JSONValue {
         .object(pairs.map { JSONMember(key: $0.0, value: JSONNode($0.1)) })
     }
 
     /// Builds an array from values (positions are left at 1:1).
-    public static func makeArray(_ values: [JSONValue]) -> JSONValue {
+    package static func makeArray(_ values: [JSONValue]) -> JSONValue {
         .array(values.map { JSONNode($0) })
     }
 }

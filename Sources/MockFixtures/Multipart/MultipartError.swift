@@ -4,7 +4,7 @@
 /// do { _ = try ReceivedMultipartForm(parsing: body, contentType: "multipart/form-data") }
 /// catch { print(error) }   // "the Content-Type has no boundary parameter; …"
 /// ```
-public enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The Content-Type header has no (or an empty) `boundary` parameter.
     case missingBoundary
     /// The body is empty, so it has neither a part nor the closing delimiter.
@@ -24,7 +24,7 @@ public enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A part has no `Content-Disposition: form-data; name="…"`.
     case partWithoutName(part: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingBoundary:
             "the Content-Type has no boundary parameter; send it as multipart/form-data; boundary=…"

@@ -6,17 +6,17 @@
 ///     print(avatar.filename ?? "-", avatar.contentType ?? "-", avatar.content.count)
 /// }
 /// ```
-public struct MultipartPart: Sendable, Equatable {
+package struct MultipartPart: Sendable, Equatable {
     /// The `name` of its `Content-Disposition`.
-    public let name: String
+    package let name: String
     /// The `filename` of its `Content-Disposition`; `nil` for a plain field.
-    public let filename: String?
+    package let filename: String?
     /// Its own `Content-Type` header, as sent.
-    public let contentType: String?
+    package let contentType: String?
     /// The raw bytes between its headers and the next delimiter.
-    public let content: [UInt8]
+    package let content: [UInt8]
 
-    public init(name: String, filename: String? = nil, contentType: String? = nil, content: [UInt8]) {
+    package init(name: String, filename: String? = nil, contentType: String? = nil, content: [UInt8]) {
         self.name = name
         self.filename = filename
         self.contentType = contentType
@@ -24,5 +24,5 @@ public struct MultipartPart: Sendable, Equatable {
     }
 
     /// The content as UTF-8 text (invalid bytes become U+FFFD), which is how fields are compared.
-    public var text: String { String(decoding: content, as: UTF8.self) }
+    package var text: String { String(decoding: content, as: UTF8.self) }
 }

@@ -10,13 +10,13 @@
 /// form.parts(named: "title").first?.text        // "Portrait"
 /// form.parts(named: "avatar").first?.filename   // "luke.png"
 /// ```
-public struct ReceivedMultipartForm: Sendable, Equatable {
-    public let boundary: String
+package struct ReceivedMultipartForm: Sendable, Equatable {
+    package let boundary: String
     /// In body order; several parts may share a name.
-    public let parts: [MultipartPart]
+    package let parts: [MultipartPart]
 
     /// Splits `body` using the `boundary` parameter of `contentType` (quoted or not).
-    public init(parsing body: [UInt8], contentType: String) throws(MultipartError) {
+    package init(parsing body: [UInt8], contentType: String) throws(MultipartError) {
         guard let boundary = HeaderParameters(contentType).value(for: "boundary"), !boundary.isEmpty else {
             throw .missingBoundary
         }
@@ -24,7 +24,7 @@ public struct ReceivedMultipartForm: Sendable, Equatable {
     }
 
     /// Splits `body` at `--boundary` lines.
-    public init(parsing body: [UInt8], boundary: String) throws(MultipartError) {
+    package init(parsing body: [UInt8], boundary: String) throws(MultipartError) {
         guard !boundary.isEmpty else { throw .missingBoundary }
         guard !body.isEmpty else { throw .emptyBody }
         self.boundary = boundary
@@ -32,7 +32,7 @@ public struct ReceivedMultipartForm: Sendable, Equatable {
     }
 
     /// Every part called `name`, in body order.
-    public func parts(named name: String) -> [MultipartPart] {
+    package func parts(named name: String) -> [MultipartPart] {
         parts.filter { $0.name == name }
     }
 

@@ -5,7 +5,7 @@
 ///     print(rejection)   // "the path contains a '.' or '..' segment (…)"
 /// }
 /// ```
-public enum PathRejection: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PathRejection: Error, Sendable, Equatable, CustomStringConvertible {
     case notOriginForm
     case emptySegment
     case dotSegment
@@ -16,7 +16,7 @@ public enum PathRejection: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidPercentEncoding
     case invalidUTF8
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notOriginForm:
             "the request target does not start with '/' (nor is it an absolute http://host/path URL)"

@@ -8,19 +8,19 @@
 /// query.values(for: "q")     // ["luke sky"]
 /// query.values(for: "flag")  // [""]
 /// ```
-public struct QueryParameters: Sendable, Equatable {
-    public struct Parameter: Sendable, Equatable {
-        public let name: String
-        public let value: String
+package struct QueryParameters: Sendable, Equatable {
+    package struct Parameter: Sendable, Equatable {
+        package let name: String
+        package let value: String
     }
 
-    public let parameters: [Parameter]
+    package let parameters: [Parameter]
 
-    public init(decoding text: some StringProtocol) {
+    package init(decoding text: some StringProtocol) {
         self.init(decodingBytes: Array(text.utf8))
     }
 
-    public init(decodingBytes bytes: [UInt8]) {
+    package init(decodingBytes bytes: [UInt8]) {
         var parameters: [Parameter] = []
         for pair in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
@@ -40,9 +40,9 @@ public struct QueryParameters: Sendable, Equatable {
     }
 
     /// Every value given for `name`, in order.
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         parameters.filter { $0.name == name }.map(\.value)
     }
 
-    public var isEmpty: Bool { parameters.isEmpty }
+    package var isEmpty: Bool { parameters.isEmpty }
 }

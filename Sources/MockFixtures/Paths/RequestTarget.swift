@@ -11,18 +11,18 @@
 /// target.lookupKey     // "api/1.0/people"
 /// target.query         // "page=2"
 /// ```
-public struct RequestTarget: Sendable, Equatable {
+package struct RequestTarget: Sendable, Equatable {
     /// The percent-decoded path, starting with `/`, trailing slash kept.
-    public let path: Substring
+    package let path: Substring
     /// The decoded path without its leading and trailing `/`: the key fixture routes are stored under.
-    public let lookupKey: Substring
+    package let lookupKey: Substring
     /// Whether the path ended in `/` (other than the root itself).
-    public let hasTrailingSlash: Bool
+    package let hasTrailingSlash: Bool
     /// The raw query after `?` (without any `#fragment`), or `nil` when there is no `?`.
-    public let query: Substring?
+    package let query: Substring?
 
     /// Splits and checks `target`. Allocates only when the path contains percent-escapes.
-    public static func parse(_ target: String) -> Result<RequestTarget, PathRejection> {
+    package static func parse(_ target: String) -> Result<RequestTarget, PathRejection> {
         var utf8 = target.utf8[...]
         if utf8.first != UInt8(ascii: "/") {
             guard let afterAuthority = stripSchemeAndAuthority(utf8) else {

@@ -5,16 +5,16 @@
 /// print(store.counts)         // 12 fixture files, 25 entries, 3 static files, 0 problems
 /// print(store.counts.files)   // 12 fixture files, 25 entries, 3 static files
 /// ```
-public struct FixtureCounts: Sendable, Equatable, CustomStringConvertible {
+package struct FixtureCounts: Sendable, Equatable, CustomStringConvertible {
     /// `.json` fixture files that loaded without error.
-    public let fixtureFiles: Int
+    package let fixtureFiles: Int
     /// Entries in those files.
-    public let entries: Int
-    public let staticFiles: Int
+    package let entries: Int
+    package let staticFiles: Int
     /// Errors and warnings found while loading.
-    public let problems: Int
+    package let problems: Int
 
-    public init(fixtureFiles: Int, entries: Int, staticFiles: Int, problems: Int) {
+    package init(fixtureFiles: Int, entries: Int, staticFiles: Int, problems: Int) {
         self.fixtureFiles = fixtureFiles
         self.entries = entries
         self.staticFiles = staticFiles
@@ -22,19 +22,19 @@ public struct FixtureCounts: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `12 fixture files, 25 entries, 3 static files`
-    public var files: String {
+    package var files: String {
         "\(counting: fixtureFiles, "fixture file"), \(counting: entries, "entry", "entries"), \(counting: staticFiles, "static file")"
     }
 
     /// `12 fixture files, 25 entries, 3 static files, 0 problems`
-    public var description: String {
+    package var description: String {
         "\(files), \(counting: problems, "problem")"
     }
 }
 
 extension FixtureStore {
     /// The counts of this load, for start-up and summary lines.
-    public var counts: FixtureCounts {
+    package var counts: FixtureCounts {
         FixtureCounts(fixtureFiles: fixtureFileCount, entries: entryCount, staticFiles: staticFileCount, problems: problems.count)
     }
 }

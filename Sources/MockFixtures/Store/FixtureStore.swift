@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let store = try FixtureStore.load(root: "Mocks")
-/// print(store.counts)          // 12 fixture files, 25 entries, 3 static files, 0 problems
+/// print(store.fixtureFileCount, store.entryCount, store.staticFileCount)   // 22 49 3
 /// print(store.problemReport)   // every problem as file:line:col: severity: message. hint
 /// let engine = MockEngine(store: store)
 /// ```

@@ -1,3 +1,4 @@
+import MockFixtures
 /// Idle kept-alive connections by `scheme://host:port`, so consecutive requests to one upstream
 /// skip the TCP and TLS handshakes.
 final class ConnectionPool: Sendable {
@@ -6,7 +7,7 @@ final class ConnectionPool: Sendable {
     static let maximumIdleTime = Duration.seconds(4)
     static let maximumIdlePerUpstream = 8
 
-    private let idle = LockedValue<[String: [UpstreamConnection]]>([:])
+    private let idle = LockedState<[String: [UpstreamConnection]]>([:])
 
     /// The most recently used idle connection for `key` that is still open, if any.
     func take(_ key: String) -> UpstreamConnection? {

@@ -61,8 +61,9 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     }
 
     public static func delete(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
-                              headers: [String: PatternValue] = [:]) -> RequestPattern {
-        RequestPattern(method: .delete, path: path, pathParameters: pathParameters, query: query, headers: headers)
+                              headers: [String: PatternValue] = [:], body: (any Encodable & Sendable)? = nil,
+                              requestMatch: RequestMatchMode = .exact) -> RequestPattern {
+        sending(.delete, path, pathParameters, query, headers, body, requestMatch)
     }
 
     public static func post(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
@@ -88,7 +89,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         sending(.patch, path, pathParameters, query, headers, body, requestMatch)
     }
 
-    /// A pattern for a method that sends a JSON body.
+    /// A pattern for a method that may send a JSON body.
     private static func sending(_ method: HTTPMethod, _ path: String, _ pathParameters: [String: PatternValue], _ query: [String: PatternValue],
                                 _ headers: [String: PatternValue], _ body: (any Encodable & Sendable)?, _ requestMatch: RequestMatchMode) -> RequestPattern {
         RequestPattern(method: method, path: path, pathParameters: pathParameters, query: query, headers: headers,

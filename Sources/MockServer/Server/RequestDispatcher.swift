@@ -172,6 +172,10 @@ final class RequestDispatcher: MHDResponder {
         if let id = request.suspensionID {
             suspensions.forget(id)
         }
+        if request.fault != nil {
+            // A planned close libmicrohttpd did not log (a build without messages) is over.
+            _ = MHDPlannedClose.take()
+        }
         if logRequests {
             logCompletion(of: request, termination: termination)
         }
@@ -199,17 +203,18 @@ final class RequestDispatcher: MHDResponder {
     }
 
     func send(_ response: MockResponse, for request: RequestContext, on connection: MHDConnection) -> Bool {
-        request.answeredStatus = response.status
+        request.answeredStatus = response.sentStatus
         if logRequests {
             request.outcomeDescription = response.outcome.logDescription
+        }
+        if response.fault != nil || response.bytesPerSecond != nil {
+            return sendUnderNetworkConditions(response, for: request, on: connection)
         }
         if let id = response.preparedID, let prepared = request.generation.response(forPreparedID: id) {
             return connection.queue(prepared, status: response.status)
         }
-        let built = MHDResponse.make(body: response.body, headers: response.headers.lazy.map { ($0.name, $0.value) }) { name, value in
-            let answer = "\(request.method ?? "-") \(request.rawTarget) (\(response.outcome.logDescription))"
-            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: answer))")
-        }
+        let built = MHDResponse.make(
+            body: response.body, headers: response.headers.lazy.map { ($0.name, $0.value) }, refused: headerRefusalWarning(for: request, response))
         guard let built else { return false }
         defer { built.destroy() }
         return connection.queue(built, status: response.status)
@@ -242,7 +247,8 @@ final class RequestDispatcher: MHDResponder {
         let milliseconds = (elapsed * 100).rounded() / 100
         let method = request.method ?? "-"
         if let status = request.answeredStatus {
-            let interrupted = termination == .completed ? "" : " (\(Self.describe(termination)))"
+            // A fault fixture's close is the answer it asked for, not an interruption.
+            let interrupted = termination == .completed || request.fault != nil ? "" : " (\(Self.describe(termination)))"
             logger.info("\(method) \(request.rawTarget) \(status) \(request.outcomeDescription ?? "-") \(milliseconds) ms\(interrupted)")
         } else {
             logger.info("\(method) \(request.rawTarget) - no answer: \(Self.describe(termination)) \(milliseconds) ms")

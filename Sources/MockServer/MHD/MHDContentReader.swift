@@ -57,7 +57,9 @@ extension MHDResponse {
             return nil
         }
         let response = MHDResponse(pointer: created)
-        response.addHeaders(headers, refused: refused)
+        for (name, value) in headers where !response.addHeader(name: name, value: value) {
+            refused(name, value)
+        }
         return response
     }
 }

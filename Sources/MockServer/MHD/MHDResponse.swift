@@ -23,18 +23,17 @@ struct MHDResponse: @unchecked Sendable {
                 buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let response = created.map(MHDResponse.init(pointer:)) else { return nil }
-        response.addHeaders(headers, refused: refused)
+        for (name, value) in headers where !response.addHeader(name: name, value: value) {
+            refused(name, value)
+        }
         return response
     }
 
-    /// Adds `headers` in order; a header MHD refuses is not sent and is passed to `refused`.
-    /// Only before the response is shared.
+    /// Adds one header line, only before the response is shared; false when MHD refuses it.
     ///
-    /// Maps to one `MHD_add_response_header` per header.
-    func addHeaders(_ headers: some Sequence<(name: String, value: String)>, refused: (_ name: String, _ value: String) -> Void) {
-        for (name, value) in headers where MHD_add_response_header(pointer, name, value) != .YES {
-            refused(name, value)
-        }
+    /// Maps to `MHD_add_response_header`.
+    func addHeader(name: String, value: String) -> Bool {
+        MHD_add_response_header(pointer, name, value) == .YES
     }
 
     /// Releases this handle; MHD frees the response once no connection still sends it.

@@ -172,12 +172,12 @@ final class RequestDispatcher: MHDResponder {
         if let id = request.suspensionID {
             suspensions.forget(id)
         }
+        if logRequests {
+            logCompletion(of: request, termination: termination)
+        }
         if request.fault != nil {
             // A planned close libmicrohttpd did not log (a build without messages) is over.
             _ = MHDPlannedClose.take()
-        }
-        if logRequests {
-            logCompletion(of: request, termination: termination)
         }
         return request.generation.isReplaced
     }
@@ -213,8 +213,10 @@ final class RequestDispatcher: MHDResponder {
         if let id = response.preparedID, let prepared = request.generation.response(forPreparedID: id) {
             return connection.queue(prepared, status: response.status)
         }
-        let built = MHDResponse.make(
-            body: response.body, headers: response.headers.lazy.map { ($0.name, $0.value) }, refused: headerRefusalWarning(for: request, response))
+        let built = MHDResponse.make(body: response.body, headers: response.headers.lazy.map { ($0.name, $0.value) }) { name, value in
+            let answer = "\(request.method ?? "-") \(request.rawTarget) (\(response.outcome.logDescription))"
+            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: answer))")
+        }
         guard let built else { return false }
         defer { built.destroy() }
         return connection.queue(built, status: response.status)

@@ -29,22 +29,16 @@ import Testing
         #expect(try running.rawClient().request("GET", "/api/fast").status == 200)
     }
 
-    @Test func aResetSendsNothingAndEndsWithAnRST() throws {
+    /// A reset ends with an RST (`ECONNRESET` on the next read), an empty response with a FIN
+    /// (end of stream); neither sends a byte.
+    @Test(arguments: [("reset", true), ("empty", false)])
+    func aFaultBeforeTheAnswerSendsNothing(path: String, reset: Bool) throws {
         let running = try RunningServer(Self.files)
         let client = try running.rawClient()
-        try client.write("GET /api/reset HTTP/1.1\r\nHost: test\r\n\r\n")
+        try client.write("GET /api/\(path) HTTP/1.1\r\nHost: test\r\n\r\n")
         let ending = try client.readUntilClosed()
         #expect(ending.bytes.isEmpty)
-        #expect(ending.reset, "the connection ended with a FIN, not a reset")
-    }
-
-    @Test func anEmptyResponseSendsNothingAndEndsWithAFIN() throws {
-        let running = try RunningServer(Self.files)
-        let client = try running.rawClient()
-        try client.write("GET /api/empty HTTP/1.1\r\nHost: test\r\n\r\n")
-        let ending = try client.readUntilClosed()
-        #expect(ending.bytes.isEmpty)
-        #expect(!ending.reset, "the connection was reset instead of closed normally")
+        #expect(ending.reset == reset, reset ? "closed with a FIN, not a reset" : "reset instead of closed normally")
     }
 
     @Test func aTruncatedBodyAnnouncesItsFullLengthSendsHalfAndCloses() throws {

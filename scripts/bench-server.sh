@@ -595,7 +595,9 @@ if [ "$EFFICIENCY" -eq 1 ] && wanted mockserver; then
       local root=$1 path=$2 count=$3 run="$BENCH_TEMP_DIR/callgrind" line port ok
       shift 3
       rm -f "$run.out" "$run.log"
-      start_process "$run.log" valgrind --tool=callgrind --callgrind-out-file="$run.out" \
+      # Deterministic hashing: with a random seed per process, dictionary probes (route lookup)
+      # differ between the two runs by a few hundred instructions per request.
+      start_process "$run.log" env SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$run.out" \
         "$CALLGRIND_BIN" --root "$root" --host 127.0.0.1 --port 0 --quiet --threads 1 "$@"
       local pid=$STARTED_PID
       for _ in $(seq 1 1200); do grep -q '^listening on' "$run.log" && break; sleep 0.1; done

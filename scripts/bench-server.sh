@@ -443,6 +443,7 @@ EFFICIENCY_TSV="$BENCH_TEMP_DIR/efficiency.tsv"
 CALLGRIND_TSV="$BENCH_TEMP_DIR/callgrind.tsv"
 printf 'server\tround\trequests\tcpu_ticks\terrors\n' >"$CPU_TSV"
 printf 'measure\tvalue\n' >"$EFFICIENCY_TSV"
+printf 'row\tfew\tmany\tinstructions_few\tinstructions_many\n' >"$CALLGRIND_TSV"
 CLOCK_TICKS=$(getconf CLK_TCK)
 
 # cpu_ticks PID...: user plus system CPU time, in clock ticks, of the processes and their direct
@@ -586,7 +587,6 @@ if [ "$EFFICIENCY" -eq 1 ] && wanted mockserver; then
     ensure_command strip binutils
     CALLGRIND_BIN="$BENCH_TEMP_DIR/mockserver-stripped"
     strip -o "$CALLGRIND_BIN" "$MOCKSERVER_BIN"
-    printf 'row\tfew\tmany\tinstructions_few\tinstructions_many\n' >"$CALLGRIND_TSV"
 
     # callgrind_instructions ROOT PATH COUNT [FLAG...]: sets INSTRUCTIONS to mockserver's total
     # instruction count for start-up, COUNT keep-alive GETs of PATH (all must answer 200) and the

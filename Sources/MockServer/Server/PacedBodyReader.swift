@@ -19,6 +19,8 @@ final class PacedBodyReader: MHDContentReader {
     /// Bytes sent before the body ends or, when fewer than the body, the connection is closed.
     private let sentCount: Int
     private let pacing: Pacing?
+    /// Safe to keep: the reader lives in the connection's response, which libmicrohttpd frees
+    /// when the request ends, and it is only called while libmicrohttpd sends that response.
     private let connection: MHDConnection
     private let suspensions: SuspendedConnections
 

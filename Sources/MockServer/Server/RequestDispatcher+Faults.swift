@@ -49,7 +49,7 @@ extension RequestDispatcher {
     }
 
     /// Logs a response header of `response` that MHD refused (so it is never silently missing).
-    func headerRefusalWarning(for request: RequestContext, _ response: MockResponse) -> (String, String) -> Void {
+    private func headerRefusalWarning(for request: RequestContext, _ response: MockResponse) -> (String, String) -> Void {
         { [logger] name, value in
             let answer = "\(request.method ?? "-") \(request.rawTarget) (\(response.outcome.logDescription))"
             logger.warning("\(Self.headerRefusal(name: name, value: value, answer: answer))")

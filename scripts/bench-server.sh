@@ -19,14 +19,16 @@ usage() {
   cat <<'EOF'
 usage: scripts/bench-server.sh [--quick] [--rounds N] [--duration SECONDS] [--warmup SECONDS]
                                [--threads N] [--connections N] [--only LIST] [--no-efficiency]
-                               [--mockserver PATH] [--out DIR] [--keep-temp]
+                               [--no-callgrind] [--mockserver PATH] [--out DIR] [--keep-temp]
 
 Benchmarks mockserver against nginx (serving the same bytes as a static file) and WireMock
-(equivalent stubs) with wrk on 127.0.0.1, in interleaved rounds. Then the efficiency part:
-CPU time per request with each server pinned to core 0 and wrk to core 1 (mockserver, nginx
-answering from memory, nginx serving the file), mockserver's memory after loading Mocks/ and
-under 256 keep-alive connections, and the latency of normal requests while 1,100 clients
-trickle their request heads.
+(equivalent stubs) with wrk on 127.0.0.1, in interleaved rounds; mockserver also with its
+request journal off (--journal-size 0), answering a templated entry and a path parameter, and
+in trees of 10 and 10,000 files with templated folders. Then the efficiency part: CPU time per
+request with each server pinned to core 0 and wrk to core 1 (mockserver, nginx answering from
+memory, nginx serving the file), mockserver's memory after loading Mocks/ and under 256
+keep-alive connections, the latency of normal requests while 1,100 clients trickle their
+request heads, and instructions per request of every mockserver row under callgrind.
 
   --quick             smoke run: 1 round, 3 s per run, 1 s warm-up (unless given explicitly)
   --rounds N          interleaved rounds (default 3)
@@ -36,17 +38,18 @@ trickle their request heads.
   --threads N         wrk threads (default 2)
   --connections N     wrk connections (default 64)
   --only LIST         comma-separated subset of: mockserver,nginx,wiremock (default: all three)
-  --no-efficiency     skip the efficiency part (CPU per request, memory, slow clients)
+  --no-efficiency     skip the efficiency part (CPU per request, memory, slow clients, callgrind)
+  --no-callgrind      skip the instruction counts (valgrind's callgrind, a few minutes)
   --mockserver PATH   use this mockserver executable instead of building it in release mode
   --out DIR           where to write the report (default: bench-results/ in the package)
   --keep-temp         keep the generated fixtures, configs and server logs
   -h, --help          show this help
 
-Installs wrk, nginx, a Java runtime and the wiremock Python package when they are missing.
+Installs wrk, nginx, a Java runtime, the wiremock Python package and valgrind when they are missing.
 EOF
 }
 
-ROUNDS="" DURATION="" WARMUP="" THREADS=2 CONNECTIONS=64 QUICK=0 EFFICIENCY=1
+ROUNDS="" DURATION="" WARMUP="" THREADS=2 CONNECTIONS=64 QUICK=0 EFFICIENCY=1 CALLGRIND=1
 ONLY="mockserver,nginx,wiremock"
 OUT_DIR="$PACKAGE_ROOT/bench-results"
 MOCKSERVER_BIN=""
@@ -78,6 +81,7 @@ while [ $# -gt 0 ]; do
     --out) require_value "$1" "${2:-}"; OUT_DIR=$(realpath -m "$2"); shift 2 ;;
     --keep-temp) KEEP_TEMP_DIR=1; shift ;;
     --no-efficiency) EFFICIENCY=0; shift ;;
+    --no-callgrind) CALLGRIND=0; shift ;;
     -h|--help) usage; exit 0 ;;
     *) die "unknown argument '$1'; see scripts/bench-server.sh --help" ;;
   esac
@@ -104,21 +108,32 @@ wanted() { [ -n "${WANTED[$1]:-}" ]; }
 [ "$(uname -s)" = "Linux" ] || die "this script reads /proc for memory use and runs on Linux only"
 
 # --- scenarios -----------------------------------------------------------------------------------
-# Server keys: mockserver (small root: the three bench fixtures), mockserver-tree10 and
-# mockserver-tree10k (the deep-path trees), nginx, wiremock.
-SCENARIOS=(small large post tree)
+# Server keys: mockserver (small root: the bench fixtures, journal on as by default),
+# mockserver-nojournal (the same root with --journal-size 0), mockserver-tree10 and
+# mockserver-tree10k (the deep-path trees, with templated folders), nginx, wiremock.
+SCENARIOS=(small large post template pathparam tree treeparam)
 declare -A SCENARIO_PATH=(
-  [small]=/bench/small [large]=/bench/large [post]=/bench/select [tree]=/tree/a9/b9/c9/item-9
+  [small]=/bench/small [large]=/bench/large [post]=/bench/select
+  [template]=/bench/people/7 [pathparam]=/bench/items/7
+  [tree]=/tree/a9/b9/c9/item-9 [treeparam]=/tree/a9/b9/c2/7/detail
 )
 declare -A SCENARIO_SERVERS=(
-  [small]="mockserver nginx wiremock" [large]="mockserver nginx wiremock"
-  [post]="mockserver wiremock" [tree]="mockserver-tree10 mockserver-tree10k"
+  [small]="mockserver mockserver-nojournal nginx wiremock" [large]="mockserver nginx wiremock"
+  [post]="mockserver wiremock" [template]="mockserver" [pathparam]="mockserver"
+  [tree]="mockserver-tree10 mockserver-tree10k" [treeparam]="mockserver-tree10 mockserver-tree10k"
 )
 declare -A SCENARIO_SCRIPT=(
-  [small]=report.lua [large]=report.lua [post]=post-select.lua [tree]=report.lua
+  [small]=report.lua [large]=report.lua [post]=post-select.lua [template]=report.lua
+  [pathparam]=report.lua [tree]=report.lua [treeparam]=report.lua
 )
 
-server_kind() { echo "${1%%-tree*}"; }
+# Which --only name a server key belongs to.
+server_kind() {
+  case "$1" in
+    mockserver*) echo mockserver ;;
+    *) echo "$1" ;;
+  esac
+}
 
 # The servers of a scenario that this run includes.
 scenario_servers() {
@@ -145,6 +160,8 @@ estimate_seconds=$(( measured_runs * (DURATION + 1) + warmup_seconds + 60 ))
 if [ "$EFFICIENCY" -eq 1 ] && wanted mockserver; then
   # CPU per request: up to three servers per round plus one warm-up each; memory; slow clients.
   estimate_seconds=$(( estimate_seconds + 3 * ROUNDS * (DURATION + 1) + 3 * WARMUP + 2 * DURATION + 20 ))
+  # callgrind: two runs (start-up, then 1,000 or 5,000 requests) for each of 8 rows.
+  if [ "$CALLGRIND" -eq 1 ]; then estimate_seconds=$(( estimate_seconds + 8 * 2 * 25 )); fi
 fi
 log "bench-server: $ROUNDS round(s) of $(( measured_runs / ROUNDS )) runs x ${DURATION}s, wrk -t$THREADS -c$CONNECTIONS;" \
   "estimated time $(( estimate_seconds / 60 ))m $(( estimate_seconds % 60 ))s" \
@@ -208,6 +225,9 @@ fi
 
 if wanted mockserver; then
   ensure_mockserver "$PACKAGE_ROOT"
+  if [ "$EFFICIENCY" -eq 1 ] && [ "$CALLGRIND" -eq 1 ]; then
+    ensure_command valgrind valgrind
+  fi
 fi
 
 # --- fixtures ------------------------------------------------------------------------------------
@@ -220,7 +240,9 @@ log "generating fixtures in $FIXTURES"
 python3 "$HELPERS/make_fixtures.py" "$FIXTURES" >&2
 declare -A EXPECTED_BODY=(
   [small]="$FIXTURES/bodies/small.json" [large]="$FIXTURES/bodies/large.json"
-  [post]="$FIXTURES/bodies/select-0.json" [tree]="$FIXTURES/bodies/tree-deep.json"
+  [post]="$FIXTURES/bodies/select-0.json" [template]="$FIXTURES/bodies/template.json"
+  [pathparam]="$FIXTURES/bodies/path-parameter.json" [tree]="$FIXTURES/bodies/tree-deep.json"
+  [treeparam]="$FIXTURES/bodies/tree-deep.json"
 )
 chmod -R a+rX "$FIXTURES"
 
@@ -228,7 +250,7 @@ RESULTS="$BENCH_TEMP_DIR/results.tsv"
 SERVERS_TSV="$BENCH_TEMP_DIR/servers.tsv"
 CHECKS_TSV="$BENCH_TEMP_DIR/checks.tsv"
 META="$BENCH_TEMP_DIR/meta.txt"
-printf 'scenario\tserver\tround\trps\tp50_us\tp99_us\terrors\trequests\n' >"$RESULTS"
+printf 'scenario\tserver\tround\trps\tp50_us\tp99_us\terrors\trequests\tload1\n' >"$RESULTS"
 printf 'server\tstartup_ms\trss_start_kib\trss_kib\n' >"$SERVERS_TSV"
 printf 'scenario\tserver\tcheck\n' >"$CHECKS_TSV"
 
@@ -249,11 +271,13 @@ start_server() {
   log "started $key (pid $STARTED_PID) on 127.0.0.1:${SERVER_PORT[$key]}: first 200 after ${READY_AFTER_MS} ms"
 }
 
+# start_mockserver KEY ROOT PROBE_PATH [FLAG...]
 start_mockserver() {
   local key=$1 root=$2 probe_path=$3
+  shift 3
   SERVER_PORT[$key]=$(free_port)
   start_server "$key" "$probe_path" 30 \
-    "$MOCKSERVER_BIN" --root "$root" --host 127.0.0.1 --port "${SERVER_PORT[$key]}" --quiet
+    "$MOCKSERVER_BIN" --root "$root" --host 127.0.0.1 --port "${SERVER_PORT[$key]}" --quiet "$@"
 }
 
 # write_nginx_config DIR PORT HTML [WORKERS] [LOCATIONS]: LOCATIONS are extra location blocks.
@@ -324,6 +348,7 @@ start_wiremock() {
 
 if wanted mockserver; then
   start_mockserver mockserver "$FIXTURES/mockserver/main" /bench/small
+  start_mockserver mockserver-nojournal "$FIXTURES/mockserver/main" /bench/small --journal-size 0
   start_mockserver mockserver-tree10 "$FIXTURES/mockserver/tree10" "${SCENARIO_PATH[tree]}"
   start_mockserver mockserver-tree10k "$FIXTURES/mockserver/tree10k" "${SCENARIO_PATH[tree]}"
 fi
@@ -366,23 +391,25 @@ done
 # --- load ----------------------------------------------------------------------------------------
 # run_wrk SCENARIO SERVER SECONDS ROUND: ROUND "warmup" discards the numbers.
 run_wrk() {
-  local scenario=$1 server=$2 seconds=$3 round=$4 output line
+  local scenario=$1 server=$2 seconds=$3 round=$4 output line load1
   local url="http://127.0.0.1:${SERVER_PORT[$server]}${SCENARIO_PATH[$scenario]}"
+  # The 1-minute load average as the run starts: what the machine was doing besides it.
+  load1=$(cut -d' ' -f1 /proc/loadavg)
   output=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${seconds}s" --timeout 10s \
     -s "$HELPERS/${SCENARIO_SCRIPT[$scenario]}" "$url" 2>&1) ||
     die "wrk failed against $server ($url): $output"
   if [ "$round" = warmup ]; then return 0; fi
   line=$(grep '^BENCH_RESULT ' <<<"$output") ||
     die "wrk printed no BENCH_RESULT line for $server ($url); its output: $output"
-  awk -v scenario="$scenario" -v server="$server" -v round="$round" '
+  awk -v scenario="$scenario" -v server="$server" -v round="$round" -v load1="$load1" '
     {
       for (i = 2; i <= NF; i++) { split($i, pair, "="); value[pair[1]] = pair[2] }
       errors = value["errors_connect"] + value["errors_read"] + value["errors_write"] \
         + value["errors_status"] + value["errors_timeout"]
-      printf "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", scenario, server, round, value["rps"],
-        value["p50_us"], value["p99_us"], errors, value["requests"]
+      printf "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", scenario, server, round, value["rps"],
+        value["p50_us"], value["p99_us"], errors, value["requests"], load1
     }' <<<"$line" >>"$RESULTS"
-  log "  round $round  $(printf '%-6s %-20s' "$scenario" "$server") $(awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^(rps|p50_us|p99_us|errors_status)=/) printf "%s  ", $i }' <<<"$line")"
+  log "  round $round  $(printf '%-9s %-20s' "$scenario" "$server") $(awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^(rps|p50_us|p99_us|errors_status)=/) printf "%s  ", $i }' <<<"$line")"
 }
 
 LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -413,8 +440,10 @@ done
 # --- efficiency: CPU per request, memory, slow clients ---------------------------------------------
 CPU_TSV="$BENCH_TEMP_DIR/cpu.tsv"
 EFFICIENCY_TSV="$BENCH_TEMP_DIR/efficiency.tsv"
+CALLGRIND_TSV="$BENCH_TEMP_DIR/callgrind.tsv"
 printf 'server\tround\trequests\tcpu_ticks\terrors\n' >"$CPU_TSV"
 printf 'measure\tvalue\n' >"$EFFICIENCY_TSV"
+printf 'row\tfew\tmany\tinstructions_few\tinstructions_many\n' >"$CALLGRIND_TSV"
 CLOCK_TICKS=$(getconf CLK_TCK)
 
 # cpu_ticks PID...: user plus system CPU time, in clock ticks, of the processes and their direct
@@ -551,6 +580,60 @@ if [ "$EFFICIENCY" -eq 1 ] && wanted mockserver; then
   printf 'slow\t%s\n' "${slow_line#SLOW_RESULT }" >>"$EFFICIENCY_TSV"
   log "  $slow_line"
   stop_pid "$slow_pid"
+
+  if [ "$CALLGRIND" -eq 1 ]; then
+    log "instructions per request: every mockserver row under callgrind, --threads 1, keep-alive GETs from curl"
+    # valgrind 3.19 cannot read the DWARF of Swift 6.3 binaries; a stripped copy runs the same code.
+    ensure_command strip binutils
+    CALLGRIND_BIN="$BENCH_TEMP_DIR/mockserver-stripped"
+    strip -o "$CALLGRIND_BIN" "$MOCKSERVER_BIN"
+
+    # callgrind_instructions ROOT PATH COUNT [FLAG...]: sets INSTRUCTIONS to mockserver's total
+    # instruction count for start-up, COUNT keep-alive GETs of PATH (all must answer 200) and the
+    # stop. (Not a $(…) subshell: the cleanup trap must know valgrind's pid.)
+    callgrind_instructions() {
+      local root=$1 path=$2 count=$3 run="$BENCH_TEMP_DIR/callgrind" line port ok
+      shift 3
+      rm -f "$run.out" "$run.log"
+      # Deterministic hashing: with a random seed per process, dictionary probes (route lookup)
+      # differ between the two runs by a few hundred instructions per request.
+      start_process "$run.log" env SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$run.out" \
+        "$CALLGRIND_BIN" --root "$root" --host 127.0.0.1 --port 0 --quiet --threads 1 "$@"
+      local pid=$STARTED_PID
+      for _ in $(seq 1 1200); do grep -q '^listening on' "$run.log" && break; sleep 0.1; done
+      line=$(grep -m 1 '^listening on' "$run.log") || die "mockserver under valgrind did not start; see $run.log"
+      port=${line##*:}; port=${port%% *}
+      python3 -c "import sys; print('\n'.join(['url = \"http://127.0.0.1:$port$path\"', 'output = /dev/null'] * $count))" >"$run.curl"
+      ok=$(curl -s -K "$run.curl" -w '%{http_code}\n' | grep -c '^200$' || true)
+      [ "$ok" -eq "$count" ] || die "callgrind run of $path: $ok of $count requests answered 200"
+      kill -TERM "$pid"
+      wait "$pid" 2>/dev/null || true
+      INSTRUCTIONS=$(awk '/^(summary|totals):/ { print $2; exit }' "$run.out")
+      [ -n "$INSTRUCTIONS" ] || die "callgrind wrote no total to $run.out"
+    }
+
+    CALLGRIND_FEW=1000 CALLGRIND_MANY=6000
+    # row key, root, path, flags: the same requests as the throughput rows.
+    while read -r row root path flags; do
+      # shellcheck disable=SC2086  # flags are words
+      callgrind_instructions "$FIXTURES/mockserver/$root" "$path" "$CALLGRIND_FEW" $flags
+      few=$INSTRUCTIONS
+      # shellcheck disable=SC2086
+      callgrind_instructions "$FIXTURES/mockserver/$root" "$path" "$CALLGRIND_MANY" $flags
+      many=$INSTRUCTIONS
+      printf '%s\t%s\t%s\t%s\t%s\n' "$row" "$CALLGRIND_FEW" "$CALLGRIND_MANY" "$few" "$many" >>"$CALLGRIND_TSV"
+      log "  $row: $(( (many - few) / (CALLGRIND_MANY - CALLGRIND_FEW) )) instructions per request"
+    done <<EOF_ROWS
+small main ${SCENARIO_PATH[small]}
+small-nojournal main ${SCENARIO_PATH[small]} --journal-size 0
+template main ${SCENARIO_PATH[template]}
+pathparam main ${SCENARIO_PATH[pathparam]}
+tree10 tree10 ${SCENARIO_PATH[tree]}
+tree10k tree10k ${SCENARIO_PATH[tree]}
+treeparam10 tree10 ${SCENARIO_PATH[treeparam]}
+treeparam10k tree10k ${SCENARIO_PATH[treeparam]}
+EOF_ROWS
+  fi
 fi
 
 # --- report --------------------------------------------------------------------------------------
@@ -580,7 +663,8 @@ quick_suffix=""
 if [ "$QUICK" -eq 1 ]; then quick_suffix="-quick"; fi
 report="$OUT_DIR/server-$stamp$quick_suffix.md"
 python3 "$HELPERS/summarize.py" --meta "$META" --results "$RESULTS" --servers "$SERVERS_TSV" \
-  --checks "$CHECKS_TSV" --cpu "$CPU_TSV" --efficiency "$EFFICIENCY_TSV" --clock-ticks "$CLOCK_TICKS" >"$report"
+  --checks "$CHECKS_TSV" --cpu "$CPU_TSV" --efficiency "$EFFICIENCY_TSV" --callgrind "$CALLGRIND_TSV" \
+  --clock-ticks "$CLOCK_TICKS" >"$report"
 cp "$RESULTS" "${report%.md}.tsv"
 cat "$report"
 log "report written to $report (raw runs: ${report%.md}.tsv)"

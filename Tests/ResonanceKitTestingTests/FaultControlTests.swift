@@ -8,12 +8,11 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Faults and slow bodies as an app sees them. In-process only for now: the libmicrohttpd front
-/// produces faults and paces bodies in the next phase (see README, "Faults and slow networks"),
-/// then these tests run over `ControlFront.allCases` like the others.
-@Suite("Faults and slow bodies, in-process")
+/// Faults and slow bodies as an app sees them, over sockets and in-process: the same `URLError`s
+/// and the same journal (see README, "Faults and slow networks").
+@Suite("Faults and slow bodies")
 struct FaultControlTests {
-    static let fronts: [ControlFront] = [.inProcess]
+    static let fronts = ControlFront.allCases
 
     static let files = [
         "api/flaky.json": #"""

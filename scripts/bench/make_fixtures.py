@@ -8,9 +8,13 @@ escape differently ('/', control characters), so a server that re-serialises the
 
 Layout under OUT:
   bodies/                 the expected bytes of every scenario's response
-  mockserver/main/        bench/small.json, bench/large.json, bench/select.json
-  mockserver/tree10/      10 fixture files; the deep one is tree/a9/b9/c9/item-9.json
-  mockserver/tree10k/     10,000 fixture files (10 x 10 x 10 folders x 10 files), same deep file
+  mockserver/main/        bench/small.json, bench/large.json, bench/select.json,
+                          bench/people/{id}.json (templated: the small page plus "id": "{{path.id}}"),
+                          bench/items/{id}.json (a path parameter, the small page prebuilt)
+  mockserver/tree10/      10 fixture files; the deep one is tree/a9/b9/c9/item-9.json; plus one
+                          templated folder, tree/a9/b9/c2/{id}/detail.json
+  mockserver/tree10k/     10,000 fixture files (10 x 10 x 10 folders x 10 files), same deep file, plus
+                          300 templated folders tree/aA/bB/cC/{id}/detail.json (C = 0, 1, 2)
   nginx/html/bench/       small, large (static files; nginx's default_type is application/json)
   wiremock/mappings/      one stub per GET scenario, ten equalToJson stubs for the POST scenario
 """
@@ -24,6 +28,8 @@ LARGE_TARGET_BYTES = 1024 * 1024
 SELECT_COUNT = 10
 TREE_FANOUT = 10  # folders per level and files per leaf folder: 10 * 10 * 10 * 10 = 10,000 files
 DEEP_SEGMENTS = ("tree", "a9", "b9", "c9", "item-9")
+TEMPLATED_FOLDER_LEVELS = 3  # c0, c1 and c2 get a {id} folder: 10 * 10 * 3 = 300 in the big tree
+PARAMETER_VALUE = "7"  # the {id} of the templated and path-parameter requests
 
 
 def compact(value):
@@ -90,6 +96,22 @@ def write_tree(root, deep_body, fanout_levels):
     return count
 
 
+def write_templated_folders(root, spread, deep_body):
+    """Writes tree/aA/bB/cC/{id}/detail.json, serving the deep body, for C < TEMPLATED_FOLDER_LEVELS
+    and every A and B when spread (else only a9/b9); returns how many folders."""
+    count = 0
+    outer = range(TREE_FANOUT) if spread else [TREE_FANOUT - 1]
+    for a in outer:
+        for b in outer:
+            for c in range(TEMPLATED_FOLDER_LEVELS):
+                if not spread and c != TEMPLATED_FOLDER_LEVELS - 1:
+                    continue
+                write(os.path.join(root, "tree", f"a{a}", f"b{b}", f"c{c}", "{id}", "detail.json"),
+                      fixture([get_entry(json.loads(deep_body))]))
+                count += 1
+    return count
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", help="empty or new directory to write into")
@@ -111,6 +133,13 @@ def main():
     for id_, body in enumerate(selections):
         write(os.path.join(bodies, f"select-{id_}.json"), body)
     write(os.path.join(bodies, "tree-deep.json"), small)
+    # The templated answer: the small page with the path parameter added as "id" (keys sorted,
+    # as the engine writes them in file order).
+    small_value = json.loads(small)
+    templated_value = {"count": small_value["count"], "id": "{{path.id}}", "results": small_value["results"]}
+    assert list(templated_value) == sorted(templated_value)
+    write(os.path.join(bodies, "template.json"), compact({**templated_value, "id": PARAMETER_VALUE}))
+    write(os.path.join(bodies, "path-parameter.json"), small)
 
     main_root = os.path.join(out, "mockserver", "main", "bench")
     write(os.path.join(main_root, "small.json"), fixture([get_entry(json.loads(small))]))
@@ -118,11 +147,17 @@ def main():
     write(os.path.join(main_root, "select.json"), fixture([
         {"method": "POST", "request": {"id": id_}, "response": json.loads(body), "status": 200}
         for id_, body in enumerate(selections)]))
+    write(os.path.join(main_root, "people", "{id}.json"),
+          fixture([{"method": "GET", "template": True, "response": templated_value, "status": 200}]))
+    write(os.path.join(main_root, "items", "{id}.json"), fixture([get_entry(json.loads(small))]))
 
     if not arguments.skip_trees:
         few = write_tree(os.path.join(out, "mockserver", "tree10"), small, (False, False, False))
         many = write_tree(os.path.join(out, "mockserver", "tree10k"), small, (True, True, True))
         assert (few, many) == (10, 10_000), (few, many)
+        few = write_templated_folders(os.path.join(out, "mockserver", "tree10"), False, small)
+        many = write_templated_folders(os.path.join(out, "mockserver", "tree10k"), True, small)
+        assert (few, many) == (1, 300), (few, many)
 
     write(os.path.join(out, "nginx", "html", "bench", "small"), small)
     write(os.path.join(out, "nginx", "html", "bench", "large"), large)

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Turns bench-server.sh's raw runs into the Markdown report: throughput and latency per
-scenario and server (median, min, max over the interleaved rounds), start-up and memory per
-server, CPU time per request with pinned servers, mockserver's memory and slow-client latency,
-and the project's targets with a verdict each."""
+scenario and server (median, min, max over the interleaved rounds, with the load average the runs
+started under), start-up and memory per server, CPU time per request with pinned servers,
+mockserver's memory and slow-client latency, instructions per request under callgrind, and the
+project's targets with a verdict each."""
 import argparse
 import csv
 import statistics
@@ -12,17 +13,34 @@ SCENARIO_TITLES = {
     "small": "small JSON GET ({bytes} B)",
     "large": "large JSON GET ({bytes} B)",
     "post": "POST, body selects 1 of 10 entries (~{bytes} B)",
-    "tree": "deep path `/tree/a9/b9/c9/item-9` ({bytes} B)",
+    "template": "templated GET `/bench/people/7` (`\"template\": true`, `{{{{path.id}}}}`, {bytes} B)",
+    "pathparam": "path parameter `/bench/items/7` (`{{id}}.json`, prebuilt, {bytes} B)",
+    "tree": "deep literal path `/tree/a9/b9/c9/item-9` ({bytes} B)",
+    "treeparam": "templated folder `/tree/a9/b9/c2/7/detail` (`c2/{{id}}/detail.json`, {bytes} B)",
 }
-SCENARIO_ORDER = ["small", "large", "post", "tree"]
+SCENARIO_ORDER = ["small", "large", "post", "template", "pathparam", "tree", "treeparam"]
 SERVER_TITLES = {
     "mockserver": "mockserver",
+    "mockserver-nojournal": "mockserver `--journal-size 0`",
     "nginx": "nginx (static file)",
     "wiremock": "WireMock",
-    "mockserver-tree10": "mockserver, tree of 10 files",
-    "mockserver-tree10k": "mockserver, tree of 10,000 files",
+    "mockserver-tree10": "mockserver, tree of 10 files + 1 templated folder",
+    "mockserver-tree10k": "mockserver, tree of 10,000 files + 300 templated folders",
 }
-SERVER_ORDER = ["mockserver", "nginx", "wiremock", "mockserver-tree10", "mockserver-tree10k"]
+SERVER_ORDER = ["mockserver", "mockserver-nojournal", "nginx", "wiremock", "mockserver-tree10", "mockserver-tree10k"]
+# Scenarios whose rows compare against mockserver's own prebuilt small GET.
+AGAINST_SMALL = ("template", "pathparam")
+# Instructions per request under callgrind: row key, title, and the row it is compared with.
+CALLGRIND_ROWS = [
+    ("small", "small JSON GET, journal on (default)", None),
+    ("small-nojournal", "small JSON GET, `--journal-size 0`", None),
+    ("template", "templated GET `/bench/people/7`", "small"),
+    ("pathparam", "path parameter `/bench/items/7`", "small"),
+    ("tree10", "deep literal path, tree of 10 files + 1 templated folder", None),
+    ("tree10k", "deep literal path, tree of 10,000 files + 300 templated folders", "tree10"),
+    ("treeparam10", "templated folder path, tree of 10 files + 1 templated folder", None),
+    ("treeparam10k", "templated folder path, tree of 10,000 files + 300 templated folders", "treeparam10"),
+]
 
 
 def read_tsv(path):
@@ -48,6 +66,8 @@ class Row:
         self.p99 = statistics.median(float(run["p99_us"]) for run in runs) / 1000
         self.errors = sum(int(run["errors"]) for run in runs)
         self.requests = sum(int(run["requests"]) for run in runs)
+        loads = [float(run["load1"]) for run in runs if run.get("load1")]
+        self.load = statistics.median(loads) if loads else None
 
     @property
     def median(self):
@@ -78,6 +98,7 @@ def main():
         parser.add_argument(f"--{name}", required=True)
     parser.add_argument("--cpu", help="per-run CPU ticks of the pinned servers (optional)")
     parser.add_argument("--efficiency", help="memory and slow-client measures (optional)")
+    parser.add_argument("--callgrind", help="instruction counts per row (optional)")
     parser.add_argument("--clock-ticks", type=int, default=100, help="clock ticks per second (getconf CLK_TCK)")
     arguments = parser.parse_args()
     meta = read_meta(arguments.meta)
@@ -108,8 +129,8 @@ def main():
         if key in meta:
             out.append(f"- {label}: {meta[key]}")
     out.append("")
-    out.append("| Scenario | Server | req/s median | min | max | p50 ms | p99 ms | Ratio | Errors | Body check |")
-    out.append("|---|---|---:|---:|---:|---:|---:|---|---:|---|")
+    out.append("| Scenario | Server | req/s median | min | max | p50 ms | p99 ms | Ratio | Errors | Body check | Load (1 min) |")
+    out.append("|---|---|---:|---:|---:|---:|---:|---|---:|---|---:|")
     for scenario in SCENARIO_ORDER:
         scenario_title = SCENARIO_TITLES[scenario].format(bytes=meta.get(f"bytes_{scenario}", "?"))
         servers_in_scenario = [server for server in SERVER_ORDER if row(scenario, server)]
@@ -119,11 +140,15 @@ def main():
             measured = row(scenario, server)
             if measured is None:
                 out.append(f"| {scenario_title} | {SERVER_TITLES[server]} | n/a | | | | | "
-                           "n/a: nginx cannot choose a response by request body | | |")
+                           "n/a: nginx cannot choose a response by request body | | | |")
                 continue
-            if scenario == "tree":
-                base = row("tree", "mockserver-tree10")
+            if scenario in ("tree", "treeparam"):
+                base = row(scenario, "mockserver-tree10")
                 note = "baseline" if server == "mockserver-tree10" else f"{times(ratio(measured, base))} the 10-file tree"
+            elif scenario in AGAINST_SMALL:
+                note = f"{times(ratio(measured, row('small', 'mockserver')))} mockserver's prebuilt small GET"
+            elif server == "mockserver-nojournal":
+                note = f"journal on / off = {times(ratio(row(scenario, 'mockserver'), measured))}"
             elif scenario == "post":
                 base = row("post", "wiremock")
                 note = "baseline" if server == "wiremock" else f"{times(ratio(measured, base))} WireMock"
@@ -138,7 +163,8 @@ def main():
             out.append(
                 f"| {scenario_title} | {SERVER_TITLES[server]} | {measured.median:,.0f} | {min(measured.rps):,.0f} | "
                 f"{max(measured.rps):,.0f} | {measured.p50:.2f} | {measured.p99:.2f} | {note} | "
-                f"{measured.errors} | {checks.get((scenario, server), 'not checked')} |")
+                f"{measured.errors} | {checks.get((scenario, server), 'not checked')} | "
+                f"{'' if measured.load is None else f'{measured.load:.2f}'} |")
     out.append("")
 
     out.append("| Server | Start-up to first 200 (ms) | RSS at start (MiB) | RSS after the runs (MiB) |")
@@ -149,7 +175,8 @@ def main():
             out.append(f"| {SERVER_TITLES[server]} | {info['startup_ms']} | {int(info['rss_start_kib']) / 1024:.1f} | "
                        f"{int(info['rss_kib']) / 1024:.1f} |")
     out.append("")
-    out.append("RSS (VmRSS, includes shared-library pages) of nginx is the master plus its two workers; "
+    out.append("Load (1 min) is the median over the rounds of the 1-minute load average as each run started. "
+               "RSS (VmRSS, includes shared-library pages) of nginx is the master plus its two workers; "
                "\"at start\" is right after the first 200. Start-up is measured from the fork to the first 200 "
                "on the scenario URL, polling with curl every ~2 ms (a few ms of granularity).")
     out.append("")
@@ -166,10 +193,19 @@ def main():
         label = SCENARIO_TITLES[scenario].split(" (")[0]
         out.append(f"| mockserver ≥ 10× WireMock, {label} | {times(value)} | "
                    f"{verdict(value is not None and value >= 10, mock, wiremock)} |")
-    many, few = row("tree", "mockserver-tree10k"), row("tree", "mockserver-tree10")
-    value = ratio(many, few)
-    out.append(f"| 10,000-file tree ≥ 0.9× the 10-file tree | {times(value)} | "
-               f"{verdict(value is not None and value >= 0.9, many, few)} |")
+    journal_on, journal_off = row("small", "mockserver"), row("small", "mockserver-nojournal")
+    value = ratio(journal_on, journal_off)
+    out.append(f"| journal on ≥ 0.9× `--journal-size 0`, small GET | {times(value)} | "
+               f"{verdict(value is not None and value >= 0.9, journal_on, journal_off)} |")
+    templated, prebuilt = row("template", "mockserver"), row("small", "mockserver")
+    value = ratio(templated, prebuilt)
+    out.append(f"| templated GET ≥ 0.5× the prebuilt small GET | {times(value)} | "
+               f"{verdict(value is not None and value >= 0.5, templated, prebuilt)} |")
+    for scenario, label in (("tree", "deep literal path"), ("treeparam", "templated folder")):
+        many, few = row(scenario, "mockserver-tree10k"), row(scenario, "mockserver-tree10")
+        value = ratio(many, few)
+        out.append(f"| 10,000-file tree with 300 templated folders ≥ 0.9× the 10-file tree, {label} | {times(value)} | "
+                   f"{verdict(value is not None and value >= 0.9, many, few)} |")
     for server in ("mockserver", "mockserver-tree10k"):
         if server in servers:
             startup = int(servers[server]["startup_ms"])
@@ -204,6 +240,9 @@ def main():
                    f"max {slow['max_ms']} ms over {slow['probes']} requests, {slow['failures']} failed | {passed} |")
     if cpu or efficiency:
         out.extend(efficiency_tables(cpu, efficiency, slow))
+    callgrind = read_tsv(arguments.callgrind) if arguments.callgrind else []
+    if callgrind:
+        out.extend(callgrind_table(callgrind))
     bad_checks = [f"{server}/{scenario}" for (scenario, server), check in checks.items() if check != "ok"]
     if bad_checks:
         out.append("")
@@ -233,6 +272,33 @@ def cpu_per_request(rows, clock_ticks):
             "errors": sum(int(row["errors"]) for row in runs), "rounds": len(runs),
         }
     return result
+
+
+def callgrind_table(rows):
+    per_request = {}
+    for entry in rows:
+        requests = int(entry["many"]) - int(entry["few"])
+        per_request[entry["row"]] = (int(entry["instructions_many"]) - int(entry["instructions_few"])) / requests
+    out = ["", "### Instructions per request (callgrind)", "",
+           "`valgrind --tool=callgrind` on a stripped copy of the release binary, `--threads 1`, "
+           "`SWIFT_DETERMINISTIC_HASHING=1`; curl sends "
+           f"{rows[0]['few']} and then {rows[0]['many']} keep-alive GETs in two runs, and the difference in "
+           "the server's total instructions is divided by the difference in requests, so start-up and "
+           "loading cancel out. Unlike req/s, these do not depend on what else the machine runs "
+           "(repeated runs agree within a few hundred instructions).", "",
+           "| Request | Instructions / request | Ratio |", "|---|---:|---|"]
+    titles = {key: title for key, title, _ in CALLGRIND_ROWS}
+    for key, title, base in CALLGRIND_ROWS:
+        if key not in per_request:
+            continue
+        value = per_request[key]
+        note = ""
+        if key == "small" and "small-nojournal" in per_request:
+            note = f"{value - per_request['small-nojournal']:+,.0f} for the journal"
+        elif base and base in per_request:
+            note = f"{value / per_request[base]:.2f}× the instructions of: {titles[base]}"
+        out.append(f"| {title} | {value:,.0f} | {note} |")
+    return out
 
 
 def parse_pairs(text):

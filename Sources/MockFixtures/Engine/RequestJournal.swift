@@ -9,7 +9,7 @@ import Atomics
 final class RequestJournal: Sendable {
     let capacity: Int
     let bodyLimit: Int
-    private let stripes: [LockedState<[JournalRecord?]>]
+    private let stripes: [LockedState<Stripe>]
     private let slotsPerStripe: Int
     private let lastID = ManagedAtomic<Int>(0)
     /// Ids up to this one were cleared (`DELETE /__admin/requests` or a reset).
@@ -21,23 +21,33 @@ final class RequestJournal: Sendable {
         self.bodyLimit = bodyLimit
         let stripeCount = min(capacity, 16)
         slotsPerStripe = (capacity + stripeCount - 1) / stripeCount
-        stripes = (0..<stripeCount).map { _ in LockedState([JournalRecord?](repeating: nil, count: 0)) }
+        stripes = (0..<stripeCount).map { _ in LockedState(Stripe()) }
+    }
+
+    /// One stripe's slots, allocated on first use.
+    private struct Stripe {
+        var slots: [JournalRecord?] = []
+        /// The newest id that took each slot (kept when a clear empties it), so that checking a
+        /// slot copies no record.
+        var newestIDs: [Int] = []
     }
 
     /// Records one exchange under the next id.
     func record(_ make: (_ id: Int, _ bodyLimit: Int) -> JournalRecord) {
         let id = lastID.wrappingIncrementThenLoad(ordering: .relaxed)
-        let exchange = make(id, bodyLimit)
-        let stripe = stripes[id % stripes.count]
+        // Moved into the slot, not copied; afterwards it holds the record that left the slot,
+        // which is freed after the lock is released.
+        var exchange: JournalRecord? = make(id, bodyLimit)
         let slot = (id / stripes.count) % slotsPerStripe
-        stripe.withLock { slots in
-            if slots.isEmpty {
-                slots = [JournalRecord?](repeating: nil, count: slotsPerStripe)
+        stripes[id % stripes.count].withLock { stripe in
+            if stripe.slots.isEmpty {
+                stripe.slots = [JournalRecord?](repeating: nil, count: slotsPerStripe)
+                stripe.newestIDs = [Int](repeating: 0, count: slotsPerStripe)
             }
             // A slower thread must not overwrite a newer request that already took the slot.
-            if (slots[slot]?.id ?? 0) < id {
-                slots[slot] = exchange
-            }
+            guard stripe.newestIDs[slot] < id else { return }
+            stripe.newestIDs[slot] = id
+            swap(&stripe.slots[slot], &exchange)
         }
     }
 
@@ -47,8 +57,8 @@ final class RequestJournal: Sendable {
         let last = lastID.load(ordering: .relaxed)
         var exchanges: [JournalRecord] = []
         for stripe in stripes {
-            stripe.withLock { slots in
-                for case let exchange? in slots where exchange.id > cleared && exchange.id <= last {
+            stripe.withLock { stripe in
+                for case let exchange? in stripe.slots where exchange.id > cleared && exchange.id <= last {
                     exchanges.append(exchange)
                 }
             }
@@ -66,10 +76,10 @@ final class RequestJournal: Sendable {
         let last = lastID.load(ordering: .relaxed)
         var removed = 0
         for stripe in stripes {
-            stripe.withLock { slots in
-                for index in slots.indices where (slots[index]?.id ?? .max) <= last {
-                    if slots[index]!.id > clearedThrough.load(ordering: .relaxed) { removed += 1 }
-                    slots[index] = nil
+            stripe.withLock { stripe in
+                for index in stripe.slots.indices where (stripe.slots[index]?.id ?? .max) <= last {
+                    if stripe.slots[index]!.id > clearedThrough.load(ordering: .relaxed) { removed += 1 }
+                    stripe.slots[index] = nil
                 }
             }
         }

@@ -90,16 +90,21 @@ struct MHDConnection: @unchecked Sendable {
         return sawDigit ? length : nil
     }
 
-    /// Every request header, in the order received.
+    /// Every request header, in the order received (for the request journal, on every request).
     ///
-    /// Maps to `MHD_get_connection_values(connection, .HEADER_KIND, iterator, list)`.
+    /// Maps to `MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)`, which counts them
+    /// so the array is allocated once, then `MHD_get_connection_values_n(connection, .HEADER_KIND,
+    /// iterator, list)`, whose lengths spare a `strlen` per name and value.
     func allHeaders() -> [HTTPHeader] {
         var headers: [HTTPHeader] = []
+        headers.reserveCapacity(Int(max(0, MHD_get_connection_values_n(pointer, .HEADER_KIND, nil, nil))))
         withUnsafeMutablePointer(to: &headers) { list in
-            _ = MHD_get_connection_values(pointer, .HEADER_KIND, { context, _, key, value in
+            _ = MHD_get_connection_values_n(pointer, .HEADER_KIND, { context, _, key, keyLength, value, valueLength in
                 guard let context, let key else { return .YES }
                 let list = context.assumingMemoryBound(to: [HTTPHeader].self)
-                list.pointee.append(HTTPHeader(name: String(cString: key), value: value.map { String(cString: $0) } ?? ""))
+                list.pointee.append(HTTPHeader(
+                    name: String(decoding: UnsafeRawBufferPointer(start: key, count: keyLength), as: UTF8.self),
+                    value: value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueLength), as: UTF8.self) } ?? ""))
                 return .YES
             }, list)
         }

@@ -17,6 +17,8 @@ final class MHDLogRelay: @unchecked Sendable {
     }
 
     func receive(_ line: String) {
+        // A close the responder planned (a fault fixture) is its answer, not an error.
+        guard !MHDPlannedClose.take() else { return }
         handler(line)
     }
 

@@ -48,10 +48,10 @@ struct MHDResponse: @unchecked Sendable {
         return response
     }
 
-    /// Adds one header line; false when MHD refuses it.
+    /// Adds one header line, only before the response is shared; false when MHD refuses it.
     ///
     /// Maps to `MHD_add_response_header`.
-    private func addHeader(name: String, value: String) -> Bool {
+    func addHeader(name: String, value: String) -> Bool {
         MHD_add_response_header(pointer, name, value) == .YES
     }
 

@@ -20,6 +20,8 @@ final class RequestContext {
     var deferredAnswer: DeferredAdminAnswer?
     var suspensionID: UInt64?
     var answeredStatus: Int?
+    /// The network fault the answer produces: the connection's end is planned, not an error.
+    var fault: MockFault?
     var outcomeDescription: String?
 
     init(rawTarget: String, generation: ServingGeneration, startNanoseconds: UInt64) {

@@ -199,6 +199,10 @@ final class RequestDispatcher: MHDResponder {
         if logRequests {
             logCompletion(of: request, termination: termination)
         }
+        if request.fault != nil {
+            // A planned close libmicrohttpd did not log (a build without messages) is over.
+            _ = MHDPlannedClose.take()
+        }
         return request.generation.isReplaced
     }
 
@@ -223,9 +227,12 @@ final class RequestDispatcher: MHDResponder {
     }
 
     func send(_ response: MockResponse, for request: RequestContext, on connection: MHDConnection) -> Bool {
-        request.answeredStatus = response.status
+        request.answeredStatus = response.sentStatus
         if logRequests {
             request.outcomeDescription = response.outcome.logDescription
+        }
+        if response.fault != nil || response.bytesPerSecond != nil {
+            return sendUnderNetworkConditions(response, for: request, on: connection)
         }
         if let id = response.preparedID, let prepared = request.generation.response(forPreparedID: id) {
             return connection.queue(prepared, status: response.status)
@@ -282,7 +289,8 @@ final class RequestDispatcher: MHDResponder {
         let milliseconds = (elapsed * 100).rounded() / 100
         let method = request.method ?? "-"
         if let status = request.answeredStatus {
-            let interrupted = termination == .completed ? "" : " (\(Self.describe(termination)))"
+            // A fault fixture's close is the answer it asked for, not an interruption.
+            let interrupted = termination == .completed || request.fault != nil ? "" : " (\(Self.describe(termination)))"
             logger.info("\(method) \(request.rawTarget) \(status) \(request.outcomeDescription ?? "-") \(milliseconds) ms\(interrupted)")
         } else {
             logger.info("\(method) \(request.rawTarget) - no answer: \(Self.describe(termination)) \(milliseconds) ms")

@@ -5,9 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The connections parked while a fixture's delay runs, so that ``resumeAllAndClose()`` can
-/// wake every one before the daemon stops (MHD forbids stopping with suspended connections),
-/// and a timer firing after that does nothing.
+/// The connections parked while a fixture's delay runs or a slow body waits for its next bytes,
+/// so that ``resumeAllAndClose()`` can wake every one before the daemon stops (MHD forbids
+/// stopping with suspended connections), and a timer firing after that does nothing.
 final class SuspendedConnections: @unchecked Sendable {
     // @unchecked: `parked`, `nextID` and `closed` are only read and written under `lock`.
     private let lock = Lock()
@@ -19,8 +19,14 @@ final class SuspendedConnections: @unchecked Sendable {
     /// Suspends `connection` and resumes it after `milliseconds`; nil (and nothing suspended)
     /// once the server is stopping, so the caller answers at once instead.
     func suspend(_ connection: MHDConnection, forMilliseconds milliseconds: Int) -> UInt64? {
+        suspend(connection, until: .now() + .milliseconds(milliseconds))
+    }
+
+    /// Suspends `connection` and resumes it at `deadline`; nil (and nothing suspended) once the
+    /// server is stopping.
+    func suspend(_ connection: MHDConnection, until deadline: DispatchTime) -> UInt64? {
         guard let id = suspend(connection) else { return nil }
-        timers.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [self] in
+        timers.asyncAfter(deadline: deadline) { [self] in
             resume(id)
         }
         return id

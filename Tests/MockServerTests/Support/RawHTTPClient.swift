@@ -114,6 +114,31 @@ final class RawHTTPClient {
         return false
     }
 
+    /// How the server ended the connection, after the bytes it sent before.
+    struct Ending {
+        /// Everything received after the last answer read, headers included.
+        let bytes: [UInt8]
+        /// True for a TCP reset (`ECONNRESET`), false for a normal end of stream (FIN).
+        let reset: Bool
+    }
+
+    /// Reads until the server closes the connection; throws when the read timeout passes first.
+    func readUntilClosed() throws -> Ending {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                buffer.append(contentsOf: chunk[0..<count])
+                continue
+            }
+            let code = errno
+            defer { buffer.removeAll() }
+            if count == 0 { return Ending(bytes: buffer, reset: false) }
+            if code == ECONNRESET { return Ending(bytes: buffer, reset: true) }
+            throw Failure(description: "recv failed after \(buffer.count) bytes: \(String(cString: strerror(code)))")
+        }
+    }
+
     private func fill(until done: ([UInt8]) -> Int?) throws -> Int {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -1,0 +1,58 @@
+import MockFixtures
+
+extension RequestDispatcher {
+    /// Sends an answer whose entry asks for a network fault or a slow body (`fault`,
+    /// `bytesPerSecond`), once the request is fully received and its delay is over. Returns
+    /// false to have libmicrohttpd close the connection without answering.
+    ///
+    /// - `connectionReset`: nothing is sent; the connection is reset (RST). curl: exit 56.
+    /// - `emptyResponse`: nothing is sent; the connection is closed normally (FIN). curl: exit 52.
+    /// - `truncatedBody`: the status line and headers with the full `Content-Length`, half the
+    ///   body (rounded down), then the connection is closed. curl: exit 18. A HEAD request, which
+    ///   gets no body, is answered normally.
+    /// - `bytesPerSecond`: the body at that rate (with `truncatedBody`, the half that is sent),
+    ///   see ``PacedBodyReader``.
+    func sendUnderNetworkConditions(_ response: MockResponse, for request: RequestContext, on connection: MHDConnection) -> Bool {
+        request.fault = response.fault
+        switch response.fault {
+        case .connectionReset?:
+            connection.resetTCPConnection()
+            MHDPlannedClose.announce()
+            return false
+        case .emptyResponse?:
+            MHDPlannedClose.announce()
+            return false
+        case .truncatedBody?, nil:
+            break
+        }
+        let body = response.body
+        let reader = PacedBodyReader(
+            body: body,
+            sentCount: response.fault?.bytesSent(ofBodyCount: body.count) ?? body.count,
+            bytesPerSecond: response.bytesPerSecond,
+            connection: connection,
+            suspensions: suspensions
+        )
+        let built = MHDResponse.streaming(
+            length: body.count,
+            blockSize: reader.blockSize,
+            reader: reader,
+            headers: response.headers.lazy.map { ($0.name, $0.value) },
+            refused: headerRefusalWarning(for: request, response)
+        )
+        guard let built else {
+            logger.warning("dropped connection: libmicrohttpd could not allocate the answer to \(request.method ?? "-") \(request.rawTarget)")
+            return false
+        }
+        defer { built.destroy() }
+        return connection.queue(built, status: response.status)
+    }
+
+    /// Logs a response header of `response` that MHD refused (so it is never silently missing).
+    private func headerRefusalWarning(for request: RequestContext, _ response: MockResponse) -> (String, String) -> Void {
+        { [logger] name, value in
+            let answer = "\(request.method ?? "-") \(request.rawTarget) (\(response.outcome.logDescription))"
+            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: answer))")
+        }
+    }
+}

@@ -55,28 +55,16 @@ struct RecordCommand: ParsableCommand {
     @OptionGroup(title: "HTTPS") var tls: TLSServingOptions
 
     func validate() throws {
-        if let option = Self.servingOnlyOption(in: CommandLine.arguments) {
-            throw ValidationError("\(option) applies to serving fixtures, not to `mockserver record`, which forwards every request; leave it out.")
-        }
+        try RootOptions.refuseMisplaced(subcommand: "record", takes: Self.rootOptionsTaken, why: "forwards every request")
         _ = try upstreamTarget()
         guard fixtures.root != nil else {
             throw ValidationError("Missing --root: give the folder to record into, e.g. --root Mocks (created when missing).")
         }
     }
 
-    /// Options of serving that mean nothing when recording. swift-argument-parser lets the root
-    /// command take its options after a subcommand's name (apple/swift-argument-parser#169), so
-    /// `mockserver record --watch` would be accepted and silently ignored; this finds them.
-    static func servingOnlyOption(in arguments: [String]) -> String? {
-        guard let start = arguments.firstIndex(of: configuration.commandName ?? "record") else { return nil }
-        let servingOnly: Set<String> = ["--watch", "--watch-interval", "--proxy-unmatched", "--record", "--report-unused"]
-        for argument in arguments[arguments.index(after: start)...] {
-            if argument == "--" { break }
-            let name = String(argument.prefix { $0 != "=" })
-            if servingOnly.contains(name) { return name }
-        }
-        return nil
-    }
+    /// The root options `record` shares (one option group type each, so both receive the values);
+    /// the others mean nothing when every request is forwarded.
+    static let rootOptionsTaken = RootOptions.names.subtracting(["--watch", "--watch-interval", "--proxy-unmatched", "--record", "--report-unused"])
 
     private func upstreamTarget() throws -> UpstreamTarget {
         do {

@@ -14,6 +14,10 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var fixtures: FixtureRootOptions
 
+    func validate() throws {
+        try RootOptions.refuseMisplaced(subcommand: "validate", takes: ["--root"], why: "only reads the folder")
+    }
+
     func run() throws {
         let store = try fixtures.loadStore()
         guard !store.problems.isEmpty else {

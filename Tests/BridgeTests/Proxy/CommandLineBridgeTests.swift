@@ -104,7 +104,7 @@ import Testing
         (["record", "--target", "example.com", "--root", "<root>"], "--target: example.com is not a usable target URL"),
         (["record", "--target", "http://127.0.0.1:1"], "Missing --root: give the folder to record into"),
         (["record", "--target", "http://127.0.0.1:1", "--root", "<file>"], "--root <file> is a regular file; give the folder to record into"),
-        (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--watch"], "--watch applies to serving fixtures, not to `mockserver record`"),
+        (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--watch"], "--watch is an option of serving (`mockserver --root DIR --watch …`), not of `mockserver record`"),
     ])
     func mistakesStopWithASentenceNamingTheFlag(arguments: [String], message: String) async throws {
         let folder = try ScratchFolder()

@@ -1,0 +1,40 @@
+import ArgumentParser
+
+/// The options of `mockserver` itself, which every subcommand checks its command line for.
+///
+/// swift-argument-parser gives an option the root command declares to the root command wherever
+/// it is written, also after a subcommand's name (apple/swift-argument-parser#169). Without this
+/// check `mockserver validate --root Mocks --watch` would validate once and ignore `--watch`, and
+/// `mockserver healthcheck --port 9090` would check port 8080.
+enum RootOptions {
+    /// Every option and flag of the root command (a test compares this with `mockserver --help`).
+    static let names: Set<String> = [
+        "--root",
+        "--journal-size", "--journal-body-limit", "--report-unused",
+        "--host", "--port", "--max-body", "--idle-timeout", "--head-timeout", "--max-connections", "--threads", "--quiet",
+        "--watch", "--watch-interval",
+        "--tls-cert", "--tls-key",
+        "--cors",
+        "--proxy-unmatched", "--record", "--upstream-timeout", "--redact", "--cacert", "--insecure",
+    ]
+
+    /// The first root option on `arguments` (the whole command line, program name first) that is
+    /// not in `taken`, or nil. Options are recognised as `--name` and `--name=value`;
+    /// scanning stops at `--`.
+    static func misplaced(in arguments: [String], takes taken: Set<String>) -> String? {
+        for argument in arguments.dropFirst() {
+            if argument == "--" { break }
+            let name = String(argument.prefix { $0 != "=" })
+            if names.contains(name), !taken.contains(name) { return name }
+        }
+        return nil
+    }
+
+    /// Throws a validation error naming the first root option `subcommand` does not take, with
+    /// `why` saying what the subcommand does instead.
+    static func refuseMisplaced(subcommand: String, takes taken: Set<String>, why: String) throws {
+        if let option = misplaced(in: CommandLine.arguments, takes: taken) {
+            throw ValidationError("\(option) is an option of serving (`mockserver --root DIR \(option) …`), not of `mockserver \(subcommand)`, which \(why); leave it out.")
+        }
+    }
+}

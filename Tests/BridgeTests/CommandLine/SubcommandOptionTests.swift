@@ -1,0 +1,65 @@
+import Foundation
+@testable import mockserver
+import Testing
+
+/// The root command's options written with a subcommand that does not take them are refused,
+/// naming the option, instead of being parsed by the root command and silently ignored
+/// (swift-argument-parser gives them to the root wherever they stand, apple/swift-argument-parser#169).
+@Suite struct SubcommandOptionTests {
+    @Test(arguments: [
+        (["validate", "--root", "<root>", "--watch"], "--watch is an option of serving (`mockserver --root DIR --watch …`), not of `mockserver validate`, which only reads the folder; leave it out."),
+        (["validate", "--root", "<root>", "--port=9"], "--port is an option of serving"),
+        (["--journal-size", "5", "validate", "--root", "<root>"], "--journal-size is an option of serving"),
+        (["healthcheck", "--url", "http://127.0.0.1:1", "--port", "9090"], "--port is an option of serving (`mockserver --root DIR --port …`), not of `mockserver healthcheck`, which checks the server at --url"),
+        (["healthcheck", "--root", "<root>"], "--root is an option of serving"),
+        (["tls-cert", "--out", "<root>/certs", "--cors"], "--cors is an option of serving (`mockserver --root DIR --cors …`), not of `mockserver tls-cert`"),
+        (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--watch"], "--watch is an option of serving (`mockserver --root DIR --watch …`), not of `mockserver record`, which forwards every request"),
+        (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--report-unused"], "--report-unused is an option of serving"),
+        (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--proxy-unmatched", "http://127.0.0.1:2"], "--proxy-unmatched is an option of serving"),
+    ])
+    func aRootOptionWithASubcommandThatDoesNotTakeItIsRefused(arguments: [String], message: String) async throws {
+        let folder = try ScratchFolder()
+        let resolved = arguments.map { $0.replacingOccurrences(of: "<root>", with: folder.path) }
+        let mockserver = try CommandLineRun.mockserver
+        let run = try await offThePool { try CommandLineRun.run(mockserver, resolved) }
+        #expect(run.status == 64, "exit \(run.status); stderr: \(run.standardError)")
+        #expect(run.standardError.contains(message), "\(run.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/certs"), "tls-cert wrote files before refusing")
+    }
+
+    @Test func theOptionsEachSubcommandSharesStillWork() async throws {
+        let folder = try ScratchFolder()
+        try folder.put("api/ping.json", #"[{"response": {"pong": true}}]"#)
+        let mockserver = try CommandLineRun.mockserver
+        let validate = try await offThePool { try CommandLineRun.run(mockserver, ["--root", folder.path, "validate"]) }
+        #expect(validate.status == 0, "\(validate.standardError)")
+        #expect(validate.standardOutput.hasPrefix("ok: 1 fixture file, 1 entry"), "\(validate.standardOutput)")
+        let certificate = try await offThePool {
+            try CommandLineRun.run(mockserver, ["tls-cert", "--out", folder.path + "/certs", "--host", "mock.test"])
+        }
+        #expect(certificate.status == 0, "\(certificate.standardError)")
+        #expect(certificate.standardOutput.contains("names:       DNS:mock.test"), "\(certificate.standardOutput)")
+        let health = try await offThePool {
+            try CommandLineRun.run(mockserver, ["healthcheck", "--url", "https://127.0.0.1:1", "--cacert", folder.path + "/certs/cert.pem"])
+        }
+        #expect(health.status == 1, "exit \(health.status); stderr: \(health.standardError)")
+        #expect(health.standardError.contains("unhealthy"), "\(health.standardError)")
+    }
+
+    /// `RootOptions.names` must list every option of `mockserver --help`, or a new serving option
+    /// would be silently ignored after a subcommand again.
+    @Test func theListOfRootOptionsIsTheHelpsOptionsSection() async throws {
+        let mockserver = try CommandLineRun.mockserver
+        let help = try await offThePool { try CommandLineRun.run(mockserver, ["--help"]) }.standardOutput
+        // The option lines of every section between USAGE and SUBCOMMANDS (HTTPS, PROXY AND RECORD,
+        // OPTIONS): two spaces, then the name; descriptions are indented further.
+        let start = try #require(help.range(of: "\nUSAGE:")).upperBound
+        let end = try #require(help.range(of: "\nSUBCOMMANDS:")).lowerBound
+        let listed = Set(help[start..<end].split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  --") else { return nil }
+            return String(line.dropFirst(2).prefix { $0 != " " && $0 != "," })
+        }).subtracting(["--help", "--version"])
+        #expect(listed.count > 20, "\(listed.sorted())")
+        #expect(listed == RootOptions.names, "in --help but not RootOptions.names: \(listed.subtracting(RootOptions.names).sorted()); the other way: \(RootOptions.names.subtracting(listed).sorted())")
+    }
+}

@@ -11,7 +11,7 @@ struct BrowserSemanticsSocketTests {
     static let digits = String(repeating: "0123456789", count: 10)
 
     /// A server with CORS on over `files/digits.txt` and `api/people.json`.
-    final class CORSServer: @unchecked Sendable {
+    final class CORSServer: Sendable {
         let tree: FixtureTree
         let server: MockHTTPServer
 

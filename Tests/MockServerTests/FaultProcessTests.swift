@@ -4,17 +4,17 @@ import Testing
 /// The real `mockserver` producing faults: how they are logged, and that a paced body costs no
 /// CPU while it waits.
 @Suite(.serialized) struct FaultProcessTests {
-    @Test func eachFaultIsLoggedAsSuchWithoutLibraryErrors() throws {
+    @Test func eachFaultIsLoggedAsSuchWithoutLibraryErrors() async throws {
         let tree = try FixtureTree(FaultTests.files)
-        let server = try MockServerProcess(["--root", tree.path, "--port", "0"])
-        let port = try #require(ProcessTests.port(in: server.firstOutputLine(within: 20) ?? ""))
+        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0"])
+        let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let base = "http://127.0.0.1:\(port)/api/"
-        #expect(try Curl.get(base + "reset").exitCode == 56)
-        #expect(try Curl.get(base + "empty").exitCode == 52)
-        #expect(try Curl.get(base + "short").exitCode == 18)
-        #expect(try Curl.get(base + "fast").exitCode == 0)
+        #expect(try await Curl.get(base + "reset").exitCode == 56)
+        #expect(try await Curl.get(base + "empty").exitCode == 52)
+        #expect(try await Curl.get(base + "short").exitCode == 18)
+        #expect(try await Curl.get(base + "fast").exitCode == 0)
         server.process.interrupt()
-        let finished = try #require(server.waitForExit(within: 20))
+        let finished = try #require(await server.waitForExit(within: 20))
         let lines = finished.standardError.components(separatedBy: "\n")
         let logged = { (prefix: String) in lines.first { $0.contains(prefix) } ?? "" }
         #expect(logged("GET /api/reset ").contains("GET /api/reset 0 fault connectionReset (matched api/reset.json#0) "))
@@ -31,22 +31,26 @@ import Testing
     #if os(Linux)
     /// A busy loop (a content reader answering "not yet" without suspending) would burn a core
     /// for the whole transfer; suspended between chunks, the server sleeps.
-    @Test func aPacedBodyLeavesTheServerIdleBetweenChunks() throws {
+    @Test func aPacedBodyLeavesTheServerIdleBetweenChunks() async throws {
         let tree = try FixtureTree(["api/paced.json": #"[{"bytesPerSecond": 100, "responseText": "\#(String(repeating: "p", count: 200))"}]"#])
-        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet", "--threads", "1"])
-        let port = try #require(ProcessTests.port(in: server.firstOutputLine(within: 20) ?? ""))
+        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--threads", "1"])
+        let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let pid = server.process.processIdentifier
-        let cpuBefore = try #require(Self.cpuSeconds(of: pid))
-        let started = Date()
-        let answer = try RawHTTPClient(port: port, timeout: 30).request("GET", "/api/paced")
-        let elapsed = Date().timeIntervalSince(started)
-        let cpu = try #require(Self.cpuSeconds(of: pid)) - cpuBefore
+        // Measured on the requesting thread, so that a busy concurrency pool cannot add to `elapsed`.
+        let measured = try await onOwnThread {
+            let cpuBefore = Self.cpuSeconds(of: pid)
+            let started = Date()
+            let answer = try RawHTTPClient(port: port, timeout: 30).request("GET", "/api/paced")
+            return (answer: answer, elapsed: Date().timeIntervalSince(started), cpuBefore: cpuBefore, cpuAfter: Self.cpuSeconds(of: pid))
+        }
+        let (answer, elapsed) = (measured.answer, measured.elapsed)
+        let cpu = try #require(measured.cpuAfter) - (try #require(measured.cpuBefore))
         #expect(answer.status == 200)
         #expect(answer.body.count == 200)
         #expect(elapsed >= 1.5, "200 bytes at 100 bytes/s took \(elapsed) s")
         #expect(cpu < elapsed / 2, "the server used \(cpu) s of CPU during a \(elapsed) s paced body")
         server.process.terminate()
-        #expect(server.waitForExit(within: 20)?.status == 0)
+        #expect(await server.waitForExit(within: 20)?.status == 0)
     }
 
     /// User plus system CPU time of a process, from `/proc/PID/stat` (fields 14 and 15).

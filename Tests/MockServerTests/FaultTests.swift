@@ -20,9 +20,9 @@ import Testing
     /// curl's documented exit codes: 56 "failure receiving network data" (the reset), 52 "the
     /// server did not reply anything", 18 "partial file" (fewer bytes than `Content-Length`).
     @Test(arguments: [("reset", Int32(56), ""), ("empty", 52, ""), ("short", 18, "01234")])
-    func curlSeesEachFault(path: String, exitCode: Int32, received: String) throws {
+    func curlSeesEachFault(path: String, exitCode: Int32, received: String) async throws {
         let running = try RunningServer(Self.files)
-        let result = try Curl.get(running.server.url.absoluteString + "/api/" + path)
+        let result = try await Curl.get(running.server.url.absoluteString + "/api/" + path)
         #expect(result.exitCode == exitCode)
         #expect(String(decoding: result.body, as: UTF8.self) == received)
         // The server goes on serving.
@@ -67,14 +67,14 @@ import Testing
         #expect(try client.request("GET", "/api/fast").status == 200)
     }
 
-    @Test func theDelayComesBeforeTheFault() throws {
+    @Test func theDelayComesBeforeTheFault() async throws {
         let running = try RunningServer(Self.files)
         let client = try running.rawClient()
         try client.write("GET /api/late-reset HTTP/1.1\r\nHost: test\r\n\r\n")
         // The request is parked on its delay, connection still open…
-        #expect(running.waitForSuspendedConnections(1))
+        #expect(await running.waitForSuspendedConnections(1))
         // …then reset, with nothing sent.
-        let ending = try client.readUntilClosed()
+        let ending = try await onOwnThread { try client.readUntilClosed() }
         #expect(ending.reset)
         #expect(ending.bytes.isEmpty)
         #expect(running.server.suspendedConnectionCount == 0)
@@ -82,44 +82,53 @@ import Testing
 
     /// One worker thread, an idle timeout and a head timeout of 1 s, and a body paced at one
     /// byte a second: the gaps never count as idleness, and the worker serves others meanwhile.
-    @Test func aPacedBodyArrivesWholeWhileTheOnlyWorkerServesOthers() throws {
+    @Test func aPacedBodyArrivesWholeWhileTheOnlyWorkerServesOthers() async throws {
         let running = try RunningServer(Self.files) {
             $0.threadPoolSize = 1
             $0.idleTimeoutSeconds = 1
             $0.headTimeoutSeconds = 1
         }
         let slow = BackgroundRequest(port: running.port, target: "/api/slow")
-        // Parked between two bytes: the connection is suspended, no thread waits for it.
-        #expect(running.waitForSuspendedConnections(1))
-        let fast = try running.rawClient().request("GET", "/api/fast")
-        #expect(fast.status == 200)
-        #expect(slow.wait(seconds: 0) == nil, "the 3-byte body at 1 byte/s was already complete")
-        let outcome = try #require(slow.wait(seconds: 60), "the paced body never completed")
+        // On a thread of its own, racing the 3 s body (which a task on a busy concurrency pool
+        // could lose without any server fault): parked between two bytes, the connection is
+        // suspended and no server thread waits for it, so the only worker answers another request.
+        let meanwhile = try await onOwnThread {
+            let parked = running.blockUntilSuspendedConnections(1)
+            let fast = try running.rawClient().request("GET", "/api/fast")
+            return (parked: parked, fastStatus: fast.status, slowFinished: slow.isFinished)
+        }
+        #expect(meanwhile.parked)
+        #expect(meanwhile.fastStatus == 200)
+        #expect(!meanwhile.slowFinished, "the 3-byte body at 1 byte/s was already complete")
+        let outcome = try #require(await slow.wait(seconds: 60), "the paced body never completed")
         #expect(outcome.status == 200)
         #expect(outcome.body == "abc")
         // 3 bytes at 1 byte per second: the last leaves about 3 s after the headers.
         #expect(outcome.finished.timeIntervalSince(slow.started) >= 2.5)
     }
 
-    @Test func aTruncatedPacedBodySendsItsHalfAtTheRateThenCloses() throws {
+    @Test func aTruncatedPacedBodySendsItsHalfAtTheRateThenCloses() async throws {
         let running = try RunningServer(Self.files)
         let client = try running.rawClient(timeout: 30)
-        let started = Date()
-        try client.write("GET /api/slow-short HTTP/1.1\r\nHost: test\r\n\r\n")
-        let ending = try client.readUntilClosed()
+        // Timed on the reading thread, so that a busy concurrency pool cannot add to it.
+        let (ending, seconds) = try await onOwnThread {
+            let started = Date()
+            try client.write("GET /api/slow-short HTTP/1.1\r\nHost: test\r\n\r\n")
+            return (try client.readUntilClosed(), Date().timeIntervalSince(started))
+        }
         #expect(!ending.reset)
         #expect(String(decoding: ending.bytes, as: UTF8.self).hasSuffix("\r\n\r\n01234"))
         // 5 bytes at 10 bytes per second.
-        #expect(Date().timeIntervalSince(started) >= 0.4)
+        #expect(seconds >= 0.4)
     }
 
-    @Test func stoppingTheServerEndsAPacedBodyAtOnce() throws {
+    @Test func stoppingTheServerEndsAPacedBodyAtOnce() async throws {
         let running = try RunningServer(Self.files)
         let slow = BackgroundRequest(port: running.port, target: "/api/slower")
-        #expect(running.waitForSuspendedConnections(1))
-        running.server.stop()
+        #expect(await running.waitForSuspendedConnections(1))
+        await running.stop()
         // 20 bytes at 1 byte per second would take 20 s: the stop does not wait for them.
-        let outcome = try #require(slow.wait(seconds: 10), "the paced connection was left open by stop()")
+        let outcome = try #require(await slow.wait(seconds: 10), "the paced connection was left open by stop()")
         #expect(outcome.status == nil, "a 20 s body completed within 10 s")
     }
 }
@@ -132,7 +141,8 @@ enum Curl {
     }
 
     /// `curl --silent --max-time 20 --output FILE url`; curl ends by itself within its time limit.
-    static func get(_ url: String) throws -> Result {
+    /// The test's task waits for it suspended, woken by the process's termination handler.
+    static func get(_ url: String) async throws -> Result {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
@@ -140,8 +150,14 @@ enum Curl {
         process.arguments = ["curl", "--silent", "--max-time", "20", "--output", output.path, url]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        let exited = Latch()
+        process.terminationHandler = { _ in exited.open() }
         try process.run()
-        process.waitUntilExit()
+        // A hang guard beyond curl's own --max-time.
+        guard await exited.wait(within: 40) else {
+            process.terminate()
+            throw RawHTTPClient.Failure(description: "curl \(url) did not exit within 40 s despite --max-time 20")
+        }
         let body = (try? Data(contentsOf: output)).map { [UInt8]($0) } ?? []
         return Result(exitCode: process.terminationStatus, body: body)
     }

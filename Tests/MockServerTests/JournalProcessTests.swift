@@ -8,10 +8,10 @@ import Testing
         "api/unused.json": #"{"response": 1}"#,
     ]
 
-    @Test func sizeAndBodyLimitBoundTheJournal() throws {
+    @Test func sizeAndBodyLimitBoundTheJournal() async throws {
         let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "3", "--journal-body-limit", "8"])
-        let port = try #require(ProcessTests.port(in: server.firstOutputLine(within: 20) ?? ""))
+        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "3", "--journal-body-limit", "8"])
+        let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let client = try RawHTTPClient(port: port)
         for index in 1...4 {
             #expect(try client.request("GET", "/api/people?n=\(index)").status == 200)
@@ -26,29 +26,29 @@ import Testing
         #expect(requests.last?["bodyTruncated"] as? Bool == true)
         #expect((requests.last?["headers"] as? [String: String])?["content-type"] == "text/plain")
         server.process.terminate()
-        #expect(server.waitForExit(within: 5)?.status == 0)
+        #expect(await server.waitForExit(within: 5)?.status == 0)
     }
 
-    @Test func sizeZeroTurnsRecordingOffAndTheEndpointsSaySo() throws {
+    @Test func sizeZeroTurnsRecordingOffAndTheEndpointsSaySo() async throws {
         let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "0"])
-        let port = try #require(ProcessTests.port(in: server.firstOutputLine(within: 20) ?? ""))
+        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "0"])
+        let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let client = try RawHTTPClient(port: port)
         #expect(try client.request("GET", "/api/people").status == 200)
         let answer = try client.request("GET", "/__admin/requests")
         #expect(answer.status == 404)
         #expect((try jsonObject(answer.body)["error"] as? String)?.contains("restart mockserver with --journal-size N") == true)
         server.process.terminate()
-        #expect(server.waitForExit(within: 5)?.status == 0)
+        #expect(await server.waitForExit(within: 5)?.status == 0)
     }
 
-    @Test func reportUnusedListsEntriesThatAnsweredNothingWhenStopping() throws {
+    @Test func reportUnusedListsEntriesThatAnsweredNothingWhenStopping() async throws {
         let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet", "--report-unused"])
-        let port = try #require(ProcessTests.port(in: server.firstOutputLine(within: 20) ?? ""))
+        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--report-unused"])
+        let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         #expect(try RawHTTPClient(port: port).request("GET", "/api/people").status == 200)
         server.process.interrupt()
-        let finished = try #require(server.waitForExit(within: 5))
+        let finished = try #require(await server.waitForExit(within: 5))
         #expect(finished.status == 0)
         #expect(finished.standardError.contains("""
             mockserver: 2 fixture entries answered nothing:
@@ -57,11 +57,11 @@ import Testing
             """))
     }
 
-    @Test func badJournalFlagsNameTheFlag() throws {
+    @Test func badJournalFlagsNameTheFlag() async throws {
         let tree = try FixtureTree(Self.files)
         for (arguments, expected) in [(["--journal-size=-1"], "--journal-size -1 must be 0"),
                                       (["--journal-body-limit=-2"], "--journal-body-limit -2 must be 0")] {
-            let finished = try #require(try MockServerProcess.run(["--root", tree.path, "--port", "0"] + arguments))
+            let finished = try #require(try await MockServerProcess.run(["--root", tree.path, "--port", "0"] + arguments))
             #expect(finished.status != 0)
             #expect(finished.standardError.contains(expected), "\(finished.standardError)")
         }

@@ -14,11 +14,11 @@ import Glibc
         "api/slow.json": #"{"delay": 30000, "response": {}}"#,
     ]
 
-    @Test func servesUntilSIGTERMThenExitsZeroWithARequestParked() throws {
+    @Test func servesUntilSIGTERMThenExitsZeroWithARequestParked() async throws {
         let tree = try FixtureTree(Self.files)
         // One worker thread handles every connection in turn, which makes "parked" observable below.
-        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet", "--threads", "1"])
-        let line = try #require(server.firstOutputLine(within: 20), "no line on stdout")
+        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--threads", "1"])
+        let line = try #require(await server.firstOutputLine(within: 20), "no line on stdout")
         #expect(line.hasPrefix("listening on http://127.0.0.1:"))
         #expect(line.contains("(2 fixture files, 2 entries, 0 static files, 0 problems)"))
         let port = try #require(Self.port(in: line))
@@ -32,82 +32,82 @@ import Glibc
         // server's socket before the health request below connects, and the single worker
         // reads and parks a request in one go, so once health answers, the slow one is parked.
         let parked = BackgroundRequest(port: port, target: "/api/slow")
-        #expect(parked.waitUntilSent(seconds: 10))
-        #expect(eventually { (try? RawHTTPClient(port: port).request("GET", "/__admin/health").status) == 200 })
+        #expect(await parked.waitUntilSent(seconds: 10))
+        #expect(try await eventually { await Self.answersHealth(port: port) })
 
         server.process.terminate()
         // A hang guard, not the promise: README says exit within 2 s, BENCHMARKS.md measures it.
-        let finished = try #require(server.waitForExit(within: 20), "mockserver did not exit after SIGTERM")
+        let finished = try #require(await server.waitForExit(within: 20), "mockserver did not exit after SIGTERM")
         #expect(finished.status == 0)
         #expect(server.process.terminationReason == .exit)
         #expect(finished.standardError.contains("stopped on SIGTERM"))
-        let outcome = try #require(parked.wait(seconds: 10), "the parked request was left hanging")
+        let outcome = try #require(await parked.wait(seconds: 10), "the parked request was left hanging")
         #expect(outcome.status == nil || outcome.status == 200)
     }
 
-    @Test func logsEachRequestUnlessQuiet() throws {
+    @Test func logsEachRequestUnlessQuiet() async throws {
         let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess(["--root", tree.path, "--port", "0"])
-        let port = try #require(Self.port(in: server.firstOutputLine(within: 20) ?? ""))
+        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0"])
+        let port = try #require(Self.port(in: await server.firstOutputLine(within: 20) ?? ""))
         _ = try RawHTTPClient(port: port).request("GET", "/api/people?x=1")
         server.process.interrupt()
-        let finished = try #require(server.waitForExit(within: 2))
+        let finished = try #require(await server.waitForExit(within: 2))
         #expect(finished.status == 0)
         #expect(finished.standardError.contains("GET /api/people?x=1 200"))
     }
 
-    @Test func printsFixtureProblemsToStandardErrorAtStart() throws {
+    @Test func printsFixtureProblemsToStandardErrorAtStart() async throws {
         let tree = try FixtureTree(["api/broken.json": "[{\"status\": 200,,}]", "api/fine.json": #"{"response": 1}"#])
-        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet"])
-        let line = try #require(server.firstOutputLine(within: 20))
+        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
+        let line = try #require(await server.firstOutputLine(within: 20))
         #expect(line.contains("1 problem)"))
         server.process.terminate()
-        let finished = try #require(server.waitForExit(within: 2))
+        let finished = try #require(await server.waitForExit(within: 2))
         #expect(finished.standardError.contains("api/broken.json:1:"))
         #expect(finished.standardError.contains(": error: "))
     }
 
-    @Test func validateExitsZeroForACleanTreeAndOneOtherwise() throws {
+    @Test func validateExitsZeroForACleanTreeAndOneOtherwise() async throws {
         let clean = try FixtureTree(Self.files)
-        let ok = try #require(try MockServerProcess.run(["validate", "--root", clean.path]))
+        let ok = try #require(try await MockServerProcess.run(["validate", "--root", clean.path]))
         #expect(ok.status == 0)
         #expect(ok.standardOutput.hasPrefix("ok: 2 fixture files, 2 entries, 0 static files"))
 
         let broken = try FixtureTree(["api/broken.json": "[{\"status\": 200,,}]"])
-        let failed = try #require(try MockServerProcess.run(["validate", "--root", broken.path]))
+        let failed = try #require(try await MockServerProcess.run(["validate", "--root", broken.path]))
         #expect(failed.status == 1)
         #expect(failed.standardOutput.contains("api/broken.json:1:"))
         // FixtureStore.problemReport's summary line.
         #expect(failed.standardOutput.contains(": 1 error, 0 warnings; 1 file will answer 500 until fixed"))
     }
 
-    @Test func healthcheckReportsARunningServerAndAMissingOne() throws {
+    @Test func healthcheckReportsARunningServerAndAMissingOne() async throws {
         let tree = try FixtureTree(Self.files)
         let store = try FixtureStore.load(root: tree.path)
         let server = try MockHTTPServer(
             store: store, configuration: ServerConfiguration(port: 0, logRequests: false), logger: Logger(label: "tests"))
-        let healthy = try #require(try MockServerProcess.run(["healthcheck", "--url", server.url.absoluteString]))
+        let healthy = try #require(try await MockServerProcess.run(["healthcheck", "--url", server.url.absoluteString]))
         #expect(healthy.status == 0)
         let port = server.port
         server.stop()
-        let unhealthy = try #require(try MockServerProcess.run(["healthcheck", "--url", "http://127.0.0.1:\(port)"]))
+        let unhealthy = try #require(try await MockServerProcess.run(["healthcheck", "--url", "http://127.0.0.1:\(port)"]))
         #expect(unhealthy.status == 1)
         #expect(unhealthy.standardError.contains("unhealthy"))
     }
 
-    @Test func helpDocumentsEveryFlagAndTheFixtureFormat() throws {
-        let help = try #require(try MockServerProcess.run(["--help"]))
+    @Test func helpDocumentsEveryFlagAndTheFixtureFormat() async throws {
+        let help = try #require(try await MockServerProcess.run(["--help"]))
         #expect(help.status == 0)
         for flag in ["--root", "--host", "--port", "--max-body", "--idle-timeout", "--head-timeout", "--max-connections", "--threads", "--quiet", "--watch", "--watch-interval", "/__admin/reload", "validate", "healthcheck", "FIXTURE FORMAT", "requestHeaders", "delay"] {
             #expect(help.standardOutput.contains(flag), "--help does not mention \(flag)")
         }
-        let validateHelp = try #require(try MockServerProcess.run(["validate", "--help"]))
+        let validateHelp = try #require(try await MockServerProcess.run(["validate", "--help"]))
         #expect(validateHelp.standardOutput.contains("USAGE: mockserver validate"))
-        let healthHelp = try #require(try MockServerProcess.run(["healthcheck", "--help"]))
+        let healthHelp = try #require(try await MockServerProcess.run(["healthcheck", "--help"]))
         #expect(healthHelp.standardOutput.contains("--url"))
     }
 
-    @Test func badFlagsExitNonZeroWithASentenceNamingTheFlag() throws {
+    @Test func badFlagsExitNonZeroWithASentenceNamingTheFlag() async throws {
         let tree = try FixtureTree(Self.files)
         let file = tree.root.appendingPathComponent("api/people.json").path
         let cases: [([String], String)] = [
@@ -126,21 +126,27 @@ import Glibc
             (["--root", tree.path, "--bogus"], "--bogus"),
         ]
         for (arguments, expected) in cases {
-            let finished = try #require(try MockServerProcess.run(arguments), "mockserver \(arguments) did not exit")
+            let finished = try #require(try await MockServerProcess.run(arguments), "mockserver \(arguments) did not exit")
             #expect(finished.status != 0, "mockserver \(arguments) exited 0")
             #expect(finished.standardError.contains(expected), "mockserver \(arguments) said: \(finished.standardError)")
         }
     }
 
-    @Test func portInUseExitsNonZeroNamingThePort() throws {
+    @Test func portInUseExitsNonZeroNamingThePort() async throws {
         let tree = try FixtureTree(Self.files)
         let (holder, port) = try ServerStartTests.listeningSocket()
         defer { close(holder) }
-        let finished = try #require(try MockServerProcess.run(["--root", tree.path, "--port", String(port)]))
+        let finished = try #require(try await MockServerProcess.run(["--root", tree.path, "--port", String(port)]))
         #expect(finished.status != 0)
         #expect(finished.standardError.contains("port \(port)"))
         #expect(finished.standardError.contains("in use"))
         #expect(finished.standardOutput.isEmpty)
+    }
+
+    /// Whether `/__admin/health` answers 200 on a new connection; the round trip runs on a thread
+    /// of its own, since a busy server may keep it waiting.
+    static func answersHealth(port: Int) async -> Bool {
+        await onOwnThread { (try? RawHTTPClient(port: port).request("GET", "/__admin/health").status) == 200 }
     }
 
     static func port(in line: String) -> Int? {

@@ -9,62 +9,66 @@ import Glibc
 
 /// Start-up: addresses, URLs and every refusal sentence.
 @Suite struct ServerStartTests {
-    static func start(_ configure: (inout ServerConfiguration) -> Void) throws -> MockHTTPServer {
-        let tree = try FixtureTree(["a.json": #"{"response": 1}"#])
-        let store = try FixtureStore.load(root: tree.path)
-        var configuration = ServerConfiguration(port: 0, logRequests: false)
-        configure(&configuration)
-        return try MockHTTPServer(store: store, configuration: configuration, logger: Logger(label: "tests"))
+    /// Starts a server on a thread of its own: a host name is looked up with `getaddrinfo`,
+    /// which may ask a DNS server, and the pool's threads must not wait for that.
+    static func start(_ configure: @escaping @Sendable (inout ServerConfiguration) -> Void) async throws -> MockHTTPServer {
+        try await onOwnThread {
+            let tree = try FixtureTree(["a.json": #"{"response": 1}"#])
+            let store = try FixtureStore.load(root: tree.path)
+            var configuration = ServerConfiguration(port: 0, logRequests: false)
+            configure(&configuration)
+            return try MockHTTPServer(store: store, configuration: configuration, logger: Logger(label: "tests"))
+        }
     }
 
-    @Test func ephemeralPortIsReportedInPortAndURL() throws {
-        let server = try Self.start { _ in }
+    @Test func ephemeralPortIsReportedInPortAndURL() async throws {
+        let server = try await Self.start { _ in }
         defer { server.stop() }
         #expect(server.port > 0)
         #expect(server.url.absoluteString == "http://127.0.0.1:\(server.port)")
     }
 
-    @Test func localhostResolvesToLoopback() throws {
-        let server = try Self.start { $0.host = "localhost" }
+    @Test func localhostResolvesToLoopback() async throws {
+        let server = try await Self.start { $0.host = "localhost" }
         defer { server.stop() }
         let client = try RawHTTPClient(host: server.url.host ?? "", port: server.port)
         #expect(try client.request("GET", "/a").status == 200)
     }
 
-    @Test func portInUseIsRefusedWithASentenceNamingThePort() throws {
+    @Test func portInUseIsRefusedWithASentenceNamingThePort() async throws {
         let (holder, port) = try Self.listeningSocket()
         defer { close(holder) }
-        #expect(throws: ServerStartError.portInUse(host: "127.0.0.1", port: port)) {
-            try Self.start { $0.port = port }
+        await #expect(throws: ServerStartError.portInUse(host: "127.0.0.1", port: port)) {
+            try await Self.start { $0.port = port }
         }
         let sentence = ServerStartError.portInUse(host: "127.0.0.1", port: port).description
         #expect(sentence.contains("\(port)") && sentence.contains("--port 0"))
     }
 
     @Test(arguments: ["not a host", "999.1.1.1", "[::1", "host/with/slash"])
-    func invalidHostsAreRefused(host: String) throws {
-        #expect(throws: ServerStartError.invalidHost(host)) {
-            try Self.start { $0.host = host }
+    func invalidHostsAreRefused(host: String) async throws {
+        await #expect(throws: ServerStartError.invalidHost(host)) {
+            try await Self.start { $0.host = host }
         }
     }
 
-    @Test func outOfRangeSettingsAreRefused() throws {
-        #expect(throws: ServerStartError.invalidPort(70000)) { try Self.start { $0.port = 70000 } }
-        #expect(throws: ServerStartError.invalidPort(-1)) { try Self.start { $0.port = -1 } }
-        #expect(throws: ServerStartError.invalidMaxBodyBytes(0)) { try Self.start { $0.maxBodyBytes = 0 } }
-        #expect(throws: ServerStartError.invalidIdleTimeout(-5)) { try Self.start { $0.idleTimeoutSeconds = -5 } }
-        #expect(throws: ServerStartError.invalidThreadPoolSize(0)) { try Self.start { $0.threadPoolSize = 0 } }
-        #expect(throws: ServerStartError.invalidThreadPoolSize(257)) { try Self.start { $0.threadPoolSize = 257 } }
-        #expect(throws: ServerStartError.invalidIdleTimeout(86_401)) { try Self.start { $0.idleTimeoutSeconds = 86_401 } }
-        #expect(throws: ServerStartError.invalidHeadTimeout(-1)) { try Self.start { $0.headTimeoutSeconds = -1 } }
-        #expect(throws: ServerStartError.invalidHeadTimeout(3601)) { try Self.start { $0.headTimeoutSeconds = 3601 } }
-        #expect(throws: ServerStartError.invalidMaxConnections(0)) { try Self.start { $0.maxConnections = 0 } }
-        #expect(throws: ServerStartError.invalidHost("")) { try Self.start { $0.host = "" } }
+    @Test func outOfRangeSettingsAreRefused() async throws {
+        await #expect(throws: ServerStartError.invalidPort(70000)) { try await Self.start { $0.port = 70000 } }
+        await #expect(throws: ServerStartError.invalidPort(-1)) { try await Self.start { $0.port = -1 } }
+        await #expect(throws: ServerStartError.invalidMaxBodyBytes(0)) { try await Self.start { $0.maxBodyBytes = 0 } }
+        await #expect(throws: ServerStartError.invalidIdleTimeout(-5)) { try await Self.start { $0.idleTimeoutSeconds = -5 } }
+        await #expect(throws: ServerStartError.invalidThreadPoolSize(0)) { try await Self.start { $0.threadPoolSize = 0 } }
+        await #expect(throws: ServerStartError.invalidThreadPoolSize(257)) { try await Self.start { $0.threadPoolSize = 257 } }
+        await #expect(throws: ServerStartError.invalidIdleTimeout(86_401)) { try await Self.start { $0.idleTimeoutSeconds = 86_401 } }
+        await #expect(throws: ServerStartError.invalidHeadTimeout(-1)) { try await Self.start { $0.headTimeoutSeconds = -1 } }
+        await #expect(throws: ServerStartError.invalidHeadTimeout(3601)) { try await Self.start { $0.headTimeoutSeconds = 3601 } }
+        await #expect(throws: ServerStartError.invalidMaxConnections(0)) { try await Self.start { $0.maxConnections = 0 } }
+        await #expect(throws: ServerStartError.invalidHost("")) { try await Self.start { $0.host = "" } }
         #expect(ServerStartError.invalidThreadPoolSize(0).description == "thread count 0 must be between 1 and 256.")
     }
 
-    @Test func theConnectionLimitLeavesRoomForTheServersOwnFiles() throws {
-        let server = try Self.start { $0.maxConnections = 50 }
+    @Test func theConnectionLimitLeavesRoomForTheServersOwnFiles() async throws {
+        let server = try await Self.start { $0.maxConnections = 50 }
         defer { server.stop() }
         #expect(server.connectionLimit == 50)
         // With the usual soft limit of 1024, 10,000 wanted connections become what fits.
@@ -74,8 +78,8 @@ import Glibc
         #expect(OpenFileLimit.connections(wanted: 100, threads: 2, openFiles: 64) == 1)
     }
 
-    @Test func stopIsIdempotentAndClosesTheListener() throws {
-        let server = try Self.start { _ in }
+    @Test func stopIsIdempotentAndClosesTheListener() async throws {
+        let server = try await Self.start { _ in }
         let port = server.port
         server.stop()
         server.stop()
@@ -94,7 +98,10 @@ import Glibc
                 bind(holder, pointer, length) == 0 && listen(holder, 4) == 0 && getsockname(holder, pointer, &length) == 0
             }
         }
-        guard bound else { throw RawHTTPClient.Failure(description: "could not hold a port") }
+        guard bound else {
+            close(holder)
+            throw RawHTTPClient.Failure(description: "could not hold a port")
+        }
         return (holder, Int(UInt16(bigEndian: address.sin_port)))
     }
 }

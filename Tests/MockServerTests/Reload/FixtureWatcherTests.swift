@@ -5,18 +5,20 @@ import Testing
 
 /// In-process polling: `FixtureWatcher` reloads the server when what it serves changes.
 @Suite struct FixtureWatcherTests {
-    @Test func picksUpAnEditMadeRightAfterStartReturns() throws {
+    @Test func picksUpAnEditMadeRightAfterStartReturns() async throws {
         let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#])
         let watcher = try FixtureWatcher(server: running.server, intervalSeconds: 0.05)
         watcher.start()
         defer { watcher.stop() }
         // The baseline is taken before start() returns, so this edit is a change, not the baseline.
         try running.tree.write("api/item.json", Data(#"{"response": {"version": 2, "padding": "grown"}}"#.utf8))
-        #expect(try waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
+        #expect(try await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
+        // The hook counts a reload just after its fixtures start serving.
+        #expect(try await eventually { running.reloads.count >= 1 })
         #expect(running.reloads.count == 1)
     }
 
-    @Test func doesNotReloadForChangesTheLoaderIgnores() throws {
+    @Test func doesNotReloadForChangesTheLoaderIgnores() async throws {
         // A reload restarts `times` counters, so a watcher must not reload for nothing.
         var options = FixtureLoadOptions()
         options.maxStaticFileBytes = 16
@@ -34,16 +36,18 @@ import Testing
             withDestinationPath: outside.root.appendingPathComponent("secret.json").path)
         // Two complete polls after the last change have seen all of it.
         let polled = watcher.completedPolls
-        #expect(eventually { watcher.completedPolls >= polled + 2 })
+        #expect(try await eventually { watcher.completedPolls >= polled + 2 })
         #expect(running.reloads.count == 0)
 
         // A served change still reloads.
         try running.tree.write("api/item.json", Data(#"{"response": {"version": 2}}"#.utf8))
-        #expect(try waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
+        #expect(try await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
+        // The hook counts a reload just after its fixtures start serving.
+        #expect(try await eventually { running.reloads.count >= 1 })
         #expect(running.reloads.count == 1)
     }
 
-    @Test func doesNotReloadAnUnchangedTree() throws {
+    @Test func doesNotReloadAnUnchangedTree() async throws {
         let running = try RunningServer(["api/flaky.json": #"[{"times": 1, "status": 503}, {"status": 200}]"#])
         let watcher = try FixtureWatcher(server: running.server, intervalSeconds: 0.05)
         watcher.start()
@@ -51,7 +55,7 @@ import Testing
         let client = try running.rawClient()
         #expect(try client.request("GET", "/api/flaky").status == 503)
         let polled = watcher.completedPolls
-        #expect(eventually { watcher.completedPolls >= polled + 3 })
+        #expect(try await eventually { watcher.completedPolls >= polled + 3 })
         #expect(running.reloads.count == 0)
         #expect(try client.request("GET", "/api/flaky").status == 200)
     }
@@ -74,9 +78,12 @@ import Testing
 }
 
 /// Polls `target` until its JSON `version` is `expected`; false after `seconds` (a hang guard).
-func waitForVersion(_ expected: Int, port: Int, target: String, seconds: Double) throws -> Bool {
-    eventually(within: seconds) {
-        guard let answer = try? RawHTTPClient(port: port).request("GET", target), answer.status == 200 else { return false }
-        return (try? jsonObject(answer.body))?["version"] as? Int == expected
+/// Each request runs on a thread of its own: a server busy reloading may keep it waiting.
+func waitForVersion(_ expected: Int, port: Int, target: String, seconds: Double) async throws -> Bool {
+    try await eventually(within: seconds) {
+        await onOwnThread {
+            guard let answer = try? RawHTTPClient(port: port).request("GET", target), answer.status == 200 else { return false }
+            return (try? jsonObject(answer.body))?["version"] as? Int == expected
+        }
     }
 }

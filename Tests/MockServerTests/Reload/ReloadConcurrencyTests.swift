@@ -8,7 +8,7 @@ import Testing
         Data(#"{"delay": \#(delay), "response": {"version": \#(version)}}"#.utf8)
     }
 
-    @Test func parkedRequestsAnswerFromTheirGenerationWhileTenReloadsRun() throws {
+    @Test func parkedRequestsAnswerFromTheirGenerationWhileTenReloadsRun() async throws {
         let running = try RunningServer([:]) { $0.threadPoolSize = 2 }
         try running.tree.write("api/fast.json", Self.fixture(version: 0, delay: 0))
         try running.tree.write("api/slow.json", Self.fixture(version: 0, delay: 400))
@@ -18,29 +18,37 @@ import Testing
         var racing: [BackgroundRequest] = []
         let admin = try running.rawClient(timeout: 20)
         for version in 1...10 {
-            // Five requests reach the server and park on the delay before the reload starts…
-            let before = running.server.suspendedConnectionCount
-            for _ in 0..<5 {
-                parked.append((version - 1, BackgroundRequest(port: running.port, target: "/api/slow")))
+            // One round on a thread of its own, since it races the 400 ms delay, which a task on
+            // a busy concurrency pool could lose without any server fault.
+            let round = try await onOwnThread { [parked] in
+                // Five requests reach the server and park on the delay before the reload starts:
+                // then every slow request so far is parked or answered. (The count alone does not
+                // say it: earlier rounds' requests end meanwhile.)
+                let slow = (0..<5).map { _ in BackgroundRequest(port: running.port, target: "/api/slow") }
+                let sent = parked.map(\.request) + slow
+                let allParked = pollBlockingThisThread {
+                    running.server.suspendedConnectionCount + sent.filter(\.isFinished).count == sent.count
+                }
+                // …while fifteen more race with it.
+                let racing = (0..<15).map { _ in BackgroundRequest(port: running.port, target: "/api/fast") }
+                try running.tree.write("api/fast.json", Self.fixture(version: version, delay: 0))
+                try running.tree.write("api/slow.json", Self.fixture(version: version, delay: 400))
+                let reload = try admin.request("POST", "/__admin/reload")
+                return (slow: slow, allParked: allParked, racing: racing, reload: reload)
             }
-            #expect(running.waitForSuspendedConnections(before + 5), "round \(version): the slow requests never parked")
-            // …while fifteen more race with it.
-            for _ in 0..<15 {
-                racing.append(BackgroundRequest(port: running.port, target: "/api/fast"))
-            }
-            try running.tree.write("api/fast.json", Self.fixture(version: version, delay: 0))
-            try running.tree.write("api/slow.json", Self.fixture(version: version, delay: 400))
-            let reload = try admin.request("POST", "/__admin/reload")
-            #expect(reload.status == 200, "reload \(version): \(reload.text)")
+            #expect(round.allParked, "round \(version): the slow requests never parked")
+            parked += round.slow.map { (version - 1, $0) }
+            racing += round.racing
+            #expect(round.reload.status == 200, "reload \(version): \(round.reload.text)")
         }
         for (version, request) in parked {
-            let outcome = try #require(request.wait(seconds: 30), "a parked request never finished")
+            let outcome = try #require(await request.wait(seconds: 30), "a parked request never finished")
             #expect(outcome.status == 200, "answer: \(outcome.body)")
             // Parked before the reload: answered from the fixtures it started with.
             #expect(try jsonObject(Data(outcome.body.utf8))["version"] as? Int == version)
         }
         for request in racing {
-            let outcome = try #require(request.wait(seconds: 30), "a request never finished")
+            let outcome = try #require(await request.wait(seconds: 30), "a request never finished")
             #expect(outcome.status == 200, "answer: \(outcome.body)")
             let version = try #require(try jsonObject(Data(outcome.body.utf8))["version"] as? Int, "body: \(outcome.body)")
             #expect((0...10).contains(version))

@@ -8,44 +8,44 @@ import Glibc
 @Suite(.serialized) struct ReloadProcessTests {
     static let files = ["api/item.json": #"{"response": {"version": 1}}"#]
 
-    @Test func watchPicksUpAnEditWithinAFewSeconds() throws {
+    @Test func watchPicksUpAnEditWithinAFewSeconds() async throws {
         let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet", "--watch", "--watch-interval", "0.2"])
-        let port = try #require(ProcessTests.port(in: server.firstOutputLine(within: 20) ?? ""))
-        #expect(try waitForVersion(1, port: port, target: "/api/item", seconds: 5))
+        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--watch", "--watch-interval", "0.2"])
+        let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
+        #expect(try await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
 
         try tree.write("api/item.json", Data(#"[{"response": {"version": 2}}, {"method": "POST"}]"#.utf8))
-        #expect(try waitForVersion(2, port: port, target: "/api/item", seconds: 10))
+        #expect(try await waitForVersion(2, port: port, target: "/api/item", seconds: 10))
         try tree.write("api/broken.json", Data("{".utf8))
-        #expect(eventually { server.standardErrorSoFar.contains("api/broken.json:") })
+        #expect(try await eventually { server.standardErrorSoFar.contains("api/broken.json:") })
         server.process.terminate()
-        let finished = try #require(server.waitForExit(within: 5))
+        let finished = try #require(await server.waitForExit(within: 5))
         #expect(finished.status == 0)
         #expect(finished.standardError.contains("reloaded: 1 fixture file, 2 entries, 0 static files, 0 problems"))
         #expect(finished.standardError.contains("reloaded: 1 fixture file, 2 entries, 0 static files, 1 problem"))
         #expect(finished.standardError.contains("api/broken.json:1:"))
     }
 
-    @Test func sighupReloads() throws {
+    @Test func sighupReloads() async throws {
         let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess(["--root", tree.path, "--port", "0", "--quiet"])
-        let port = try #require(ProcessTests.port(in: server.firstOutputLine(within: 20) ?? ""))
-        #expect(try waitForVersion(1, port: port, target: "/api/item", seconds: 5))
+        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
+        let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
+        #expect(try await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
 
         try tree.write("api/item.json", Data(#"{"response": {"version": 2}}"#.utf8))
         // Without --watch nothing polls the tree: it changes only when asked.
-        #expect(try waitForVersion(1, port: port, target: "/api/item", seconds: 1))
+        #expect(try await waitForVersion(1, port: port, target: "/api/item", seconds: 1))
         kill(server.process.processIdentifier, SIGHUP)
-        #expect(try waitForVersion(2, port: port, target: "/api/item", seconds: 10))
+        #expect(try await waitForVersion(2, port: port, target: "/api/item", seconds: 10))
         #expect(server.process.isRunning, "SIGHUP must not end the process")
 
         server.process.terminate()
-        let finished = try #require(server.waitForExit(within: 5))
+        let finished = try #require(await server.waitForExit(within: 5))
         #expect(finished.status == 0)
         #expect(finished.standardError.contains("reloaded: 1 fixture file, 1 entry, 0 static files, 0 problems"))
     }
 
-    @Test func badWatchFlagsExitNonZeroNamingTheFlag() throws {
+    @Test func badWatchFlagsExitNonZeroNamingTheFlag() async throws {
         let tree = try FixtureTree(Self.files)
         let cases: [([String], String)] = [
             (["--root", tree.path, "--watch-interval", "1"], "--watch-interval only applies with --watch"),
@@ -55,7 +55,7 @@ import Glibc
             (["--root", tree.path, "--watch", "--watch-interval", "soon"], "watch-interval"),
         ]
         for (arguments, expected) in cases {
-            let finished = try #require(try MockServerProcess.run(arguments), "mockserver \(arguments) did not exit")
+            let finished = try #require(try await MockServerProcess.run(arguments), "mockserver \(arguments) did not exit")
             #expect(finished.status != 0, "mockserver \(arguments) exited 0")
             #expect(finished.standardError.contains(expected), "mockserver \(arguments) said: \(finished.standardError)")
         }

@@ -111,15 +111,16 @@ import Testing
         #expect(try client.request("GET", "/api/flaky").status == 200)
     }
 
-    @Test func aDelayedRequestStartedBeforeAReloadAnswersFromTheOldFixtures() throws {
+    @Test func aDelayedRequestStartedBeforeAReloadAnswersFromTheOldFixtures() async throws {
         let running = try RunningServer(["api/slow.json": #"{"delay": 1500, "response": {"version": 1}}"#])
         let parked = BackgroundRequest(port: running.port, target: "/api/slow")
-        #expect(running.waitForSuspendedConnections(1), "the delayed request never reached the server")
+        #expect(await running.waitForSuspendedConnections(1), "the delayed request never reached the server")
         try running.tree.write("api/slow.json", Data(#"{"delay": 10, "response": {"version": 2}}"#.utf8))
         try running.server.reload()
-        #expect(try jsonObject(running.rawClient().request("GET", "/api/slow").body)["version"] as? Int == 2)
+        let current = try await onOwnThread { try running.rawClient().request("GET", "/api/slow") }
+        #expect(try jsonObject(current.body)["version"] as? Int == 2)
 
-        let old = try #require(parked.wait(seconds: 10), "the parked request never finished")
+        let old = try #require(await parked.wait(seconds: 10), "the parked request never finished")
         #expect(old.status == 200)
         #expect(try jsonObject(Data(old.body.utf8))["version"] as? Int == 1)
     }
@@ -132,18 +133,18 @@ import Testing
         }
     }
 
-    @Test func aReloadRequestParkedAtStopIsAnsweredOrDropped() throws {
+    @Test func aReloadRequestParkedAtStopIsAnsweredOrDropped() async throws {
         // Many reloads queued, then stop: nothing may crash or hang, whatever each one got.
         let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#])
         let clients = try (0..<8).map { _ in try running.rawClient() }
         for client in clients {
             try client.write("POST /__admin/reload HTTP/1.1\r\nHost: test\r\nContent-Length: 0\r\n\r\n")
         }
-        running.server.stop()
-        for client in clients {
-            if let answer = try? client.readAnswer() {
-                #expect([200, 503].contains(answer.status))
-            }
+        await running.stop()
+        // nil: the connection ended without an answer.
+        let statuses = await onOwnThread { clients.map { (try? $0.readAnswer())?.status } }
+        for status in statuses.compactMap({ $0 }) {
+            #expect([200, 503].contains(status))
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A throwaway fixture folder under the system temp directory, removed on `deinit`.
-final class FixtureTree: @unchecked Sendable {
+final class FixtureTree: Sendable {
     let root: URL
 
     init(_ files: [String: String] = [:]) throws {
@@ -13,10 +13,12 @@ final class FixtureTree: @unchecked Sendable {
         }
     }
 
+    /// Writes atomically (a hidden temporary file, then a rename), so that a watcher polling the
+    /// tree never sees the file empty or half-written, and reloads once per edit, not twice.
     func write(_ relativePath: String, _ data: Data) throws {
         let file = root.appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: file)
+        try data.write(to: file, options: .atomic)
     }
 
     var path: String { root.path }

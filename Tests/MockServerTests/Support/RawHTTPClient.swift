@@ -8,8 +8,11 @@ import Darwin
 /// A deliberately dumb HTTP/1.1 client over one TCP connection: sends bytes exactly as given
 /// (targets URLSession would normalise, bodies of any size) and reads answers one by one, so
 /// tests can see connection reuse and closing.
-final class RawHTTPClient {
-    struct Answer {
+final class RawHTTPClient: @unchecked Sendable {
+    // @unchecked: `buffer` is mutable and unguarded, but a client has one user at a time: the
+    // test's task, or the thread it hands the client to with `onOwnThread` while it awaits that
+    // thread's result (and the thread's end happens before the task resumes).
+    struct Answer: Sendable {
         let statusLine: String
         let status: Int
         let headers: [(name: String, value: String)]
@@ -31,6 +34,14 @@ final class RawHTTPClient {
 
     /// Connects to `host` (a numeric address) and `port`; every read gives up after `timeout`.
     init(host: String = "127.0.0.1", port: Int, timeout: TimeInterval = 5) throws {
+        descriptor = try Self.openConnection(host: host, port: port, timeout: timeout)
+    }
+
+    /// A connected socket. On failure it closes what it opened before throwing, and `descriptor`
+    /// is never set: a class whose init throws after setting every property still runs `deinit`,
+    /// which would close the number a second time, when another thread (a server's worker) may
+    /// already have been given it.
+    private static func openConnection(host: String, port: Int, timeout: TimeInterval) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_flags = AI_NUMERICHOST
         #if canImport(Glibc)
@@ -43,7 +54,7 @@ final class RawHTTPClient {
             throw Failure(description: "cannot parse address \(host)")
         }
         defer { freeaddrinfo(info) }
-        descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+        let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
         guard descriptor >= 0 else { throw Failure(description: "socket() failed: \(errno)") }
         var limit = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - timeout.rounded(.down)) * 1_000_000))
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -53,6 +64,7 @@ final class RawHTTPClient {
             close(descriptor)
             throw Failure(description: "connect to \(host):\(port) failed: \(String(cString: strerror(code)))")
         }
+        return descriptor
     }
 
     deinit {
@@ -115,7 +127,7 @@ final class RawHTTPClient {
     }
 
     /// How the server ended the connection, after the bytes it sent before.
-    struct Ending {
+    struct Ending: Sendable {
         /// Everything received after the last answer read, headers included.
         let bytes: [UInt8]
         /// True for a TCP reset (`ECONNRESET`), false for a normal end of stream (FIN).

@@ -7,8 +7,9 @@ import MockServer
 import FoundationNetworking
 #endif
 
-/// A fixture tree plus an in-process server on an ephemeral loopback port, stopped on `deinit`.
-final class RunningServer: @unchecked Sendable {
+/// A fixture tree plus an in-process server on an ephemeral loopback port, stopped on `deinit`
+/// (or earlier with ``stop()``).
+final class RunningServer: Sendable {
     let tree: FixtureTree
     let store: FixtureStore
     let server: MockHTTPServer
@@ -34,12 +35,27 @@ final class RunningServer: @unchecked Sendable {
         ) { _ in reloads.increment() }
     }
 
-    /// Waits until `count` requests are parked on the server (a delay or a reload); false after
-    /// the hang guard of 10 s.
-    func waitForSuspendedConnections(_ count: Int) -> Bool {
-        eventually { server.suspendedConnectionCount == count }
+    /// Waits, suspended, until `count` requests are parked on the server (a delay or a reload);
+    /// false after the hang guard of 10 s. A thread of its own polls the count: a request parked
+    /// on a short delay is parked only that long, and other tests can keep the concurrency pool's
+    /// threads, and so a polling task, busy for longer.
+    func waitForSuspendedConnections(_ count: Int) async -> Bool {
+        await onOwnThread { [self] in blockUntilSuspendedConnections(count) }
     }
 
+    /// ``waitForSuspendedConnections(_:)`` for steps already running on a thread of their own
+    /// (`onOwnThread`): blocks the calling thread.
+    func blockUntilSuspendedConnections(_ count: Int) -> Bool {
+        pollBlockingThisThread { server.suspendedConnectionCount == count }
+    }
+
+    /// Stops the server on a thread of its own: stopping wakes parked requests and joins
+    /// libmicrohttpd's threads, which must not hold a thread of the concurrency pool meanwhile.
+    func stop() async {
+        await onOwnThread { [server] in server.stop() }
+    }
+
+    /// Idempotent after ``stop()``; otherwise a stop of a server with nothing parked, which is quick.
     deinit {
         server.stop()
     }

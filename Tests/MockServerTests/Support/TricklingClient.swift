@@ -7,7 +7,7 @@ import Darwin
 
 /// A client that opens a connection, starts a request head and then only trickles it, byte by
 /// byte (a slowloris), never finishing it.
-final class TricklingClient {
+final class TricklingClient: Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
@@ -16,10 +16,18 @@ final class TricklingClient {
 
     /// Connects to 127.0.0.1:`port` and sends the start of a head (no blank line).
     init(port: Int) throws {
+        descriptor = try Self.openConnection(port: port)
+        try write("GET /api/people HTTP/1.1\r\nHost: test\r\nX-Slow: ")
+    }
+
+    /// A connected socket; on failure it closes what it opened, and `descriptor` is never set, so
+    /// `deinit` (which runs when an init throws after setting every property) cannot close the
+    /// number a second time, when another thread may already have been given it.
+    private static func openConnection(port: Int) throws -> Int32 {
         #if canImport(Glibc)
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw Failure(description: "socket() failed: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
@@ -36,7 +44,7 @@ final class TricklingClient {
             close(descriptor)
             throw Failure(description: "connect failed: \(reason)")
         }
-        try write("GET /api/people HTTP/1.1\r\nHost: test\r\nX-Slow: ")
+        return descriptor
     }
 
     deinit {

@@ -91,7 +91,7 @@ struct FaultControlTests {
         let request = Task { try await transport.send(URLRequest(url: URL(string: "http://fixtures.test/api/slow")!)) }
         let deadline = ContinuousClock.now + .seconds(30)
         while try await transport.requests().isEmpty, ContinuousClock.now < deadline {
-            await Task.yield()
+            try await Task.sleep(for: .milliseconds(2))
         }
         #expect(transport.lastOutcome == .matched(file: "api/slow.json", entry: 0), "the request arrived and is being sent slowly")
         request.cancel()

@@ -8,8 +8,13 @@ enum CommandLineRun {
         let standardError: String
     }
 
-    /// Runs `executable arguments` and waits for it (and for both pipes to reach end of file).
-    static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+    /// Runs `executable arguments` and waits for it (and for both pipes to reach end of file) on
+    /// a thread of its own: the test suspends meanwhile instead of holding a cooperative thread.
+    static func run(_ executable: String, _ arguments: [String]) async throws -> Result {
+        try await offThePool { try runBlockingThisThread(executable, arguments) }
+    }
+
+    private static func runBlockingThisThread(_ executable: String, _ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

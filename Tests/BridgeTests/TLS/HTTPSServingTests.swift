@@ -37,7 +37,7 @@ import Testing
         #expect(try await insecure.forward(UpstreamRequest(method: "GET", url: upstream.url + "/api/ping")).status == 200)
     }
 
-    @Test func aCertificateForAnotherNameIsRefused() throws {
+    @Test func aCertificateForAnotherNameIsRefused() async throws {
         let certificate = try TestCertificate(hosts: ["api.example.test"])
         let upstream = try LocalUpstream(Self.fixtures, tls: certificate.identity)
         let client = try UpstreamClient(configuration: UpstreamConfiguration(trustedCertificatesFile: certificate.certificateFile))
@@ -48,13 +48,13 @@ import Testing
         #expect(error.detail.contains("does not match"), "\(error)")
     }
 
-    @Test func curlTrustsItWithCacert() throws {
+    @Test func curlTrustsItWithCacert() async throws {
         let certificate = try TestCertificate()
         let upstream = try LocalUpstream(Self.fixtures, tls: certificate.identity)
-        let trusted = try CommandLineRun.run("/usr/bin/env", ["curl", "-sS", "--max-time", "10", "--cacert", certificate.certificateFile, upstream.url + "/api/ping"])
+        let trusted = try await CommandLineRun.run("/usr/bin/env", ["curl", "-sS", "--max-time", "10", "--cacert", certificate.certificateFile, upstream.url + "/api/ping"])
         #expect(trusted.status == 0, "\(trusted.standardError)")
         #expect(sameJSON(Array(trusted.standardOutput.utf8), #"{"pong": true}"#))
-        let untrusted = try CommandLineRun.run("/usr/bin/env", ["curl", "-sS", "--max-time", "10", upstream.url + "/api/ping"])
+        let untrusted = try await CommandLineRun.run("/usr/bin/env", ["curl", "-sS", "--max-time", "10", upstream.url + "/api/ping"])
         #expect(untrusted.status == 60, "curl's exit code for an untrusted certificate; got \(untrusted.status): \(untrusted.standardError)")
     }
 
@@ -75,7 +75,7 @@ import Testing
         #expect(try await again.body == big.body)
     }
 
-    @Test func plainHTTPStaysTheDefault() throws {
+    @Test func plainHTTPStaysTheDefault() async throws {
         let upstream = try LocalUpstream(Self.fixtures)
         #expect(upstream.url.hasPrefix("http://"))
     }

@@ -123,8 +123,7 @@ struct LoadingTests {
         for folder in 0..<100 {
             try tree.makeDirectory("api/f\(folder)")
             for file in 0..<100 {
-                try Data(#"[{"request": {}, "response": {"folder": \#(folder), "file": \#(file)}}]"#.utf8)
-                    .write(to: URL(fileURLWithPath: tree.path("api/f\(folder)/item\(file).json")))
+                try tree.writeWithoutSync("api/f\(folder)/item\(file).json", #"[{"request": {}, "response": {"folder": \#(folder), "file": \#(file)}}]"#)
             }
         }
         let store = try tree.load()

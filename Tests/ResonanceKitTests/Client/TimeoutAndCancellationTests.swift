@@ -24,7 +24,7 @@ struct TimeoutAndCancellationTests {
         #expect(seconds == 0.2)
         #expect(error?.statusCode == nil)
         #expect(elapsed >= .milliseconds(150))
-        #expect(elapsed < .seconds(5))
+        #expect(elapsed < .seconds(60), "the transport would have waited an hour")
     }
 
     @Test("cancelling the calling task cancels the request promptly")
@@ -49,7 +49,7 @@ struct TimeoutAndCancellationTests {
             return
         }
         #expect(error?.statusCode == nil)
-        #expect(elapsed < .seconds(5), "cancellation should end the request long before the transport's hour-long wait")
+        #expect(elapsed < .seconds(60), "cancellation should end the request long before the transport's hour-long wait")
     }
 
     @Test("an already cancelled task sends nothing")

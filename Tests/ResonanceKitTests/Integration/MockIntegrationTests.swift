@@ -147,7 +147,7 @@ struct MockIntegrationTests {
             Issue.record("expected cancellation, got \(String(describing: error))")
             return
         }
-        #expect(elapsed < .seconds(5))
+        #expect(elapsed < .seconds(60), "a hang guard: .cancelled above is the check")
     }
 
     @Test("a 0.3 s timeout fires against the 1500 ms fixture", arguments: MockBackend.allCases)
@@ -167,7 +167,7 @@ struct MockIntegrationTests {
             return
         }
         #expect(seconds == 0.3)
-        #expect(elapsed < .seconds(5))
+        #expect(elapsed < .seconds(60), "a hang guard; exact deadlines are measured by scripts/bench-client.sh")
     }
 
     @Test("the delayed fixture does answer when given time", arguments: MockBackend.allCases)

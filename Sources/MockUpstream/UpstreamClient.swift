@@ -25,7 +25,6 @@ import MockTLS
 public final class UpstreamClient: Sendable {
     public let configuration: UpstreamConfiguration
     private let pool = ConnectionPool()
-    private let queue = DispatchQueue(label: "MockUpstream.exchanges", attributes: .concurrent)
     /// Loaded on the first `https` request (or at init for an explicit file), then shared.
     private let trust: LockedState<Result<TLSClientCredentials, TLSClientError>?>
 
@@ -83,7 +82,12 @@ public final class UpstreamClient: Sendable {
         call: UpstreamCall,
         completion: @escaping @Sendable (Result<UpstreamResponse, UpstreamError>) -> Void
     ) {
-        queue.async { [self] in
+        // An exchange blocks its thread on the sockets until the upstream answers. A concurrent
+        // queue would run on libdispatch's width-limited pool (one thread per core), so slow
+        // upstreams were served a few at a time (8 parallel 1 s requests took 3 s on 2 cores); a
+        // serial queue of its own runs on the overcommitting pool, which starts a thread whenever
+        // none is idle (8 took 1.0 s).
+        DispatchQueue(label: "MockUpstream.exchange").async { [self] in
             do throws(UpstreamError) {
                 completion(.success(try forward(request, call: call)))
             } catch {

@@ -14,7 +14,11 @@ final class SuspendedConnections: @unchecked Sendable {
     private var parked: [UInt64: MHDConnection] = [:]
     private var nextID: UInt64 = 0
     private var closed = false
-    private let timers = DispatchQueue(label: "mockserver.delays", attributes: .concurrent)
+    /// Serial: each timer only resumes a connection (microseconds), and a serial queue runs on
+    /// libdispatch's overcommitting pool, so delays end on time even when the width-limited pool
+    /// (concurrent queues, Swift's cooperative threads) is busy — say, with an app's tests
+    /// blocking in-process.
+    private let timers = DispatchQueue(label: "mockserver.delays")
 
     /// Suspends `connection` and resumes it after `milliseconds`; nil (and nothing suspended)
     /// once the server is stopping, so the caller answers at once instead.

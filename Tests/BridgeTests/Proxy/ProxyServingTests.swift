@@ -86,6 +86,23 @@ import Testing
         #expect(stopped == nil || stopped?.status == 503, "\(String(describing: stopped))")
     }
 
+    /// Each exchange waits on its own thread; they must not queue behind a pool as wide as the
+    /// machine has cores (on 2 cores, 8 forwarded requests to a 1 s upstream took 3 s).
+    @Test func slowUpstreamExchangesRunSideBySide() async throws {
+        let upstream = try LocalUpstream(["api/slow.json": #"[{"delay": 60000, "response": {"late": true}}]"#])
+        let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles, threads: 1)
+        let count = 8
+        let requests = (0..<count).map { _ in Task { try? await proxy.send("GET", "/api/slow") } }
+        #expect(await eventually { upstream.server.suspendedConnectionCount == count },
+                "\(upstream.server.suspendedConnectionCount) of \(count) forwarded requests reached the upstream at once")
+        #expect(proxy.server.suspendedConnectionCount == count, "each forwarded request is parked on the proxy meanwhile")
+        // Stopping wakes the parked upstream requests, which answer early; every forwarded one ends.
+        upstream.server.stop()
+        for request in requests {
+            _ = await request.value
+        }
+    }
+
     @Test func aTargetLeadingBackToTheServerAnswers508() async throws {
         // A free port first, then a proxy listening on it whose target is that same port.
         let probe = try ScriptedUpstream { _ in .silence }

@@ -2,8 +2,8 @@
 ///
 /// ```swift
 /// let store = try FixtureStore.load(root: "Mocks")
-/// print(store.counts)         // 12 fixture files, 25 entries, 3 static files, 0 problems
-/// print(store.counts.files)   // 12 fixture files, 25 entries, 3 static files
+/// print(store.counts)         // 22 fixture files, 49 entries, 3 static files, 0 problems
+/// print(store.counts.files)   // 22 fixture files, 49 entries, 3 static files
 /// ```
 package struct FixtureCounts: Sendable, Equatable, CustomStringConvertible {
     /// `.json` fixture files that loaded without error.
@@ -21,12 +21,12 @@ package struct FixtureCounts: Sendable, Equatable, CustomStringConvertible {
         self.problems = problems
     }
 
-    /// `12 fixture files, 25 entries, 3 static files`
+    /// `22 fixture files, 49 entries, 3 static files`
     package var files: String {
         "\(counting: fixtureFiles, "fixture file"), \(counting: entries, "entry", "entries"), \(counting: staticFiles, "static file")"
     }
 
-    /// `12 fixture files, 25 entries, 3 static files, 0 problems`
+    /// `22 fixture files, 49 entries, 3 static files, 0 problems`
     package var description: String {
         "\(files), \(counting: problems, "problem")"
     }

@@ -112,15 +112,21 @@ import Testing
     }
 
     @Test func aDelayedRequestStartedBeforeAReloadAnswersFromTheOldFixtures() async throws {
-        let running = try RunningServer(["api/slow.json": #"{"delay": 4000, "response": {"version": 1}}"#])
+        let running = try RunningServer(["api/slow.json": #"{"delay": 1500, "response": {"version": 1}}"#])
         let parked = BackgroundRequest(port: running.port, target: "/api/slow")
-        #expect(await running.waitForSuspendedConnections(1), "the delayed request never reached the server")
-        try running.tree.write("api/slow.json", Data(#"{"delay": 10, "response": {"version": 2}}"#.utf8))
-        try running.server.reload()
+        // Parked, edited and reloaded on one thread of its own: a busy run can resume a task
+        // seconds late, and the reload must happen while the old request is still parked, or the
+        // test proves nothing.
+        let (arrived, parkedAtReload) = try await onOwnThread { () throws -> (Bool, Bool) in
+            guard running.blockUntilSuspendedConnections(1) else { return (false, false) }
+            try running.tree.write("api/slow.json", Data(#"{"delay": 10, "response": {"version": 2}}"#.utf8))
+            try running.server.reload()
+            return (true, running.server.suspendedConnectionCount == 1)
+        }
+        #expect(arrived, "the delayed request never reached the server")
+        #expect(parkedAtReload, "the delayed request was no longer parked when the reload had happened")
         let current = try await onOwnThread { try running.rawClient().request("GET", "/api/slow") }
         #expect(try jsonObject(current.body)["version"] as? Int == 2)
-        // Otherwise the old request ended before the reload, and this test proved nothing.
-        #expect(running.server.suspendedConnectionCount == 1, "the delayed request was no longer parked when the reload had happened")
 
         let old = try #require(await parked.wait(seconds: 10), "the parked request never finished")
         #expect(old.status == 200)

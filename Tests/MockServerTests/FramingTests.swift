@@ -157,6 +157,13 @@ import Testing
         #expect((body["error"] as? String)?.contains("over the server's limit of \(MockHTTPServer.maxHeadBytes)") == true)
     }
 
+    @Test func aURLOverTheLimitGetsAJSON414() throws {
+        let head = "GET /api/echo?q=" + String(repeating: "u", count: MockHTTPServer.maxHeadBytes) + " HTTP/1.1\r\nHost: t\r\n\r\n"
+        let body = try #require(try Self.refusal(head, status: 414))
+        #expect((body["error"] as? String)?.contains("over the server's limit of \(MockHTTPServer.maxHeadBytes)") == true)
+        #expect((body["hint"] as? String)?.contains("shorten the URL") == true)
+    }
+
     @Test func aHeadTooLargeForLibmicrohttpdIsAnsweredAndTheServerKeepsServing() throws {
         let running = try RunningServer(Self.files)
         let client = try running.rawClient()

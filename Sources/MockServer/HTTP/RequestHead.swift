@@ -45,10 +45,18 @@ struct RequestHead: Sendable {
     }
 
     /// Why the request must be refused (and its connection closed): a head (with its
-    /// `requestLineBytes`-byte request line) over `maxBytes`, or ambiguous framing; nil when neither.
+    /// `requestLineBytes`-byte request line) over `maxBytes` — `414` when the request line is
+    /// the larger part, else `431` — or ambiguous framing; nil when neither.
     func violation(requestLineBytes: Int, maxBytes: Int) -> HeadViolation? {
         let bytes = requestLineBytes + headerBytes + 2
         guard bytes <= maxBytes else {
+            // Mostly the URL: 414, as libmicrohttpd answers a request line too long for its pool.
+            if requestLineBytes > headerBytes {
+                return HeadViolation(
+                    status: 414,
+                    error: "the request line is \(requestLineBytes) bytes (\(bytes) with the headers), over the server's limit of \(maxBytes) for both",
+                    hint: "shorten the URL: send long parameters in a request body (e.g. POST with JSON) instead of the query")
+            }
             return HeadViolation(
                 status: 431,
                 error: "the request line and headers are \(bytes) bytes, over the server's limit of \(maxBytes)",

@@ -65,6 +65,16 @@ import Testing
         #expect(violation.error.contains("144 bytes, over the server's limit of 143"))
     }
 
+    @Test func aHeadOverTheLimitMostlyForItsURLIs414() throws {
+        let head = Self.head([("Host", "a")])
+        // "Host: a" (9) + the blank line (2) + a 200-byte request line.
+        #expect(head.violation(requestLineBytes: 200, maxBytes: 211) == nil)
+        let violation = try #require(head.violation(requestLineBytes: 200, maxBytes: 210))
+        #expect(violation.status == 414)
+        #expect(violation.error.contains("the request line is 200 bytes (211 with the headers), over the server's limit of 210"), "\(violation.error)")
+        #expect(violation.hint.contains("shorten the URL"))
+    }
+
     @Test func aCookieCountsTwice() throws {
         let head = Self.head([("Host", "a"), ("Cookie", String(repeating: "c", count: 100))])
         // "Host: a" (9) + "Cookie: c…" (110) + the cookie's parsed copy (100) + the blank line (2) + 20.

@@ -49,6 +49,18 @@ import Testing
         #expect(Self.refuses(try #require(port.value)))
     }
 
+    @Test func shutdownWakesParkedRequestsAndStops() async throws {
+        let tree = try FixtureTree(["api/slow.json": #"[{"delay": 60000, "response": {"late": true}}]"#])
+        let server = try MockHTTPServer(root: tree.path)
+        let parked = BackgroundRequest(port: server.port, target: "/api/slow")
+        #expect(try await eventually { server.suspendedConnectionCount == 1 }, "the delayed request was never parked")
+        await server.shutdown()
+        #expect(Self.refuses(server.port), "the server still accepts connections after shutdown()")
+        #expect(await parked.wait(seconds: 10) != nil, "the parked request did not end with the server")
+        server.stop()   // idempotent after shutdown()
+        await server.shutdown()
+    }
+
     @Test func anUnusableRootThrowsBeforeAnythingStarts() async throws {
         await #expect(throws: FixtureRootError.self) {
             try await withMockServer(root: "/nonexistent-\(UUID().uuidString)") { _ in }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
 import Logging
 import MockFixtures
 
@@ -14,7 +15,7 @@ import Darwin
 
 /// An HTTP/1.1 server answering every request from a ``FixtureStore``, on libmicrohttpd worker threads.
 ///
-/// It starts listening in `init` and serves until ``stop()`` (or until it is released).
+/// It starts listening in `init` and serves until ``shutdown()`` or ``stop()`` (or until it is released).
 ///
 /// ```swift
 /// let store = try FixtureStore.load(root: "Mocks")
@@ -23,7 +24,7 @@ import Darwin
 /// // let server = try MockHTTPServer(engine: MockEngine(store: store, options: .init(journalSize: 5_000)), …)
 /// print(server.url)   // http://127.0.0.1:41234
 /// // … send requests …
-/// server.stop()
+/// await server.shutdown()   // or server.stop() outside async code
 /// ```
 public final class MockHTTPServer: @unchecked Sendable {
     // @unchecked: `stopped` is only read and written under `lock`; everything else is immutable
@@ -169,8 +170,30 @@ public final class MockHTTPServer: @unchecked Sendable {
         stop()
     }
 
+    /// ``stop()`` from async code: the calling task suspends while libmicrohttpd's threads are
+    /// joined (which waits for requests being answered), instead of holding one of the few
+    /// threads of Swift's cooperative pool that every other task shares. Safe to call more than
+    /// once, and after ``stop()``.
+    ///
+    /// ```swift
+    /// override func tearDown() async throws {
+    ///     await server.shutdown()
+    /// }
+    /// ```
+    public func shutdown() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // A serial queue runs on libdispatch's overcommitting pool, never the cooperative one.
+            DispatchQueue(label: "mockserver.shutdown").async { [self] in
+                stop()
+                continuation.resume()
+            }
+        }
+    }
+
     /// Stops listening and closes every connection; requests still waiting on a fixture's
-    /// delay are woken and answered or dropped first. Safe to call more than once.
+    /// delay are woken and answered or dropped first. Blocks the calling thread until
+    /// libmicrohttpd's threads have ended; from async code prefer ``shutdown()``. Safe to call
+    /// more than once.
     public func stop() {
         lock.lock()
         defer { lock.unlock() }

@@ -31,8 +31,15 @@ public func withMockServer<Result: Sendable>(
     _ body: (MockHTTPServer) async throws -> Result
 ) async throws -> Result {
     let server = try MockHTTPServer(root: root, configuration: configuration, options: options, logger: logger)
-    defer { server.stop() }
-    return try await body(server)
+    let result: Result
+    do {
+        result = try await body(server)
+    } catch {
+        await server.shutdown()
+        throw error
+    }
+    await server.shutdown()
+    return result
 }
 
 extension MockHTTPServer {

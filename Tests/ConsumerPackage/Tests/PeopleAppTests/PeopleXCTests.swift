@@ -10,7 +10,7 @@ final class PeopleXCTests: XCTestCase {
     }
 
     override func tearDown() async throws {
-        server.stop()
+        await server.shutdown()
     }
 
     func testAddingAPerson() async throws {

@@ -57,9 +57,7 @@ extension MHDResponse {
             return nil
         }
         let response = MHDResponse(pointer: created)
-        for (name, value) in headers where !response.addHeader(name: name, value: value) {
-            refused(name, value)
-        }
+        response.addHeaders(headers, refused: refused)
         return response
     }
 }

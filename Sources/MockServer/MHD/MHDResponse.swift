@@ -23,9 +23,7 @@ struct MHDResponse: @unchecked Sendable {
                 buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let response = created.map(MHDResponse.init(pointer:)) else { return nil }
-        for (name, value) in headers where !response.addHeader(name: name, value: value) {
-            refused(name, value)
-        }
+        response.addHeaders(headers, refused: refused)
         return response
     }
 
@@ -42,16 +40,22 @@ struct MHDResponse: @unchecked Sendable {
     ) -> MHDResponse? {
         guard let created = MHD_create_response_from_callback(UInt64(declaredSize), 4096, mhdNoBodyReader, nil, nil) else { return nil }
         let response = MHDResponse(pointer: created)
-        for (name, value) in headers where !response.addHeader(name: name, value: value) {
+        response.addHeaders(headers, refused: refused)
+        return response
+    }
+
+    /// Adds `headers` in order, only before the response is shared; each one MHD refuses is not
+    /// sent and is passed to `refused`.
+    func addHeaders(_ headers: some Sequence<(name: String, value: String)>, refused: (_ name: String, _ value: String) -> Void) {
+        for (name, value) in headers where !addHeader(name: name, value: value) {
             refused(name, value)
         }
-        return response
     }
 
     /// Adds one header line, only before the response is shared; false when MHD refuses it.
     ///
     /// Maps to `MHD_add_response_header`.
-    func addHeader(name: String, value: String) -> Bool {
+    private func addHeader(name: String, value: String) -> Bool {
         MHD_add_response_header(pointer, name, value) == .YES
     }
 

@@ -47,12 +47,4 @@ extension RequestDispatcher {
         defer { built.destroy() }
         return connection.queue(built, status: response.status)
     }
-
-    /// Logs a response header of `response` that MHD refused (so it is never silently missing).
-    private func headerRefusalWarning(for request: RequestContext, _ response: MockResponse) -> (String, String) -> Void {
-        { [logger] name, value in
-            let answer = "\(request.method ?? "-") \(request.rawTarget) (\(response.outcome.logDescription))"
-            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: answer))")
-        }
-    }
 }

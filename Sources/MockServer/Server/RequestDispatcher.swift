@@ -75,6 +75,14 @@ final class RequestDispatcher: MHDResponder {
         }
     }
 
+    /// Logs a response header of a request's answer that MHD refused (so it is never silently missing).
+    func headerRefusalWarning(for request: RequestContext, _ response: MockResponse) -> (String, String) -> Void {
+        { [logger] name, value in
+            let answer = "\(request.method ?? "-") \(request.rawTarget) (\(response.outcome.logDescription))"
+            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: answer))")
+        }
+    }
+
     /// The warning for a response header MHD refused, e.g. `… 'Connection: keep-alive' of a fixture's 503 answer …`.
     static func headerRefusal(name: String, value: String, answer: String) -> String {
         "libmicrohttpd refused the response header '\(name): \(value)' of \(answer); it is not sent"
@@ -237,10 +245,7 @@ final class RequestDispatcher: MHDResponder {
         if let id = response.preparedID, let prepared = request.generation.response(forPreparedID: id) {
             return connection.queue(prepared, status: response.status)
         }
-        let refused = { [logger] (name: String, value: String) in
-            let answer = "\(request.method ?? "-") \(request.rawTarget) (\(response.outcome.logDescription))"
-            logger.warning("\(Self.headerRefusal(name: name, value: value, answer: answer))")
-        }
+        let refused = headerRefusalWarning(for: request, response)
         let headers = response.headers.lazy.map { (name: $0.name, value: $0.value) }
         // HEAD and 304 answers go out without their body: it is not copied, only its size stated.
         let built = response.sendsBody(toMethod: request.method ?? "GET")

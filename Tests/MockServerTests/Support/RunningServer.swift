@@ -49,10 +49,10 @@ final class RunningServer: Sendable {
         pollBlockingThisThread { server.suspendedConnectionCount == count }
     }
 
-    /// Stops the server on a thread of its own: stopping wakes parked requests and joins
-    /// libmicrohttpd's threads, which must not hold a thread of the concurrency pool meanwhile.
+    /// Stops the server without holding a thread of the concurrency pool while it wakes parked
+    /// requests and joins libmicrohttpd's threads.
     func stop() async {
-        await onOwnThread { [server] in server.stop() }
+        await server.shutdown()
     }
 
     /// Idempotent after ``stop()``; otherwise a stop of a server with nothing parked, which is quick.

@@ -99,9 +99,9 @@ func loadMocks() throws -> FixtureStore {
 
 /// Runs `body` with the URL of a mockserver serving `Mocks/` on a free loopback port.
 ///
-/// The server is stopped on a thread of its own, not in a task: stopping joins libmicrohttpd's
-/// threads and releases delayed answers, and blocking one of the few cooperative threads while it
-/// does would stall every other test running in parallel (and their timings with them).
+/// The server is stopped with `shutdown()`: stopping joins libmicrohttpd's threads and releases
+/// delayed answers, and blocking one of the few cooperative threads while it does would stall
+/// every other test running in parallel (and their timings with them).
 func withMockServer<Result: Sendable>(_ body: (URL) async throws -> Result) async throws -> Result {
     let server = try MockHTTPServer(
         store: try loadMocks(),
@@ -112,23 +112,11 @@ func withMockServer<Result: Sendable>(_ body: (URL) async throws -> Result) asyn
     do {
         result = try await body(server.url)
     } catch {
-        await stopOffTheCooperativePool(server)
+        await server.shutdown()
         throw error
     }
-    await stopOffTheCooperativePool(server)
+    await server.shutdown()
     return result
-}
-
-/// A `Thread`, not `DispatchQueue.global()`: on Linux the global queue of the default QoS is the
-/// very pool Swift concurrency runs tasks on, so a block sent there waits for (and then holds) one
-/// of the same two threads.
-private func stopOffTheCooperativePool(_ server: MockHTTPServer) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        Thread {
-            server.stop()
-            continuation.resume()
-        }.start()
-    }
 }
 
 extension JSONSession {

@@ -26,7 +26,7 @@ struct HealthcheckCommand: ParsableCommand {
     @OptionGroup var trust: ClientTrustOptions
 
     func validate() throws {
-        try RootOptions.refuseMisplaced(subcommand: "healthcheck", takes: ["--cacert", "--insecure"], why: "checks the server at --url")
+        try RootOptions.refuseMisplaced(by: Self.self, takes: ["--cacert", "--insecure"], why: "checks the server at --url")
         guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased()), parsed.host?.isEmpty == false else {
             throw ValidationError("--url \(url) is not an http(s)://host[:port] URL, e.g. --url http://127.0.0.1:8080.")
         }

@@ -55,7 +55,7 @@ struct RecordCommand: ParsableCommand {
     @OptionGroup(title: "HTTPS") var tls: TLSServingOptions
 
     func validate() throws {
-        try RootOptions.refuseMisplaced(subcommand: "record", takes: Self.rootOptionsTaken, why: "forwards every request")
+        try RootOptions.refuseMisplaced(by: Self.self, takes: Self.rootOptionsTaken, why: "forwards every request")
         _ = try upstreamTarget()
         guard fixtures.root != nil else {
             throw ValidationError("Missing --root: give the folder to record into, e.g. --root Mocks (created when missing).")

@@ -32,9 +32,10 @@ enum RootOptions {
 
     /// Throws a validation error naming the first root option `subcommand` does not take, with
     /// `why` saying what the subcommand does instead.
-    static func refuseMisplaced(subcommand: String, takes taken: Set<String>, why: String) throws {
+    static func refuseMisplaced(by subcommand: any ParsableCommand.Type, takes taken: Set<String>, why: String) throws {
         if let option = misplaced(in: CommandLine.arguments, takes: taken) {
-            throw ValidationError("\(option) is an option of serving (`mockserver --root DIR \(option) …`), not of `mockserver \(subcommand)`, which \(why); leave it out.")
+            let name = subcommand.configuration.commandName ?? "\(subcommand)"
+            throw ValidationError("\(option) is an option of serving (`mockserver --root DIR \(option) …`), not of `mockserver \(name)`, which \(why); leave it out.")
         }
     }
 }

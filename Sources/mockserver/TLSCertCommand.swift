@@ -33,7 +33,7 @@ struct TLSCertCommand: ParsableCommand {
     var force = false
 
     func validate() throws {
-        try RootOptions.refuseMisplaced(subcommand: "tls-cert", takes: ["--host"], why: "only writes a certificate and its key")
+        try RootOptions.refuseMisplaced(by: Self.self, takes: ["--host"], why: "only writes a certificate and its key")
         guard (1...SelfSignedCertificate.maximumValidityDays).contains(days) else {
             throw ValidationError("--days \(days) must be between 1 and \(SelfSignedCertificate.maximumValidityDays) (Apple platforms refuse longer-lived server certificates).")
         }

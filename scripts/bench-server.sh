@@ -26,7 +26,7 @@ Benchmarks mockserver against nginx (serving the same bytes as a static file) an
 request journal off (--journal-size 0), answering a templated entry and a path parameter, and
 in trees of 10 and 10,000 files with templated folders. Then the efficiency part: CPU time per
 request with each server pinned to core 0 and wrk to core 1 (mockserver, nginx answering from
-memory, nginx serving the file), mockserver's memory after loading Mocks/ and under 256
+memory, nginx serving the file, and a socket floor that only receives and sends), mockserver's memory after loading Mocks/ and under 256
 keep-alive connections, the latency of normal requests while 1,100 clients trickle their
 request heads, and instructions per request of every mockserver row under callgrind.
 
@@ -45,7 +45,8 @@ request heads, and instructions per request of every mockserver row under callgr
   --keep-temp         keep the generated fixtures, configs and server logs
   -h, --help          show this help
 
-Installs wrk, nginx, a Java runtime, the wiremock Python package and valgrind when they are missing.
+Installs wrk, nginx, a Java runtime, the wiremock Python package, valgrind and a C compiler when
+they are missing.
 EOF
 }
 
@@ -538,6 +539,17 @@ if [ "$EFFICIENCY" -eq 1 ] && wanted mockserver; then
       wait_for_200 "$STARTED_PID" "${CPU_URL[nginx-memory]}" "$BENCH_TEMP_DIR/cpu-nginx.log" 30
       CPU_SERVERS+=(nginx-memory nginx-static)
     fi
+    # The socket floor: one recv and one send of prebuilt bytes per request, no HTTP at all. What
+    # it costs is the kernel's share, which every server pays; nginx / floor is the largest ratio
+    # any server can reach against nginx here.
+    ensure_command cc gcc
+    cc -O2 -o "$BENCH_TEMP_DIR/socket_floor" "$HELPERS/socket_floor.c" || die "cannot compile $HELPERS/socket_floor.c"
+    SERVER_PORT[cpu-floor]=$(free_port)
+    start_process "$BENCH_TEMP_DIR/cpu-floor.log" taskset -c 0 "$BENCH_TEMP_DIR/socket_floor" "${SERVER_PORT[cpu-floor]}" "${EXPECTED_BODY[small]}"
+    CPU_PIDS[floor]=$STARTED_PID
+    CPU_URL[floor]="http://127.0.0.1:${SERVER_PORT[cpu-floor]}/bench/small"
+    wait_for_200 "$STARTED_PID" "${CPU_URL[floor]}" "$BENCH_TEMP_DIR/cpu-floor.log" 30
+    CPU_SERVERS+=(floor)
     for server in "${CPU_SERVERS[@]}"; do
       got="$BENCH_TEMP_DIR/cpu-check-$server.body"
       curl -s -o "$got" --max-time 10 "${CPU_URL[$server]}" || true

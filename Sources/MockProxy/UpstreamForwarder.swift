@@ -52,7 +52,8 @@ public final class UpstreamForwarder: RequestForwarder {
             case .success(let response):
                 record(request, response)
                 completion(MockResponse(status: response.status, headers: response.headers, body: response.body,
-                                        outcome: .proxied(upstream: target.description)))
+                                        outcome: .proxied(upstream: target.description),
+                                        declaredBodyLength: response.statedBodyLength))
             case .failure(let error):
                 completion(failureAnswer(error, for: request))
             }

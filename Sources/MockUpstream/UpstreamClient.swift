@@ -151,7 +151,8 @@ public final class UpstreamClient: Sendable {
             status: response.head.status,
             headers: ForwardedHeaders.response(response.head.headers),
             body: body,
-            httpVersion: response.head.version
+            httpVersion: response.head.version,
+            statedBodyLength: method == "HEAD" ? HTTPResponseReader.statedIdentityLength(response.head) : nil
         )
     }
 

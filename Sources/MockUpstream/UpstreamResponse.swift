@@ -17,12 +17,17 @@ public struct UpstreamResponse: Sendable, Equatable {
     public let body: [UInt8]
     /// The HTTP version used, e.g. `HTTP/1.1` or `HTTP/2`.
     public let httpVersion: String
+    /// For a HEAD request, the `Content-Length` the upstream stated for the body it did not send:
+    /// the length of the decoded body a GET gets (HEAD is forwarded with `Accept-Encoding:
+    /// identity`). Nil when it stated none, stated it for an encoded body, or for other requests.
+    public let statedBodyLength: Int?
 
-    public init(status: Int, headers: [HTTPHeader], body: [UInt8], httpVersion: String = "HTTP/1.1") {
+    public init(status: Int, headers: [HTTPHeader], body: [UInt8], httpVersion: String = "HTTP/1.1", statedBodyLength: Int? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.httpVersion = httpVersion
+        self.statedBodyLength = statedBodyLength
     }
 
     /// The first value of header `name` (case-insensitive), or nil.

@@ -25,9 +25,13 @@ public struct MockResponse: Sendable {
     public let fault: MockFault?
     /// Send the body at about this many bytes per second; `nil` sends it at once.
     public let bytesPerSecond: Int?
+    /// The body length an answer sent without its body (HEAD, `304`) states as its
+    /// `Content-Length` when ``body`` is not that body: a forwarded HEAD carries no body, but
+    /// the upstream stated the length of the one a GET gets. Nil: the size of ``body``.
+    public let declaredBodyLength: Int?
 
     public init(status: Int, headers: [HTTPHeader], body: [UInt8], delayMilliseconds: Int = 0, preparedID: Int? = nil, outcome: MatchOutcome,
-                fault: MockFault? = nil, bytesPerSecond: Int? = nil) {
+                fault: MockFault? = nil, bytesPerSecond: Int? = nil, declaredBodyLength: Int? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -36,6 +40,7 @@ public struct MockResponse: Sendable {
         self.outcome = outcome
         self.fault = fault
         self.bytesPerSecond = bytesPerSecond
+        self.declaredBodyLength = declaredBodyLength
     }
 
     /// The value of the first header called `name` (case-insensitive).

@@ -10,7 +10,7 @@ enum HTTPRequestHead {
 
     /// Serialises `request` for `url`: `Host` is the upstream's, the client's headers follow
     /// (already filtered by ``ForwardedHeaders/request(_:)``), then `Content-Length` and
-    /// `Accept-Encoding`.
+    /// `Accept-Encoding` (`identity` for HEAD).
     static func bytes(method: String, url: AbsoluteURL, headers: [HTTPHeader], body: [UInt8]) -> [UInt8] {
         var text = "\(method) \(url.requestTarget) HTTP/1.1\r\nHost: \(url.authority)\r\n"
         for header in headers {
@@ -19,7 +19,9 @@ enum HTTPRequestHead {
         if method != "HEAD", !body.isEmpty || methodsWithBody.contains(method) {
             text += "Content-Length: \(body.count)\r\n"
         }
-        text += "Accept-Encoding: \(acceptedEncodings)\r\n\r\n"
+        // A HEAD answer's Content-Length must be the length of the body the client's GET gets,
+        // which is decoded: asking for the identity coding makes the upstream state that length.
+        text += "Accept-Encoding: \(method == "HEAD" ? "identity" : acceptedEncodings)\r\n\r\n"
         var bytes = Array(text.utf8)
         if method != "HEAD" { bytes.append(contentsOf: body) }
         return bytes

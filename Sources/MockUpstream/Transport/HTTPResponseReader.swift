@@ -120,6 +120,17 @@ struct HTTPResponseReader {
         }
     }
 
+    /// The body length a bodiless answer to a HEAD request states: its valid `Content-Length`
+    /// when no content coding but `identity` applies; nil otherwise.
+    static func statedIdentityLength(_ head: Head) -> Int? {
+        let codings = head.values("content-encoding").flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: " \t").lowercased() }
+        guard codings.allSatisfy({ $0 == "identity" }), head.values("transfer-encoding").isEmpty else { return nil }
+        let values = head.values("content-length").flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: " \t") }
+        guard let first = values.first, values.allSatisfy({ $0 == first }), !first.isEmpty, first.utf8.count <= 18,
+              first.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return Int(first)
+    }
+
     private func contentLength(_ head: Head) throws(TransportFailure) -> Int? {
         let values = head.values("content-length").flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: " \t") }
         guard let first = values.first else { return nil }

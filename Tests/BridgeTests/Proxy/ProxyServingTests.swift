@@ -42,6 +42,23 @@ import Testing
         #expect(upstream.requestCount == 3)
     }
 
+    @Test func aForwardedHeadStatesTheUpstreamsLengthNotZero() async throws {
+        let upstream = try ScriptedUpstream { request in
+            let answer = request.method == "HEAD"
+                ? "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 5000\r\n\r\n"
+                : "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 4\r\n\r\nPNG!"
+            return .bytes(Array(answer.utf8), close: false)
+        }
+        let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles)
+        let head = try await proxy.send("HEAD", "/logo.png")
+        #expect(head.status == 200 && head.body.isEmpty)
+        #expect(head.statedBodyLength == 5000, "mockserver's Content-Length is the upstream's, not 0")
+        #expect(head.header("Content-Type") == "image/png")
+        let get = try await proxy.send("GET", "/logo.png")
+        #expect(get.body == Array("PNG!".utf8), "the connection to the proxy is still in step")
+        #expect(upstream.requests.map(\.method) == ["HEAD", "GET"])
+    }
+
     @Test func anUnreachableUpstreamAnswers502() async throws {
         let gone = try ScriptedUpstream { _ in .silence }
         let url = gone.url

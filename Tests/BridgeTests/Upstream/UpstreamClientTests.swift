@@ -122,9 +122,32 @@ import Testing
         let client = try UpstreamClient()
         let first = try client.forward(UpstreamRequest(method: "HEAD", url: upstream.url + "/logo.png"))
         #expect(first.status == 200 && first.body.isEmpty)
+        #expect(first.statedBodyLength == 5000, "the length a GET's body would have is kept for the proxy to state")
         // The connection stays usable: the 5000 bytes were never coming.
         _ = try client.forward(UpstreamRequest(method: "HEAD", url: upstream.url + "/logo.png"))
         #expect(upstream.connectionsAccepted == 1)
+        #expect(upstream.requests.map { $0.header("Accept-Encoding") } == ["identity", "identity"],
+                "a HEAD asks for the identity coding, so the stated length is the decoded body's")
+    }
+
+    @Test func aHeadAnswerStatesNoUsableLengthForAnEncodedBodyOrABadValue() throws {
+        let upstream = try ScriptedUpstream { request in
+            let head = switch request.target {
+            case "/gzip": "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 321\r\n\r\n"
+            case "/bad": "HTTP/1.1 200 OK\r\nContent-Length: 12, 13\r\n\r\n"
+            case "/none": "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+            default: "HTTP/1.1 200 OK\r\nContent-Encoding: identity\r\nContent-Length: 42\r\n\r\n"
+            }
+            return .bytes(Array(head.utf8), close: false)
+        }
+        let client = try UpstreamClient()
+        let lengths = try ["/gzip", "/bad", "/none", "/identity"].map { path in
+            try client.forward(UpstreamRequest(method: "HEAD", url: upstream.url + path)).statedBodyLength
+        }
+        #expect(lengths == [nil, nil, nil, 42])
+        let get = try ScriptedUpstream { _ in .bytes(ScriptedUpstream.response(body: Array("four".utf8)), close: false) }
+        #expect(try client.forward(UpstreamRequest(method: "GET", url: get.url + "/x")).statedBodyLength == nil, "only HEAD answers state a length without a body")
+        #expect(get.requests.first?.header("Accept-Encoding") == "gzip, deflate")
     }
 
     @Test func reusesKeptAliveConnectionsAndReplacesOnesTheServerClosed() throws {

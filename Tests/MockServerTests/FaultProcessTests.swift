@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `mockserver` producing faults: how they are logged, and that a paced body costs no

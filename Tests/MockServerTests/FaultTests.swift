@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import TestSupport
 import Testing
 
 /// Faults and slow bodies on the wire: what curl and a raw socket see for each `fault`, and a

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockFixtures
 @testable import MockServer
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import MockFixtures
 import MockServer
+import TestSupport
 import Testing
 
 /// `withMockServer` scopes a server to a closure and stops it however the closure ends.
@@ -53,7 +54,7 @@ import Testing
         let tree = try FixtureTree(["api/slow.json": #"[{"delay": 60000, "response": {"late": true}}]"#])
         let server = try MockHTTPServer(root: tree.path)
         let parked = BackgroundRequest(port: server.port, target: "/api/slow")
-        #expect(try await eventually { server.suspendedConnectionCount == 1 }, "the delayed request was never parked")
+        #expect(await eventually { server.suspendedConnectionCount == 1 }, "the delayed request was never parked")
         await server.shutdown()
         #expect(Self.refuses(server.port), "the server still accepts connections after shutdown()")
         #expect(await parked.wait(seconds: 10) != nil, "the parked request did not end with the server")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs a command to completion and collects what it printed.
 enum CommandLineRun {
@@ -11,7 +12,7 @@ enum CommandLineRun {
     /// Runs `executable arguments` and waits for it (and for both pipes to reach end of file) on
     /// a thread of its own: the test suspends meanwhile instead of holding a cooperative thread.
     static func run(_ executable: String, _ arguments: [String]) async throws -> Result {
-        try await offThePool { try runBlockingThisThread(executable, arguments) }
+        try await onOwnThread { try runBlockingThisThread(executable, arguments) }
     }
 
     private static func runBlockingThisThread(_ executable: String, _ arguments: [String]) throws -> Result {

@@ -84,22 +84,3 @@ extension LocalUpstream {
         return (object?["requests"] as? [Any])?.count ?? -1
     }
 }
-
-/// Runs blocking work (waiting for a process's output, a semaphore) on a thread of its own, so the
-/// test suspends instead of holding one of the cooperative threads that in-process tests running
-/// in parallel need (two on a 2-core machine).
-func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-    }
-}
-
-/// Waits until `condition` holds, checking every 2 ms; false after 10 s.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    return condition()
-}

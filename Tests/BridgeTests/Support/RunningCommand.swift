@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// A long-running command (a `mockserver` serving) whose first output line the test waits for.
 ///
@@ -42,7 +43,7 @@ final class RunningCommand: Sendable {
     /// The first line on stdout (nil when the process ends or `seconds` pass first).
     func firstLine(within seconds: Double = 20) async throws -> String? {
         let collected = collected
-        return try await offThePool { collected.firstLine(within: seconds) }
+        return await onOwnThread { collected.firstLine(within: seconds) }
     }
 
     var standardError: String {
@@ -62,7 +63,7 @@ final class RunningCommand: Sendable {
     /// SIGTERM, then waits (on a thread of its own) for the exit.
     func stop() async throws {
         let child = child
-        try await offThePool {
+        await onOwnThread {
             if child.process.isRunning {
                 child.process.terminate()
                 child.process.waitUntilExit()

@@ -1,6 +1,7 @@
 import Foundation
 import MockFixtures
 import MockUpstream
+import TestSupport
 import Testing
 
 /// The upstream client against local servers started by each test: a real mockserver for
@@ -207,7 +208,7 @@ import Testing
         let client = try UpstreamClient()
         let task = Task { try await client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/never")) }
         // Cancel once the request has reached the upstream, so the exchange really is under way.
-        while upstream.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(await eventually(within: 30) { !upstream.requests.isEmpty }, "the request never reached the upstream")
         task.cancel()
         do {
             _ = try await task.value

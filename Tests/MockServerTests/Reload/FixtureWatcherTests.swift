@@ -1,6 +1,7 @@
 import Foundation
 import MockFixtures
 import MockServer
+import TestSupport
 import Testing
 
 /// In-process polling: `FixtureWatcher` reloads the server when what it serves changes.
@@ -12,10 +13,10 @@ import Testing
         defer { watcher.stop() }
         // The baseline is taken before start() returns, so this edit is a change, not the baseline.
         try running.tree.write("api/item.json", Data(#"{"response": {"version": 2, "padding": "grown"}}"#.utf8))
-        #expect(try await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
+        #expect(await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
         // The hook counts a reload just after its fixtures start serving.
-        #expect(try await eventually { running.reloads.count >= 1 })
-        #expect(running.reloads.count == 1)
+        #expect(await eventually { running.reloads.value >= 1 })
+        #expect(running.reloads.value == 1)
     }
 
     @Test func doesNotReloadForChangesTheLoaderIgnores() async throws {
@@ -36,15 +37,15 @@ import Testing
             withDestinationPath: outside.root.appendingPathComponent("secret.json").path)
         // Two complete polls after the last change have seen all of it.
         let polled = watcher.completedPolls
-        #expect(try await eventually { watcher.completedPolls >= polled + 2 })
-        #expect(running.reloads.count == 0)
+        #expect(await eventually { watcher.completedPolls >= polled + 2 })
+        #expect(running.reloads.value == 0)
 
         // A served change still reloads.
         try running.tree.write("api/item.json", Data(#"{"response": {"version": 2}}"#.utf8))
-        #expect(try await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
+        #expect(await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
         // The hook counts a reload just after its fixtures start serving.
-        #expect(try await eventually { running.reloads.count >= 1 })
-        #expect(running.reloads.count == 1)
+        #expect(await eventually { running.reloads.value >= 1 })
+        #expect(running.reloads.value == 1)
     }
 
     @Test func doesNotReloadAnUnchangedTree() async throws {
@@ -55,8 +56,8 @@ import Testing
         let client = try running.rawClient()
         #expect(try client.request("GET", "/api/flaky").status == 503)
         let polled = watcher.completedPolls
-        #expect(try await eventually { watcher.completedPolls >= polled + 3 })
-        #expect(running.reloads.count == 0)
+        #expect(await eventually { watcher.completedPolls >= polled + 3 })
+        #expect(running.reloads.value == 0)
         #expect(try client.request("GET", "/api/flaky").status == 200)
     }
 
@@ -79,8 +80,8 @@ import Testing
 
 /// Polls `target` until its JSON `version` is `expected`; false after `seconds` (a hang guard).
 /// Each request runs on a thread of its own: a server busy reloading may keep it waiting.
-func waitForVersion(_ expected: Int, port: Int, target: String, seconds: Double) async throws -> Bool {
-    try await eventually(within: seconds) {
+func waitForVersion(_ expected: Int, port: Int, target: String, seconds: Double) async -> Bool {
+    await eventually(within: seconds) {
         await onOwnThread {
             guard let answer = try? RawHTTPClient(port: port).request("GET", target), answer.status == 200 else { return false }
             return (try? jsonObject(answer.body))?["version"] as? Int == expected

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -12,12 +13,12 @@ import Glibc
         let tree = try FixtureTree(Self.files)
         let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--watch", "--watch-interval", "0.2"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
-        #expect(try await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
+        #expect(await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
 
         try tree.write("api/item.json", Data(#"[{"response": {"version": 2}}, {"method": "POST"}]"#.utf8))
-        #expect(try await waitForVersion(2, port: port, target: "/api/item", seconds: 10))
+        #expect(await waitForVersion(2, port: port, target: "/api/item", seconds: 10))
         try tree.write("api/broken.json", Data("{".utf8))
-        #expect(try await eventually { server.standardErrorSoFar.contains("api/broken.json:") })
+        #expect(await eventually { server.standardErrorSoFar.contains("api/broken.json:") })
         server.process.terminate()
         let finished = try #require(await server.waitForExit(within: 5))
         #expect(finished.status == 0)
@@ -30,13 +31,13 @@ import Glibc
         let tree = try FixtureTree(Self.files)
         let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
-        #expect(try await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
+        #expect(await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
 
         try tree.write("api/item.json", Data(#"{"response": {"version": 2}}"#.utf8))
         // Without --watch nothing polls the tree: it changes only when asked.
-        #expect(try await waitForVersion(1, port: port, target: "/api/item", seconds: 1))
+        #expect(await waitForVersion(1, port: port, target: "/api/item", seconds: 1))
         kill(server.process.processIdentifier, SIGHUP)
-        #expect(try await waitForVersion(2, port: port, target: "/api/item", seconds: 10))
+        #expect(await waitForVersion(2, port: port, target: "/api/item", seconds: 10))
         #expect(server.process.isRunning, "SIGHUP must not end the process")
 
         server.process.terminate()

@@ -1,6 +1,7 @@
 import Foundation
 import MockFixtures
 import MockServer
+import TestSupport
 import Testing
 
 /// `POST /__admin/reload` and `MockHTTPServer.reload()` over real loopback sockets.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Everything read from one pipe, by a thread of its own that blocks on reads until end of file:
 /// it sees every byte, and the end for certain, however fast the process exits.

@@ -3,6 +3,7 @@ import Testing
 import Logging
 import MockFixtures
 import MockServer
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -14,7 +15,7 @@ final class RunningServer: Sendable {
     let store: FixtureStore
     let server: MockHTTPServer
     /// Reloads the server has installed (through any trigger), counted by its `afterReload` hook.
-    let reloads = Counter()
+    let reloads = LockedCounter()
 
     init(
         _ files: [String: String],

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -89,7 +90,7 @@ final class TricklingCrowd: Sendable {
     }
 
     private func waitForOutput(_ text: String, within seconds: Double) async throws {
-        let seen = try await eventually(within: seconds) { child.standardOutputSoFar.contains(text) || child.hasExited }
+        let seen = await eventually(within: seconds) { child.standardOutputSoFar.contains(text) || child.hasExited }
         guard seen, child.standardOutputSoFar.contains(text) else {
             throw Failure(description: "the trickling crowd did not say '\(text)': \(child.standardOutputSoFar)\(child.standardErrorSoFar)")
         }

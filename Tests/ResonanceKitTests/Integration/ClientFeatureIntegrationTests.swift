@@ -3,6 +3,7 @@ import Logging
 import MockFixtures
 import MockServer
 import ResonanceKit
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

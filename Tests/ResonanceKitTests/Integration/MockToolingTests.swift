@@ -1,6 +1,7 @@
 import Foundation
 import ResonanceKit
 import ResonanceKitTesting
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

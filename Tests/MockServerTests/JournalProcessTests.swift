@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The journal's flags on the real executable: size, body limit, off, and `--report-unused`.
@@ -10,7 +11,7 @@ import Testing
 
     @Test func sizeAndBodyLimitBoundTheJournal() async throws {
         let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "3", "--journal-body-limit", "8"])
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "3", "--journal-body-limit", "8"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let client = try RawHTTPClient(port: port)
         for index in 1...4 {
@@ -31,7 +32,7 @@ import Testing
 
     @Test func sizeZeroTurnsRecordingOffAndTheEndpointsSaySo() async throws {
         let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "0"])
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "0"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let client = try RawHTTPClient(port: port)
         #expect(try client.request("GET", "/api/people").status == 200)
@@ -44,7 +45,7 @@ import Testing
 
     @Test func reportUnusedListsEntriesThatAnsweredNothingWhenStopping() async throws {
         let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--report-unused"])
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--report-unused"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         #expect(try RawHTTPClient(port: port).request("GET", "/api/people").status == 200)
         server.process.interrupt()
@@ -61,7 +62,7 @@ import Testing
         let tree = try FixtureTree(Self.files)
         for (arguments, expected) in [(["--journal-size=-1"], "--journal-size -1 must be 0"),
                                       (["--journal-body-limit=-2"], "--journal-body-limit -2 must be 0")] {
-            let finished = try #require(try await MockServerProcess.run(["--root", tree.path, "--port", "0"] + arguments))
+            let finished = try await MockServerProcess.run(["--root", tree.path, "--port", "0"] + arguments)
             #expect(finished.status != 0)
             #expect(finished.standardError.contains(expected), "\(finished.standardError)")
         }

@@ -13,11 +13,11 @@ import Testing
     @Test(.enabled(if: raiseOpenFileLimit(to: 4096), "the hard open-file limit is below 4096"))
     func aNormalRequestIsAnsweredWhile1100ConnectionsTrickleTheirHeads() async throws {
         let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
 
         // A child process holds the tricklers (see TricklingCrowd for why not this one).
-        let slow = try TricklingCrowd(port: port, count: Self.tricklers)
+        let slow = try await TricklingCrowd(port: port, count: Self.tricklers)
         try await slow.waitUntilHolding()
         // Every trickler has its bytes in the server's sockets; a normal request still gets in.
         // (The time it takes is measured by scripts/bench-server.sh, not asserted here.)
@@ -34,7 +34,7 @@ import Testing
 
     @Test func aHeadThatTricklesPastTheHeadTimeoutIsClosed() async throws {
         let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--head-timeout", "1"])
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--head-timeout", "1"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let trickling = try TricklingClient(port: port)
         let silent = try TricklingClient(port: port)

@@ -6,7 +6,7 @@ import Testing
 /// CPU while it waits.
 @Suite(.serialized) struct FaultProcessTests {
     @Test func eachFaultIsLoggedAsSuchWithoutLibraryErrors() async throws {
-        let tree = try FixtureTree(FaultTests.files)
+        let tree = try TemporaryFolder(FaultTests.files)
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let base = "http://127.0.0.1:\(port)/api/"
@@ -33,7 +33,7 @@ import Testing
     /// A busy loop (a content reader answering "not yet" without suspending) would burn a core
     /// for the whole transfer; suspended between chunks, the server sleeps.
     @Test func aPacedBodyLeavesTheServerIdleBetweenChunks() async throws {
-        let tree = try FixtureTree(["api/paced.json": #"[{"bytesPerSecond": 100, "responseText": "\#(String(repeating: "p", count: 200))"}]"#])
+        let tree = try TemporaryFolder(["api/paced.json": #"[{"bytesPerSecond": 100, "responseText": "\#(String(repeating: "p", count: 200))"}]"#])
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--threads", "1"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let pid = server.process.processIdentifier

@@ -10,7 +10,7 @@ import Testing
     ]
 
     @Test func sizeAndBodyLimitBoundTheJournal() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "3", "--journal-body-limit", "8"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let client = try RawHTTPClient(port: port)
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func sizeZeroTurnsRecordingOffAndTheEndpointsSaySo() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "0"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let client = try RawHTTPClient(port: port)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func reportUnusedListsEntriesThatAnsweredNothingWhenStopping() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--report-unused"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         #expect(try RawHTTPClient(port: port).request("GET", "/api/people").status == 200)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func badJournalFlagsNameTheFlag() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         for (arguments, expected) in [(["--journal-size=-1"], "--journal-size -1 must be 0"),
                                       (["--journal-body-limit=-2"], "--journal-body-limit -2 must be 0")] {
             let finished = try await MockServerProcess.run(["--root", tree.path, "--port", "0"] + arguments)

@@ -16,7 +16,7 @@ import Glibc
     ]
 
     @Test func servesUntilSIGTERMThenExitsZeroWithARequestParked() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         // One worker thread handles every connection in turn, which makes "parked" observable below.
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--threads", "1"])
         let line = try #require(await server.firstOutputLine(within: 20), "no line on stdout")
@@ -47,7 +47,7 @@ import Glibc
     }
 
     @Test func logsEachRequestUnlessQuiet() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0"])
         let port = try #require(Self.port(in: await server.firstOutputLine(within: 20) ?? ""))
         _ = try RawHTTPClient(port: port).request("GET", "/api/people?x=1")
@@ -58,7 +58,7 @@ import Glibc
     }
 
     @Test func printsFixtureProblemsToStandardErrorAtStart() async throws {
-        let tree = try FixtureTree(["api/broken.json": "[{\"status\": 200,,}]", "api/fine.json": #"{"response": 1}"#])
+        let tree = try TemporaryFolder(["api/broken.json": "[{\"status\": 200,,}]", "api/fine.json": #"{"response": 1}"#])
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
         let line = try #require(await server.firstOutputLine(within: 20))
         #expect(line.contains("1 problem)"))
@@ -69,12 +69,12 @@ import Glibc
     }
 
     @Test func validateExitsZeroForACleanTreeAndOneOtherwise() async throws {
-        let clean = try FixtureTree(Self.files)
+        let clean = try TemporaryFolder(Self.files)
         let ok = try await MockServerProcess.run(["validate", "--root", clean.path])
         #expect(ok.status == 0)
         #expect(ok.standardOutput.hasPrefix("ok: 2 fixture files, 2 entries, 0 static files"))
 
-        let broken = try FixtureTree(["api/broken.json": "[{\"status\": 200,,}]"])
+        let broken = try TemporaryFolder(["api/broken.json": "[{\"status\": 200,,}]"])
         let failed = try await MockServerProcess.run(["validate", "--root", broken.path])
         #expect(failed.status == 1)
         #expect(failed.standardOutput.contains("api/broken.json:1:"))
@@ -83,7 +83,7 @@ import Glibc
     }
 
     @Test func healthcheckReportsARunningServerAndAMissingOne() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let store = try FixtureStore.load(root: tree.path)
         let server = try MockHTTPServer(
             store: store, configuration: ServerConfiguration(port: 0, logRequests: false), logger: Logger(label: "tests"))
@@ -109,8 +109,8 @@ import Glibc
     }
 
     @Test func badFlagsExitNonZeroWithASentenceNamingTheFlag() async throws {
-        let tree = try FixtureTree(Self.files)
-        let file = tree.root.appendingPathComponent("api/people.json").path
+        let tree = try TemporaryFolder(Self.files)
+        let file = tree.url.appendingPathComponent("api/people.json").path
         let cases: [([String], String)] = [
             ([], "--root"),
             (["--root", tree.path + "/missing"], "does not exist"),
@@ -134,7 +134,7 @@ import Glibc
     }
 
     @Test func portInUseExitsNonZeroNamingThePort() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let (holder, port) = try ServerStartTests.listeningSocket()
         defer { close(holder) }
         let finished = try await MockServerProcess.run(["--root", tree.path, "--port", String(port)])

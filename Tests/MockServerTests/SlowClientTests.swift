@@ -12,7 +12,7 @@ import Testing
 
     @Test(.enabled(if: raiseOpenFileLimit(to: 4096), "the hard open-file limit is below 4096"))
     func aNormalRequestIsAnsweredWhile1100ConnectionsTrickleTheirHeads() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
 
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aHeadThatTricklesPastTheHeadTimeoutIsClosed() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--head-timeout", "1"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let trickling = try TricklingClient(port: port)

@@ -59,7 +59,7 @@ struct FaultControlTests {
     }
 
     @Test func theTransportNamesTheFaultAndTheMissingBytes() async throws {
-        let root = try TemporaryTree(Self.files)
+        let root = try TemporaryFolder(Self.files)
         defer { root.remove() }
         let transport = try FixtureTransport(root: root.path)
         let url = URL(string: "http://fixtures.test/api/flaky")!
@@ -85,7 +85,7 @@ struct FaultControlTests {
     }
 
     @Test func aSlowBodyWaitsInProportionAndCanBeCancelled() async throws {
-        let root = try TemporaryTree(Self.files)
+        let root = try TemporaryFolder(Self.files)
         defer { root.remove() }
         let transport = try FixtureTransport(root: root.path)
         // 3,600 bytes at 1 byte per second: an hour, unless cancelled.

@@ -19,7 +19,7 @@ import Testing
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--proxy-unmatched", "http://127.0.0.1:2"], "--proxy-unmatched is an option of serving"),
     ])
     func aRootOptionWithASubcommandThatDoesNotTakeItIsRefused(arguments: [String], message: String) async throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let resolved = arguments.map { $0.replacingOccurrences(of: "<root>", with: folder.path) }
         let run = try await MockServerProcess.run(resolved)
         #expect(run.status == 64, "exit \(run.status); stderr: \(run.standardError)")
@@ -28,8 +28,8 @@ import Testing
     }
 
     @Test func theOptionsEachSubcommandSharesStillWork() async throws {
-        let folder = try ScratchFolder()
-        try folder.put("api/ping.json", #"[{"response": {"pong": true}}]"#)
+        let folder = try TemporaryFolder()
+        try folder.write("api/ping.json", #"[{"response": {"pong": true}}]"#)
         let validate = try await MockServerProcess.run(["--root", folder.path, "validate"])
         #expect(validate.status == 0, "\(validate.standardError)")
         #expect(validate.standardOutput.hasPrefix("ok: 1 fixture file, 1 entry"), "\(validate.standardOutput)")

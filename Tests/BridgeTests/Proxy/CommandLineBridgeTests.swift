@@ -20,7 +20,7 @@ import Testing
 
     @Test func recordForwardsWritesAndLogsEachExchange() async throws {
         let upstream = try LocalUpstream(Self.upstreamFiles)
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let root = folder.path + "/recorded/new"
         let recording = try await MockServerProcess.start(["record", "--target", upstream.url, "--root", root, "--port", "0", "--redact", "token"])
         let line = try #require(await recording.firstOutputLine(), "no listening line; stderr: \(recording.standardErrorSoFar)")
@@ -51,8 +51,8 @@ import Testing
 
     @Test func proxyUnmatchedAnswersFromFixturesThenTheUpstreamAndRecordsTheGaps() async throws {
         let upstream = try LocalUpstream(Self.upstreamFiles)
-        let folder = try ScratchFolder()
-        try folder.put("api/ping.json", #"[{"response": {"pong": "fixture"}}]"#)
+        let folder = try TemporaryFolder()
+        try folder.write("api/ping.json", #"[{"response": {"pong": "fixture"}}]"#)
         let server = try await MockServerProcess.start(["--root", folder.path, "--port", "0", "--proxy-unmatched", upstream.url, "--record", "--watch", "--watch-interval", "0.05"])
         let line = try #require(await server.firstOutputLine(), "no listening line; stderr: \(server.standardErrorSoFar)")
         #expect(line.hasSuffix("0 problems; unmatched requests go to \(upstream.url), recorded into \(URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path))"), "\(line)")
@@ -74,7 +74,7 @@ import Testing
     @Test func anHTTPSUpstreamIsTrustedThroughCacertOrInsecure() async throws {
         let certificate = try TestCertificate()
         let upstream = try LocalUpstream(Self.upstreamFiles, tls: certificate.identity)
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         for (flags, expected) in [(["--cacert", certificate.certificateFile], 200), (["--insecure"], 200), ([], 502)] {
             let server = try await MockServerProcess.start(["--root", folder.path, "--port", "0", "--proxy-unmatched", upstream.url] + flags)
             let line = try #require(await server.firstOutputLine(), "no listening line; stderr: \(server.standardErrorSoFar)")
@@ -107,8 +107,8 @@ import Testing
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--watch"], "--watch is an option of serving (`mockserver --root DIR --watch …`), not of `mockserver record`"),
     ])
     func mistakesStopWithASentenceNamingTheFlag(arguments: [String], message: String) async throws {
-        let folder = try ScratchFolder()
-        let file = try folder.put("file.txt", "x")
+        let folder = try TemporaryFolder()
+        let file = try folder.write("file.txt", "x")
         let paths = ["<root>": folder.path, "<file>": file]
         let resolved = arguments.map { paths[$0] ?? $0 }
         let prefix = resolved.first == "record" ? [] : ["--root", folder.path, "--port", "0"]

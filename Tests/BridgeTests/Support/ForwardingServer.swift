@@ -5,6 +5,7 @@ import MockProxy
 import MockRecorder
 import MockServer
 import MockUpstream
+import TestSupport
 
 /// A mockserver in process that forwards what its fixtures do not answer to `upstream`:
 /// `--proxy-unmatched` (fixtures in `root`, optionally recording into it), or `record` (no
@@ -15,7 +16,7 @@ final class ForwardingServer: @unchecked Sendable {
         case record
     }
 
-    let root: ScratchFolder
+    let root: TemporaryFolder
     let server: MockHTTPServer
     let forwarder: UpstreamForwarder
 
@@ -29,10 +30,7 @@ final class ForwardingServer: @unchecked Sendable {
         threads: Int = 2,
         port: Int = 0
     ) throws {
-        root = try ScratchFolder("forwarding")
-        for (path, text) in fixtures {
-            try root.put(path, text)
-        }
+        root = try TemporaryFolder(fixtures, label: "forwarding")
         let records: Bool
         let store: FixtureStore
         switch mode {

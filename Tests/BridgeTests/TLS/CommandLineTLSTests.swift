@@ -6,7 +6,7 @@ import Testing
 /// the built executable.
 @Suite struct CommandLineTLSTests {
     @Test func tlsCertWritesAPairAndServingWithItWorksEndToEnd() async throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let certs = folder.path + "/certs"
         let made = try await MockServerProcess.run(["tls-cert", "--out", certs, "--host", "localhost,127.0.0.1"])
         #expect(made.status == 0, "\(made.standardError)")
@@ -17,7 +17,7 @@ import Testing
         let again = try await MockServerProcess.run(["tls-cert", "--out", certs])
         #expect(again.status != 0 && again.standardError.contains("already exists; pass --force"), "\(again.standardError)")
 
-        try folder.put("mocks/api/ping.json", #"[{"response": {"pong": true}}]"#)
+        try folder.write("mocks/api/ping.json", #"[{"response": {"pong": true}}]"#)
         let server = try await MockServerProcess.start(["--root", folder.path + "/mocks", "--port", "0", "--quiet",
                                                         "--tls-cert", certs + "/cert.pem", "--tls-key", certs + "/key.pem"])
         let line = try #require(await server.firstOutputLine(), "no listening line; stderr: \(server.standardErrorSoFar)")
@@ -45,7 +45,7 @@ import Testing
         (["--tls-cert", "<cert>", "--tls-key", "<other-key>"], "--tls-key: <other-key> is not the private key of <cert>"),
     ])
     func badTLSFilesStopTheStartWithASentenceNamingFlagAndFile(arguments: [String], message: String) async throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let paths = [
             "<cert>": folder.path + "/a/cert.pem", "<key>": folder.path + "/a/key.pem",
             "<other-key>": folder.path + "/b/key.pem", "<missing>": folder.path + "/missing.pem",
@@ -53,7 +53,7 @@ import Testing
         for subfolder in ["a", "b"] {
             #expect(try await MockServerProcess.run(["tls-cert", "--out", folder.path + "/" + subfolder]).status == 0)
         }
-        try folder.put("mocks/index.json", "[]")
+        try folder.write("mocks/index.json", "[]")
         let resolved = arguments.map { paths[$0] ?? $0 }
         let expected = paths.reduce(message) { text, pair in text.replacingOccurrences(of: pair.key, with: pair.value) }
         let run = try await MockServerProcess.run(["--root", folder.path + "/mocks", "--port", "0"] + resolved)
@@ -63,9 +63,9 @@ import Testing
     }
 
     @Test func warnsWhenTheCertificateDoesNotNameTheListeningAddress() async throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         #expect(try await MockServerProcess.run(["tls-cert", "--out", folder.path, "--host", "api.example.test"]).status == 0)
-        try folder.put("mocks/index.json", "[]")
+        try folder.write("mocks/index.json", "[]")
         let server = try await MockServerProcess.start(["--root", folder.path + "/mocks", "--port", "0",
                                                         "--tls-cert", folder.path + "/cert.pem", "--tls-key", folder.path + "/key.pem"])
         #expect(await server.firstOutputLine()?.hasPrefix("listening on https://127.0.0.1:") == true)
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func tlsCertRefusesBadHostsAndDays() async throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let badHost = try await MockServerProcess.run(["tls-cert", "--out", folder.path, "--host", "localhost,bad_host"])
         #expect(badHost.status != 0 && badHost.standardError.contains("--host: 'bad_host' is not a valid host name"), "\(badHost.standardError)")
         let badDays = try await MockServerProcess.run(["tls-cert", "--out", folder.path, "--days", "3650"])

@@ -230,8 +230,8 @@ import Testing
     @Test func checksItsConfiguration() throws {
         #expect(throws: UpstreamConfigurationError.invalidTimeout(.zero)) { try UpstreamClient(configuration: .init(timeout: .zero)) }
         #expect(throws: UpstreamConfigurationError.invalidMaxResponseBodyBytes(0)) { try UpstreamClient(configuration: .init(maxResponseBodyBytes: 0)) }
-        let folder = try ScratchFolder()
-        let garbage = try folder.put("garbage.pem", "not a certificate")
+        let folder = try TemporaryFolder()
+        let garbage = try folder.write("garbage.pem", "not a certificate")
         for file in [folder.path + "/missing.pem", garbage] {
             let error = try #require(throws: UpstreamConfigurationError.self) {
                 try UpstreamClient(configuration: .init(trustedCertificatesFile: file))

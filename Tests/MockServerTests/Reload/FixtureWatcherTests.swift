@@ -12,7 +12,7 @@ import Testing
         watcher.start()
         defer { watcher.stop() }
         // The baseline is taken before start() returns, so this edit is a change, not the baseline.
-        try running.tree.write("api/item.json", Data(#"{"response": {"version": 2, "padding": "grown"}}"#.utf8))
+        try running.tree.write("api/item.json", #"{"response": {"version": 2, "padding": "grown"}}"#)
         #expect(await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
         // The hook counts a reload just after its fixtures start serving.
         #expect(await eventually { running.reloads.value >= 1 })
@@ -24,24 +24,24 @@ import Testing
         var options = FixtureLoadOptions()
         options.maxStaticFileBytes = 16
         let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#], loadOptions: options)
-        let outside = try FixtureTree(["secret.json": #"{"response": "outside"}"#])
+        let outside = try TemporaryFolder(["secret.json": #"{"response": "outside"}"#])
         let watcher = try FixtureWatcher(server: running.server, intervalSeconds: 0.05)
         watcher.start()
         defer { watcher.stop() }
 
-        try running.tree.write("api/.item.json.swp", Data("editor".utf8))
-        try running.tree.write("__admin/reset.json", Data("{}".utf8))
-        try running.tree.write("huge.bin", Data(repeating: 1, count: 64))
+        try running.tree.write("api/.item.json.swp", "editor")
+        try running.tree.write("__admin/reset.json", "{}")
+        try running.tree.write("huge.bin", bytes: [UInt8](repeating: 1, count: 64))
         try FileManager.default.createSymbolicLink(
-            atPath: running.tree.root.appendingPathComponent("api/leak.json").path,
-            withDestinationPath: outside.root.appendingPathComponent("secret.json").path)
+            atPath: running.tree.url.appendingPathComponent("api/leak.json").path,
+            withDestinationPath: outside.url.appendingPathComponent("secret.json").path)
         // Two complete polls after the last change have seen all of it.
         let polled = watcher.completedPolls
         #expect(await eventually { watcher.completedPolls >= polled + 2 })
         #expect(running.reloads.value == 0)
 
         // A served change still reloads.
-        try running.tree.write("api/item.json", Data(#"{"response": {"version": 2}}"#.utf8))
+        try running.tree.write("api/item.json", #"{"response": {"version": 2}}"#)
         #expect(await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
         // The hook counts a reload just after its fixtures start serving.
         #expect(await eventually { running.reloads.value >= 1 })

@@ -5,8 +5,8 @@ import Testing
 
 /// Reloads racing with requests in flight, some parked on a fixture delay.
 @Suite struct ReloadConcurrencyTests {
-    static func fixture(version: Int, delay: Int) -> Data {
-        Data(#"{"delay": \#(delay), "response": {"version": \#(version)}}"#.utf8)
+    static func fixture(version: Int, delay: Int) -> String {
+        #"{"delay": \#(delay), "response": {"version": \#(version)}}"#
     }
 
     @Test func parkedRequestsAnswerFromTheirGenerationWhileTenReloadsRun() async throws {

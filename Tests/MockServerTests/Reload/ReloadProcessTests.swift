@@ -10,14 +10,14 @@ import Glibc
     static let files = ["api/item.json": #"{"response": {"version": 1}}"#]
 
     @Test func watchPicksUpAnEditWithinAFewSeconds() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--watch", "--watch-interval", "0.2"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         #expect(await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
 
-        try tree.write("api/item.json", Data(#"[{"response": {"version": 2}}, {"method": "POST"}]"#.utf8))
+        try tree.write("api/item.json", #"[{"response": {"version": 2}}, {"method": "POST"}]"#)
         #expect(await waitForVersion(2, port: port, target: "/api/item", seconds: 10))
-        try tree.write("api/broken.json", Data("{".utf8))
+        try tree.write("api/broken.json", "{")
         #expect(await eventually { server.standardErrorSoFar.contains("api/broken.json:") })
         server.process.terminate()
         let finished = try #require(await server.waitForExit(within: 5))
@@ -28,12 +28,12 @@ import Glibc
     }
 
     @Test func sighupReloads() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         #expect(await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
 
-        try tree.write("api/item.json", Data(#"{"response": {"version": 2}}"#.utf8))
+        try tree.write("api/item.json", #"{"response": {"version": 2}}"#)
         // Without --watch nothing polls the tree: it changes only when asked.
         #expect(await waitForVersion(1, port: port, target: "/api/item", seconds: 1))
         kill(server.process.processIdentifier, SIGHUP)
@@ -47,7 +47,7 @@ import Glibc
     }
 
     @Test func badWatchFlagsExitNonZeroNamingTheFlag() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let cases: [([String], String)] = [
             (["--root", tree.path, "--watch-interval", "1"], "--watch-interval only applies with --watch"),
             (["--root", tree.path, "--watch", "--watch-interval", "0"], "--watch-interval: watch interval 0.0 must be between 0.05 and 3600 seconds"),

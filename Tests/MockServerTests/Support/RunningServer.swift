@@ -11,7 +11,7 @@ import FoundationNetworking
 /// A fixture tree plus an in-process server on an ephemeral loopback port, stopped on `deinit`
 /// (or earlier with ``stop()``).
 final class RunningServer: Sendable {
-    let tree: FixtureTree
+    let tree: TemporaryFolder
     let store: FixtureStore
     let server: MockHTTPServer
     /// Reloads the server has installed (through any trigger), counted by its `afterReload` hook.
@@ -23,9 +23,9 @@ final class RunningServer: Sendable {
         loadOptions: FixtureLoadOptions = .init(),
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
-        tree = try FixtureTree(files)
+        tree = try TemporaryFolder(files)
         for (path, bytes) in binaryFiles {
-            try tree.write(path, Data(bytes))
+            try tree.write(path, bytes: bytes)
         }
         store = try FixtureStore.load(root: tree.path, options: loadOptions)
         var configuration = ServerConfiguration(port: 0, logRequests: false)

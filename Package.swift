@@ -131,24 +131,28 @@ let package = Package(
         .target(name: "MockServerTesting", dependencies: ["MockServer", "ResonanceKitTesting"]),
         // In-process fixture transport for the client's unit tests.
         .target(name: "ResonanceKitTesting", dependencies: ["ResonanceKit", "MockFixtures"]),
-        .testTarget(name: "MockFixturesTests", dependencies: ["MockFixtures"]),
-        .testTarget(name: "MockServerTests", dependencies: ["MockServer", "MockFixtures", "mockserver"]),
+        // What every test target shares: blocking work off the cooperative pool, polling, child
+        // processes, temporary folders (docs/ARCHITECTURE.md, "Tests and the cooperative pool").
+        // Foundation only; no product depends on it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "MockFixturesTests", dependencies: ["MockFixtures", "TestSupport"]),
+        .testTarget(name: "MockServerTests", dependencies: ["MockServer", "MockFixtures", "mockserver", "TestSupport"]),
         // The production bridge: upstream client, recorder, TLS.
         .testTarget(
             name: "BridgeTests",
             dependencies: [
-                "MockUpstream", "MockRecorder", "MockTLS", "MockServer", "MockProxy", "MockFixtures", "mockserver",
+                "MockUpstream", "MockRecorder", "MockTLS", "MockServer", "MockProxy", "MockFixtures", "mockserver", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "ResonanceKitTestingTests",
-            dependencies: ["ResonanceKitTesting", "ResonanceKit", "MockServer", "MockFixtures", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ResonanceKitTesting", "ResonanceKit", "MockServer", "MockFixtures", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "ResonanceKitTests",
             dependencies: [
-                "ResonanceKit", "ResonanceKitTesting", "MockServer", "MockFixtures",
+                "ResonanceKit", "ResonanceKitTesting", "MockServer", "MockFixtures", "TestSupport",
                 "ResonanceKitAsyncHTTPClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

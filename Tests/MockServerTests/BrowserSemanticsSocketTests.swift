@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockFixtures
 import MockServer
+import TestSupport
 import Testing
 
 /// What goes over the wire for CORS, 304, 206 and 416, byte for byte where HTTP says what may
@@ -12,11 +13,11 @@ struct BrowserSemanticsSocketTests {
 
     /// A server with CORS on over `files/digits.txt` and `api/people.json`.
     final class CORSServer: Sendable {
-        let tree: FixtureTree
+        let tree: TemporaryFolder
         let server: MockHTTPServer
 
         init(maxBodyBytes: Int = ServerConfiguration().maxBodyBytes) throws {
-            tree = try FixtureTree(["files/digits.txt": digits, "api/people.json": #"{"headers": {"X-Total-Count": "1"}, "response": []}"#])
+            tree = try TemporaryFolder(["files/digits.txt": digits, "api/people.json": #"{"headers": {"X-Total-Count": "1"}, "response": []}"#])
             let engine = MockEngine(store: try FixtureStore.load(root: tree.path), options: MockEngineOptions(cors: true))
             server = try MockHTTPServer(engine: engine, configuration: ServerConfiguration(port: 0, maxBodyBytes: maxBodyBytes, logRequests: false),
                                         logger: Logger(label: "browser-semantics"))

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockFixtures
 import MockServer
+import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,18 +1,19 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `mockserver` producing faults: how they are logged, and that a paced body costs no
 /// CPU while it waits.
 @Suite(.serialized) struct FaultProcessTests {
     @Test func eachFaultIsLoggedAsSuchWithoutLibraryErrors() async throws {
-        let tree = try FixtureTree(FaultTests.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0"])
+        let tree = try TemporaryFolder(FaultTests.files)
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let base = "http://127.0.0.1:\(port)/api/"
-        #expect(try await Curl.get(base + "reset").exitCode == 56)
-        #expect(try await Curl.get(base + "empty").exitCode == 52)
-        #expect(try await Curl.get(base + "short").exitCode == 18)
-        #expect(try await Curl.get(base + "fast").exitCode == 0)
+        #expect(try await Curl.get(base + "reset").status == 56)
+        #expect(try await Curl.get(base + "empty").status == 52)
+        #expect(try await Curl.get(base + "short").status == 18)
+        #expect(try await Curl.get(base + "fast").status == 0)
         server.process.interrupt()
         let finished = try #require(await server.waitForExit(within: 20))
         let lines = finished.standardError.components(separatedBy: "\n")
@@ -32,8 +33,8 @@ import Testing
     /// A busy loop (a content reader answering "not yet" without suspending) would burn a core
     /// for the whole transfer; suspended between chunks, the server sleeps.
     @Test func aPacedBodyLeavesTheServerIdleBetweenChunks() async throws {
-        let tree = try FixtureTree(["api/paced.json": #"[{"bytesPerSecond": 100, "responseText": "\#(String(repeating: "p", count: 200))"}]"#])
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--threads", "1"])
+        let tree = try TemporaryFolder(["api/paced.json": #"[{"bytesPerSecond": 100, "responseText": "\#(String(repeating: "p", count: 200))"}]"#])
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--threads", "1"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let pid = server.process.processIdentifier
         // Measured on the requesting thread, so that a busy concurrency pool cannot add to `elapsed`.

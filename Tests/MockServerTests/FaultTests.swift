@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import TestSupport
 import Testing
 
 /// Faults and slow bodies on the wire: what curl and a raw socket see for each `fault`, and a
@@ -23,8 +24,8 @@ import Testing
     func curlSeesEachFault(path: String, exitCode: Int32, received: String) async throws {
         let running = try RunningServer(Self.files)
         let result = try await Curl.get(running.server.url.absoluteString + "/api/" + path)
-        #expect(result.exitCode == exitCode)
-        #expect(String(decoding: result.body, as: UTF8.self) == received)
+        #expect(result.status == exitCode)
+        #expect(result.standardOutput == received)
         // The server goes on serving.
         #expect(try running.rawClient().request("GET", "/api/fast").status == 200)
     }
@@ -130,35 +131,5 @@ import Testing
         // 20 bytes at 1 byte per second would take 20 s: the stop does not wait for them.
         let outcome = try #require(await slow.wait(seconds: 10), "the paced connection was left open by stop()")
         #expect(outcome.status == nil, "a 20 s body completed within 10 s")
-    }
-}
-
-/// `curl` run to completion, its body written to a temporary file.
-enum Curl {
-    struct Result {
-        let exitCode: Int32
-        let body: [UInt8]
-    }
-
-    /// `curl --silent --max-time 20 --output FILE url`; curl ends by itself within its time limit.
-    /// The test's task waits for it suspended, woken by the process's termination handler.
-    static func get(_ url: String) async throws -> Result {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["curl", "--silent", "--max-time", "20", "--output", output.path, url]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exited = Latch()
-        process.terminationHandler = { _ in exited.open() }
-        try process.run()
-        // A hang guard beyond curl's own --max-time.
-        guard await exited.wait(within: 40) else {
-            process.terminate()
-            throw RawHTTPClient.Failure(description: "curl \(url) did not exit within 40 s despite --max-time 20")
-        }
-        let body = (try? Data(contentsOf: output)).map { [UInt8]($0) } ?? []
-        return Result(exitCode: process.terminationStatus, body: body)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The journal's flags on the real executable: size, body limit, off, and `--report-unused`.
@@ -9,8 +10,8 @@ import Testing
     ]
 
     @Test func sizeAndBodyLimitBoundTheJournal() async throws {
-        let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "3", "--journal-body-limit", "8"])
+        let tree = try TemporaryFolder(Self.files)
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "3", "--journal-body-limit", "8"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let client = try RawHTTPClient(port: port)
         for index in 1...4 {
@@ -30,8 +31,8 @@ import Testing
     }
 
     @Test func sizeZeroTurnsRecordingOffAndTheEndpointsSaySo() async throws {
-        let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "0"])
+        let tree = try TemporaryFolder(Self.files)
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--journal-size", "0"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let client = try RawHTTPClient(port: port)
         #expect(try client.request("GET", "/api/people").status == 200)
@@ -43,8 +44,8 @@ import Testing
     }
 
     @Test func reportUnusedListsEntriesThatAnsweredNothingWhenStopping() async throws {
-        let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--report-unused"])
+        let tree = try TemporaryFolder(Self.files)
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--report-unused"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         #expect(try RawHTTPClient(port: port).request("GET", "/api/people").status == 200)
         server.process.interrupt()
@@ -58,10 +59,10 @@ import Testing
     }
 
     @Test func badJournalFlagsNameTheFlag() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         for (arguments, expected) in [(["--journal-size=-1"], "--journal-size -1 must be 0"),
                                       (["--journal-body-limit=-2"], "--journal-body-limit -2 must be 0")] {
-            let finished = try #require(try await MockServerProcess.run(["--root", tree.path, "--port", "0"] + arguments))
+            let finished = try await MockServerProcess.run(["--root", tree.path, "--port", "0"] + arguments)
             #expect(finished.status != 0)
             #expect(finished.standardError.contains(expected), "\(finished.standardError)")
         }

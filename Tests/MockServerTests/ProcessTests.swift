@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockFixtures
 import MockServer
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -15,9 +16,9 @@ import Glibc
     ]
 
     @Test func servesUntilSIGTERMThenExitsZeroWithARequestParked() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         // One worker thread handles every connection in turn, which makes "parked" observable below.
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--threads", "1"])
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--threads", "1"])
         let line = try #require(await server.firstOutputLine(within: 20), "no line on stdout")
         #expect(line.hasPrefix("listening on http://127.0.0.1:"))
         #expect(line.contains("(2 fixture files, 2 entries, 0 static files, 0 problems)"))
@@ -33,7 +34,7 @@ import Glibc
         // reads and parks a request in one go, so once health answers, the slow one is parked.
         let parked = BackgroundRequest(port: port, target: "/api/slow")
         #expect(await parked.waitUntilSent(seconds: 10))
-        #expect(try await eventually { await Self.answersHealth(port: port) })
+        #expect(await eventually { await Self.answersHealth(port: port) })
 
         server.process.terminate()
         // A hang guard, not the promise: README says exit within 2 s, BENCHMARKS.md measures it.
@@ -46,8 +47,8 @@ import Glibc
     }
 
     @Test func logsEachRequestUnlessQuiet() async throws {
-        let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0"])
+        let tree = try TemporaryFolder(Self.files)
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0"])
         let port = try #require(Self.port(in: await server.firstOutputLine(within: 20) ?? ""))
         _ = try RawHTTPClient(port: port).request("GET", "/api/people?x=1")
         server.process.interrupt()
@@ -57,8 +58,8 @@ import Glibc
     }
 
     @Test func printsFixtureProblemsToStandardErrorAtStart() async throws {
-        let tree = try FixtureTree(["api/broken.json": "[{\"status\": 200,,}]", "api/fine.json": #"{"response": 1}"#])
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
+        let tree = try TemporaryFolder(["api/broken.json": "[{\"status\": 200,,}]", "api/fine.json": #"{"response": 1}"#])
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
         let line = try #require(await server.firstOutputLine(within: 20))
         #expect(line.contains("1 problem)"))
         server.process.terminate()
@@ -68,13 +69,13 @@ import Glibc
     }
 
     @Test func validateExitsZeroForACleanTreeAndOneOtherwise() async throws {
-        let clean = try FixtureTree(Self.files)
-        let ok = try #require(try await MockServerProcess.run(["validate", "--root", clean.path]))
+        let clean = try TemporaryFolder(Self.files)
+        let ok = try await MockServerProcess.run(["validate", "--root", clean.path])
         #expect(ok.status == 0)
         #expect(ok.standardOutput.hasPrefix("ok: 2 fixture files, 2 entries, 0 static files"))
 
-        let broken = try FixtureTree(["api/broken.json": "[{\"status\": 200,,}]"])
-        let failed = try #require(try await MockServerProcess.run(["validate", "--root", broken.path]))
+        let broken = try TemporaryFolder(["api/broken.json": "[{\"status\": 200,,}]"])
+        let failed = try await MockServerProcess.run(["validate", "--root", broken.path])
         #expect(failed.status == 1)
         #expect(failed.standardOutput.contains("api/broken.json:1:"))
         // FixtureStore.problemReport's summary line.
@@ -82,34 +83,34 @@ import Glibc
     }
 
     @Test func healthcheckReportsARunningServerAndAMissingOne() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let store = try FixtureStore.load(root: tree.path)
         let server = try MockHTTPServer(
             store: store, configuration: ServerConfiguration(port: 0, logRequests: false), logger: Logger(label: "tests"))
-        let healthy = try #require(try await MockServerProcess.run(["healthcheck", "--url", server.url.absoluteString]))
+        let healthy = try await MockServerProcess.run(["healthcheck", "--url", server.url.absoluteString])
         #expect(healthy.status == 0)
         let port = server.port
         server.stop()
-        let unhealthy = try #require(try await MockServerProcess.run(["healthcheck", "--url", "http://127.0.0.1:\(port)"]))
+        let unhealthy = try await MockServerProcess.run(["healthcheck", "--url", "http://127.0.0.1:\(port)"])
         #expect(unhealthy.status == 1)
         #expect(unhealthy.standardError.contains("unhealthy"))
     }
 
     @Test func helpDocumentsEveryFlagAndTheFixtureFormat() async throws {
-        let help = try #require(try await MockServerProcess.run(["--help"]))
+        let help = try await MockServerProcess.run(["--help"])
         #expect(help.status == 0)
         for flag in ["--root", "--host", "--port", "--max-body", "--idle-timeout", "--head-timeout", "--max-connections", "--threads", "--quiet", "--watch", "--watch-interval", "/__admin/reload", "validate", "healthcheck", "FIXTURE FORMAT", "requestHeaders", "delay"] {
             #expect(help.standardOutput.contains(flag), "--help does not mention \(flag)")
         }
-        let validateHelp = try #require(try await MockServerProcess.run(["validate", "--help"]))
+        let validateHelp = try await MockServerProcess.run(["validate", "--help"])
         #expect(validateHelp.standardOutput.contains("USAGE: mockserver validate"))
-        let healthHelp = try #require(try await MockServerProcess.run(["healthcheck", "--help"]))
+        let healthHelp = try await MockServerProcess.run(["healthcheck", "--help"])
         #expect(healthHelp.standardOutput.contains("--url"))
     }
 
     @Test func badFlagsExitNonZeroWithASentenceNamingTheFlag() async throws {
-        let tree = try FixtureTree(Self.files)
-        let file = tree.root.appendingPathComponent("api/people.json").path
+        let tree = try TemporaryFolder(Self.files)
+        let file = tree.url.appendingPathComponent("api/people.json").path
         let cases: [([String], String)] = [
             ([], "--root"),
             (["--root", tree.path + "/missing"], "does not exist"),
@@ -126,17 +127,17 @@ import Glibc
             (["--root", tree.path, "--bogus"], "--bogus"),
         ]
         for (arguments, expected) in cases {
-            let finished = try #require(try await MockServerProcess.run(arguments), "mockserver \(arguments) did not exit")
+            let finished = try await MockServerProcess.run(arguments)
             #expect(finished.status != 0, "mockserver \(arguments) exited 0")
             #expect(finished.standardError.contains(expected), "mockserver \(arguments) said: \(finished.standardError)")
         }
     }
 
     @Test func portInUseExitsNonZeroNamingThePort() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let (holder, port) = try ServerStartTests.listeningSocket()
         defer { close(holder) }
-        let finished = try #require(try await MockServerProcess.run(["--root", tree.path, "--port", String(port)]))
+        let finished = try await MockServerProcess.run(["--root", tree.path, "--port", String(port)])
         #expect(finished.status != 0)
         #expect(finished.standardError.contains("port \(port)"))
         #expect(finished.standardError.contains("in use"))

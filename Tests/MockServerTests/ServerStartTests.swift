@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockFixtures
 @testable import MockServer
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ import Glibc
     /// which may ask a DNS server, and the pool's threads must not wait for that.
     static func start(_ configure: @escaping @Sendable (inout ServerConfiguration) -> Void) async throws -> MockHTTPServer {
         try await onOwnThread {
-            let tree = try FixtureTree(["a.json": #"{"response": 1}"#])
+            let tree = try TemporaryFolder(["a.json": #"{"response": 1}"#])
             let store = try FixtureStore.load(root: tree.path)
             var configuration = ServerConfiguration(port: 0, logRequests: false)
             configure(&configuration)

@@ -92,7 +92,7 @@ import FoundationNetworking
     func traversalAttemptsAre404AndNeverLeakFiles(target: String) throws {
         let running = try RunningServer(["api/people.json": Self.people])
         // A file beside the root that a traversal would reach.
-        let outside = running.tree.root.deletingLastPathComponent().appendingPathComponent("secret.json")
+        let outside = running.tree.url.deletingLastPathComponent().appendingPathComponent("secret.json")
         try Data(#"{"response": "TOP-SECRET"}"#.utf8).write(to: outside)
         defer { try? FileManager.default.removeItem(at: outside) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import TestSupport
 import Testing
 
 /// Clients that open connections and trickle their request heads (slowloris) must not keep other
@@ -11,12 +12,12 @@ import Testing
 
     @Test(.enabled(if: raiseOpenFileLimit(to: 4096), "the hard open-file limit is below 4096"))
     func aNormalRequestIsAnsweredWhile1100ConnectionsTrickleTheirHeads() async throws {
-        let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
+        let tree = try TemporaryFolder(Self.files)
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
 
         // A child process holds the tricklers (see TricklingCrowd for why not this one).
-        let slow = try TricklingCrowd(port: port, count: Self.tricklers)
+        let slow = try await TricklingCrowd(port: port, count: Self.tricklers)
         try await slow.waitUntilHolding()
         // Every trickler has its bytes in the server's sockets; a normal request still gets in.
         // (The time it takes is measured by scripts/bench-server.sh, not asserted here.)
@@ -32,8 +33,8 @@ import Testing
     }
 
     @Test func aHeadThatTricklesPastTheHeadTimeoutIsClosed() async throws {
-        let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--head-timeout", "1"])
+        let tree = try TemporaryFolder(Self.files)
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--head-timeout", "1"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         let trickling = try TricklingClient(port: port)
         let silent = try TricklingClient(port: port)
@@ -49,7 +50,7 @@ import Testing
         }
         #expect(closed, "a head trickled for 15 s was never cut off by --head-timeout 1")
         #expect(await onOwnThread { silent.closedByServer(waitingUpTo: 10_000) })
-        #expect(try await eventually { server.standardErrorSoFar.contains("sent no complete request head within 1 s (head timeout)") })
+        #expect(await eventually { server.standardErrorSoFar.contains("sent no complete request head within 1 s (head timeout)") })
         // The server goes on serving.
         #expect(try RawHTTPClient(port: port).request("GET", "/api/people").status == 200)
         server.process.terminate()
@@ -65,7 +66,7 @@ import Testing
         #expect(try client.request("GET", "/api/people").status == 200)
         // Three sweeps, a second apart, find the connection waiting past the 1 s head timeout.
         let sweeps = running.server.headDeadlineSweeps
-        #expect(try await eventually { running.server.headDeadlineSweeps >= sweeps + 3 })
+        #expect(await eventually { running.server.headDeadlineSweeps >= sweeps + 3 })
         #expect(try client.request("GET", "/api/people").status == 200)
     }
 }

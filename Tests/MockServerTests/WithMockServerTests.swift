@@ -1,6 +1,7 @@
 import Foundation
 import MockFixtures
 import MockServer
+import TestSupport
 import Testing
 
 /// `withMockServer` scopes a server to a closure and stops it however the closure ends.
@@ -10,7 +11,7 @@ import Testing
     static let files = ["api/people.json": #"[{"response": {"names": ["Luke"]}}]"#]
 
     @Test func servesDuringTheClosureAndStopsAfterIt() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let port = try await withMockServer(root: tree.path) { server in
             #expect(server.url.absoluteString.hasPrefix("http://127.0.0.1:"))
             let answer = try RawHTTPClient(port: server.port).request("GET", "/api/people")
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func stopsWhenTheClosureThrows() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let port = LockedPort()
         await #expect(throws: Expected.self) {
             try await withMockServer(root: tree.path) { server in
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func stopsWhenTheTaskIsCancelled() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let port = LockedPort()
         let started = AsyncStream<Void>.makeStream()
         let task = Task {
@@ -50,10 +51,10 @@ import Testing
     }
 
     @Test func shutdownWakesParkedRequestsAndStops() async throws {
-        let tree = try FixtureTree(["api/slow.json": #"[{"delay": 60000, "response": {"late": true}}]"#])
+        let tree = try TemporaryFolder(["api/slow.json": #"[{"delay": 60000, "response": {"late": true}}]"#])
         let server = try MockHTTPServer(root: tree.path)
         let parked = BackgroundRequest(port: server.port, target: "/api/slow")
-        #expect(try await eventually { server.suspendedConnectionCount == 1 }, "the delayed request was never parked")
+        #expect(await eventually { server.suspendedConnectionCount == 1 }, "the delayed request was never parked")
         await server.shutdown()
         #expect(Self.refuses(server.port), "the server still accepts connections after shutdown()")
         #expect(await parked.wait(seconds: 10) != nil, "the parked request did not end with the server")

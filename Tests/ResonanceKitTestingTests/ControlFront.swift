@@ -4,6 +4,7 @@ import MockFixtures
 import MockServer
 import ResonanceKit
 import ResonanceKitTesting
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -23,12 +24,12 @@ enum ControlFront: String, CaseIterable, Sendable, CustomTestStringConvertible {
     struct Harness: Sendable {
         let session: JSONSession
         let mock: any MockControlling
-        let root: TemporaryTree
+        let root: TemporaryFolder
     }
 
     func run<Result: Sendable>(files: [String: String], options: MockEngineOptions = .init(),
                                _ body: (Harness) async throws -> Result) async throws -> Result {
-        let root = try TemporaryTree(files)
+        let root = try TemporaryFolder(files)
         defer { root.remove() }
         let store = try FixtureStore.load(root: root.path)
         let engine = MockEngine(store: store, options: options)
@@ -47,29 +48,6 @@ enum ControlFront: String, CaseIterable, Sendable, CustomTestStringConvertible {
             session.timeout = 20
             return try await body(Harness(session: session, mock: transport, root: root))
         }
-    }
-}
-
-/// A fixture folder in the temporary directory.
-struct TemporaryTree: Sendable {
-    let path: String
-
-    init(_ files: [String: String]) throws {
-        path = URL(fileURLWithPath: NSTemporaryDirectory()).resolvingSymlinksInPath().path + "/ControlTests-" + UUID().uuidString
-        for (relativePath, contents) in files {
-            try write(relativePath, contents)
-        }
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func write(_ relativePath: String, _ contents: String) throws {
-        let url = URL(fileURLWithPath: path + "/" + relativePath)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: url)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: path)
     }
 }
 

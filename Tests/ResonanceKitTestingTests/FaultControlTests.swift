@@ -2,6 +2,7 @@ import Foundation
 import MockFixtures
 import ResonanceKit
 import ResonanceKitTesting
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -58,7 +59,7 @@ struct FaultControlTests {
     }
 
     @Test func theTransportNamesTheFaultAndTheMissingBytes() async throws {
-        let root = try TemporaryTree(Self.files)
+        let root = try TemporaryFolder(Self.files)
         defer { root.remove() }
         let transport = try FixtureTransport(root: root.path)
         let url = URL(string: "http://fixtures.test/api/flaky")!
@@ -84,15 +85,12 @@ struct FaultControlTests {
     }
 
     @Test func aSlowBodyWaitsInProportionAndCanBeCancelled() async throws {
-        let root = try TemporaryTree(Self.files)
+        let root = try TemporaryFolder(Self.files)
         defer { root.remove() }
         let transport = try FixtureTransport(root: root.path)
         // 3,600 bytes at 1 byte per second: an hour, unless cancelled.
         let request = Task { try await transport.send(URLRequest(url: URL(string: "http://fixtures.test/api/slow")!)) }
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try await transport.requests().isEmpty, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        #expect(try await eventually(within: 30) { try await !transport.requests().isEmpty }, "the request never arrived")
         #expect(transport.lastOutcome == .matched(file: "api/slow.json", entry: 0), "the request arrived and is being sent slowly")
         request.cancel()
         await #expect(throws: CancellationError.self) { _ = try await request.value }

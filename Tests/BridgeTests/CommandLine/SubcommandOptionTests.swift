@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import mockserver
 import Testing
 
@@ -18,26 +19,24 @@ import Testing
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--proxy-unmatched", "http://127.0.0.1:2"], "--proxy-unmatched is an option of serving"),
     ])
     func aRootOptionWithASubcommandThatDoesNotTakeItIsRefused(arguments: [String], message: String) async throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let resolved = arguments.map { $0.replacingOccurrences(of: "<root>", with: folder.path) }
-        let mockserver = try CommandLineRun.mockserver
-        let run = try await CommandLineRun.run(mockserver, resolved)
+        let run = try await MockServerProcess.run(resolved)
         #expect(run.status == 64, "exit \(run.status); stderr: \(run.standardError)")
         #expect(run.standardError.contains(message), "\(run.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/certs"), "tls-cert wrote files before refusing")
     }
 
     @Test func theOptionsEachSubcommandSharesStillWork() async throws {
-        let folder = try ScratchFolder()
-        try folder.put("api/ping.json", #"[{"response": {"pong": true}}]"#)
-        let mockserver = try CommandLineRun.mockserver
-        let validate = try await CommandLineRun.run(mockserver, ["--root", folder.path, "validate"])
+        let folder = try TemporaryFolder()
+        try folder.write("api/ping.json", #"[{"response": {"pong": true}}]"#)
+        let validate = try await MockServerProcess.run(["--root", folder.path, "validate"])
         #expect(validate.status == 0, "\(validate.standardError)")
         #expect(validate.standardOutput.hasPrefix("ok: 1 fixture file, 1 entry"), "\(validate.standardOutput)")
-        let certificate = try await CommandLineRun.run(mockserver, ["tls-cert", "--out", folder.path + "/certs", "--host", "mock.test"])
+        let certificate = try await MockServerProcess.run(["tls-cert", "--out", folder.path + "/certs", "--host", "mock.test"])
         #expect(certificate.status == 0, "\(certificate.standardError)")
         #expect(certificate.standardOutput.contains("names:       DNS:mock.test"), "\(certificate.standardOutput)")
-        let health = try await CommandLineRun.run(mockserver, ["healthcheck", "--url", "https://127.0.0.1:1", "--cacert", folder.path + "/certs/cert.pem"])
+        let health = try await MockServerProcess.run(["healthcheck", "--url", "https://127.0.0.1:1", "--cacert", folder.path + "/certs/cert.pem"])
         #expect(health.status == 1, "exit \(health.status); stderr: \(health.standardError)")
         #expect(health.standardError.contains("unhealthy"), "\(health.standardError)")
     }
@@ -45,8 +44,7 @@ import Testing
     /// `RootOptions.names` must list every option of `mockserver --help`, or a new serving option
     /// would be silently ignored after a subcommand again.
     @Test func theListOfRootOptionsIsTheHelpsOptionsSection() async throws {
-        let mockserver = try CommandLineRun.mockserver
-        let help = try await CommandLineRun.run(mockserver, ["--help"]).standardOutput
+        let help = try await MockServerProcess.run(["--help"]).standardOutput
         // The option lines of every section between USAGE and SUBCOMMANDS (HTTPS, PROXY AND RECORD,
         // OPTIONS): two spaces, then the name; descriptions are indented further.
         let start = try #require(help.range(of: "\nUSAGE:")).upperBound

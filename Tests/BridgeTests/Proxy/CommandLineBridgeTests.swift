@@ -1,6 +1,7 @@
 import Foundation
 import MockFixtures
 import MockUpstream
+import TestSupport
 import Testing
 
 /// `mockserver record` and `mockserver --proxy-unmatched` as the built executable: the
@@ -19,11 +20,10 @@ import Testing
 
     @Test func recordForwardsWritesAndLogsEachExchange() async throws {
         let upstream = try LocalUpstream(Self.upstreamFiles)
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let root = folder.path + "/recorded/new"
-        let recording = try RunningCommand(try CommandLineRun.mockserver,
-                                           ["record", "--target", upstream.url, "--root", root, "--port", "0", "--redact", "token"])
-        let line = try #require(try await recording.firstLine(), "no listening line; stderr: \(recording.standardError)")
+        let recording = try await MockServerProcess.start(["record", "--target", upstream.url, "--root", root, "--port", "0", "--redact", "token"])
+        let line = try #require(await recording.firstOutputLine(), "no listening line; stderr: \(recording.standardErrorSoFar)")
         #expect(line.hasPrefix("listening on http://127.0.0.1:"))
         #expect(line.hasSuffix("(recording \(upstream.url) into \(root))"), "\(line)")
         let base = Self.baseURL(line)
@@ -37,8 +37,8 @@ import Testing
         _ = try await client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
         _ = try await client.forward(UpstreamRequest(method: "HEAD", url: base + "/api/people?page=2"))
 
-        #expect(await recording.waitForStandardError(containing: "record: HEAD /api/people?page=2 200 not recorded"), "\(recording.standardError)")
-        let log = recording.standardError
+        #expect(await eventually { recording.standardErrorSoFar.contains("record: HEAD /api/people?page=2 200 not recorded") }, "\(recording.standardErrorSoFar)")
+        let log = recording.standardErrorSoFar
         #expect(log.contains("record: GET /api/people?page=2 200 → api/people.json entry 0 (added)"), "\(log)")
         #expect(log.contains("record: GET /api/people?page=2 200 → api/people.json entry 0 (replaced)"))
         #expect(log.contains("GET /api/people?page=2 200 proxied to \(upstream.url)"))
@@ -51,11 +51,10 @@ import Testing
 
     @Test func proxyUnmatchedAnswersFromFixturesThenTheUpstreamAndRecordsTheGaps() async throws {
         let upstream = try LocalUpstream(Self.upstreamFiles)
-        let folder = try ScratchFolder()
-        try folder.put("api/ping.json", #"[{"response": {"pong": "fixture"}}]"#)
-        let server = try RunningCommand(try CommandLineRun.mockserver,
-                                        ["--root", folder.path, "--port", "0", "--proxy-unmatched", upstream.url, "--record", "--watch", "--watch-interval", "0.05"])
-        let line = try #require(try await server.firstLine(), "no listening line; stderr: \(server.standardError)")
+        let folder = try TemporaryFolder()
+        try folder.write("api/ping.json", #"[{"response": {"pong": "fixture"}}]"#)
+        let server = try await MockServerProcess.start(["--root", folder.path, "--port", "0", "--proxy-unmatched", upstream.url, "--record", "--watch", "--watch-interval", "0.05"])
+        let line = try #require(await server.firstOutputLine(), "no listening line; stderr: \(server.standardErrorSoFar)")
         #expect(line.hasSuffix("0 problems; unmatched requests go to \(upstream.url), recorded into \(URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path))"), "\(line)")
         let base = Self.baseURL(line)
         let client = try UpstreamClient()
@@ -63,27 +62,26 @@ import Testing
         #expect(sameJSON(ping.body, #"{"pong": "fixture"}"#))
         let people = try await client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
         #expect(people.status == 200)
-        #expect(await server.waitForStandardError(containing: "GET /api/people?page=2 200 proxied to \(upstream.url)"), "\(server.standardError)")
-        #expect(server.standardError.contains("GET /api/ping 200 matched api/ping.json#0"))
-        #expect(await server.waitForStandardError(containing: "reloaded: 2 fixture files"), "--watch picks up the recorded file: \(server.standardError)")
+        #expect(await eventually { server.standardErrorSoFar.contains("GET /api/people?page=2 200 proxied to \(upstream.url)") }, "\(server.standardErrorSoFar)")
+        #expect(server.standardErrorSoFar.contains("GET /api/ping 200 matched api/ping.json#0"))
+        #expect(await eventually { server.standardErrorSoFar.contains("reloaded: 2 fixture files") }, "--watch picks up the recorded file: \(server.standardErrorSoFar)")
         let fromFixture = try await client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
         #expect(sameJSON(fromFixture.body, #"{"page": 2, "token": "secret"}"#))
-        #expect(await server.waitForStandardError(containing: "GET /api/people?page=2 200 matched api/people.json#0"))
+        #expect(await eventually { server.standardErrorSoFar.contains("GET /api/people?page=2 200 matched api/people.json#0") })
         try await server.stop()
     }
 
     @Test func anHTTPSUpstreamIsTrustedThroughCacertOrInsecure() async throws {
         let certificate = try TestCertificate()
         let upstream = try LocalUpstream(Self.upstreamFiles, tls: certificate.identity)
-        let mockserver = try CommandLineRun.mockserver
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         for (flags, expected) in [(["--cacert", certificate.certificateFile], 200), (["--insecure"], 200), ([], 502)] {
-            let server = try RunningCommand(mockserver, ["--root", folder.path, "--port", "0", "--proxy-unmatched", upstream.url] + flags)
-            let line = try #require(try await server.firstLine(), "no listening line; stderr: \(server.standardError)")
+            let server = try await MockServerProcess.start(["--root", folder.path, "--port", "0", "--proxy-unmatched", upstream.url] + flags)
+            let line = try #require(await server.firstOutputLine(), "no listening line; stderr: \(server.standardErrorSoFar)")
             let answer = try await UpstreamClient().forward(UpstreamRequest(method: "GET", url: Self.baseURL(line) + "/api/ping"))
             #expect(answer.status == expected, "\(flags): \(String(decoding: answer.body, as: UTF8.self))")
             if flags == ["--insecure"] {
-                #expect(server.standardError.contains("warning: TLS certificates of upstreams are not verified (insecure)"))
+                #expect(server.standardErrorSoFar.contains("warning: TLS certificates of upstreams are not verified (insecure)"))
             }
             if expected == 502 {
                 #expect(String(decoding: answer.body, as: UTF8.self).contains("tlsVerificationFailed"))
@@ -109,25 +107,23 @@ import Testing
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--watch"], "--watch is an option of serving (`mockserver --root DIR --watch …`), not of `mockserver record`"),
     ])
     func mistakesStopWithASentenceNamingTheFlag(arguments: [String], message: String) async throws {
-        let folder = try ScratchFolder()
-        let file = try folder.put("file.txt", "x")
+        let folder = try TemporaryFolder()
+        let file = try folder.write("file.txt", "x")
         let paths = ["<root>": folder.path, "<file>": file]
         let resolved = arguments.map { paths[$0] ?? $0 }
         let prefix = resolved.first == "record" ? [] : ["--root", folder.path, "--port", "0"]
-        let mockserver = try CommandLineRun.mockserver
-        let run = try await CommandLineRun.run(mockserver, prefix + resolved)
+        let run = try await MockServerProcess.run(prefix + resolved)
         let expected = paths.reduce(message) { text, pair in text.replacingOccurrences(of: pair.key, with: pair.value) }
         #expect(run.status != 0)
         #expect(run.standardError.contains(expected), "\(run.standardError)")
     }
 
     @Test func helpCoversTheBridgeFlags() async throws {
-        let mockserver = try CommandLineRun.mockserver
-        let help = try await CommandLineRun.run(mockserver, ["--help"]).standardOutput
+        let help = try await MockServerProcess.run(["--help"]).standardOutput
         for flag in ["--proxy-unmatched <url>", "--record", "--cors", "--upstream-timeout <seconds>", "--redact <keys>", "--cacert <file>", "--insecure", "record"] {
             #expect(help.contains(flag), "mockserver --help lacks \(flag)")
         }
-        let recordHelp = try await CommandLineRun.run(mockserver, ["record", "--help"]).standardOutput
+        let recordHelp = try await MockServerProcess.run(["record", "--help"]).standardOutput
         for flag in ["--target <url>", "--root <dir>", "--host <host>", "--port <port>", "--redact <keys>", "--insecure", "--cacert <file>",
                      "--upstream-timeout <seconds>", "--cors", "--tls-cert <file>"] {
             #expect(recordHelp.contains(flag), "mockserver record --help lacks \(flag)")

@@ -2,6 +2,7 @@ import Foundation
 import MockFixtures
 import MockServer
 import MockUpstream
+import TestSupport
 import Testing
 
 /// `--proxy-unmatched`: fixtures answer first, the rest goes to a local upstream started by the

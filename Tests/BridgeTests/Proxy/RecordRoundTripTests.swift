@@ -48,7 +48,7 @@ import Testing
 
     static func upstream(tls: TLSIdentity? = nil) throws -> LocalUpstream {
         let upstream = try LocalUpstream(upstreamFiles, tls: tls)
-        try upstream.fixtures.put("images/r2.png", bytes: png)
+        try upstream.fixtures.write("images/r2.png", bytes: png)
         _ = try upstream.server.reload()
         return upstream
     }
@@ -98,7 +98,7 @@ import Testing
         let upstream = try Self.upstream()
         let recording = try ForwardingServer(.record, upstream: upstream.url)
         _ = try await recording.send("GET", "/api/people?page=1")
-        try upstream.fixtures.put("api/people.json", #"[{"request": {"page": "1"}, "response": {"page": 1, "results": [], "changed": true}}]"#)
+        try upstream.fixtures.write("api/people.json", #"[{"request": {"page": "1"}, "response": {"page": 1, "results": [], "changed": true}}]"#)
         _ = try upstream.server.reload()
         _ = try await recording.send("GET", "/api/people?page=1")
         _ = try await recording.send("GET", "/api/people?page=3")

@@ -2,6 +2,7 @@ import Foundation
 import MockFixtures
 import MockRecorder
 import MockUpstream
+import TestSupport
 import Testing
 
 /// Where recorded entries go and how they merge with what is already there.
@@ -178,15 +179,15 @@ import Testing
     }
 
     @Test func refusesARootThatIsNotAFolder() throws {
-        let folder = try ScratchFolder()
-        let file = try folder.put("file", "x")
+        let folder = try TemporaryFolder()
+        let file = try folder.write("file", "x")
         #expect(throws: RecordError.self) { try FixtureRecorder(root: folder.path + "/missing") }
         let error = try #require(throws: RecordError.self) { try FixtureRecorder(root: file) }
         #expect(error.description.contains("it is a file, not a folder"))
     }
 
     @Test func neverWritesThroughALinkOutOfTheRoot() throws {
-        let outside = try ScratchFolder("outside")
+        let outside = try TemporaryFolder(label: "outside")
         let harness = try RecordingHarness()
         try FileManager.default.createSymbolicLink(atPath: harness.root.path + "/api", withDestinationPath: outside.path)
         let error = try #require(throws: RecordError.self) { try harness.record("GET", "/api/people", json: "{}") }

@@ -5,6 +5,7 @@ import MockProxy
 import MockRecorder
 import MockServer
 import MockUpstream
+import TestSupport
 
 /// A mockserver in process that forwards what its fixtures do not answer to `upstream`:
 /// `--proxy-unmatched` (fixtures in `root`, optionally recording into it), or `record` (no
@@ -15,7 +16,7 @@ final class ForwardingServer: @unchecked Sendable {
         case record
     }
 
-    let root: ScratchFolder
+    let root: TemporaryFolder
     let server: MockHTTPServer
     let forwarder: UpstreamForwarder
 
@@ -29,10 +30,7 @@ final class ForwardingServer: @unchecked Sendable {
         threads: Int = 2,
         port: Int = 0
     ) throws {
-        root = try ScratchFolder("forwarding")
-        for (path, text) in fixtures {
-            try root.put(path, text)
-        }
+        root = try TemporaryFolder(fixtures, label: "forwarding")
         let records: Bool
         let store: FixtureStore
         switch mode {
@@ -83,23 +81,4 @@ extension LocalUpstream {
         let object = try? JSONSerialization.jsonObject(with: Data(journal.body)) as? [String: Any]
         return (object?["requests"] as? [Any])?.count ?? -1
     }
-}
-
-/// Runs blocking work (waiting for a process's output, a semaphore) on a thread of its own, so the
-/// test suspends instead of holding one of the cooperative threads that in-process tests running
-/// in parallel need (two on a 2-core machine).
-func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-    }
-}
-
-/// Waits until `condition` holds, checking every 2 ms; false after 10 s.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    return condition()
 }

@@ -4,19 +4,17 @@ import MockFixtures
 import MockRecorder
 import MockServer
 import MockUpstream
+import TestSupport
 import Testing
 
 /// A fixture root to record into, and the means to replay it: load it as the server does, serve
 /// it, and fetch from it.
 final class RecordingHarness: @unchecked Sendable {
-    let root: ScratchFolder
+    let root: TemporaryFolder
     let recorder: FixtureRecorder
 
     init(options: RecorderOptions = RecorderOptions(), existing files: [String: String] = [:]) throws {
-        root = try ScratchFolder("recorded")
-        for (path, text) in files {
-            try root.put(path, text)
-        }
+        root = try TemporaryFolder(files, label: "recorded")
         recorder = try FixtureRecorder(root: root.path, options: options)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MockTLS
+import TestSupport
 import Testing
 
 @Suite struct CertificateTests {
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func writesTheKeyReadableByItsOwnerOnlyAndNeverOverwritesUnasked() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let certificate = try SelfSignedCertificate.generate(hosts: [.dns("localhost")])
         let paths = try certificate.write(toDirectory: folder.path + "/certs/")
         #expect(paths.certificate == folder.path + "/certs/cert.pem" && paths.privateKey == folder.path + "/certs/key.pem")
@@ -70,15 +71,15 @@ import Testing
 
 @Suite struct TLSIdentityTests {
     @Test func namesTheFileAtFault() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let one = try SelfSignedCertificate.generate(hosts: [.dns("localhost")])
         let two = try SelfSignedCertificate.generate(hosts: [.dns("localhost")])
-        let certificate = try folder.put("cert.pem", one.certificatePEM)
-        let key = try folder.put("key.pem", one.privateKeyPEM)
-        let otherKey = try folder.put("other-key.pem", two.privateKeyPEM)
-        let garbage = try folder.put("garbage.pem", "hello")
-        let encrypted = try folder.put("encrypted.pem", "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIB\n-----END ENCRYPTED PRIVATE KEY-----\n")
-        let damaged = try folder.put("damaged.pem", "-----BEGIN CERTIFICATE-----\nnot base64 at all\n-----END CERTIFICATE-----\n")
+        let certificate = try folder.write("cert.pem", one.certificatePEM)
+        let key = try folder.write("key.pem", one.privateKeyPEM)
+        let otherKey = try folder.write("other-key.pem", two.privateKeyPEM)
+        let garbage = try folder.write("garbage.pem", "hello")
+        let encrypted = try folder.write("encrypted.pem", "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIB\n-----END ENCRYPTED PRIVATE KEY-----\n")
+        let damaged = try folder.write("damaged.pem", "-----BEGIN CERTIFICATE-----\nnot base64 at all\n-----END CERTIFICATE-----\n")
         let missing = folder.path + "/missing.pem"
 
         #expect(try TLSIdentity.load(certificateFile: certificate, privateKeyFile: key).certificatePEM == one.certificatePEM)
@@ -103,9 +104,9 @@ import Testing
     }
 
     @Test func oneFileMayHoldBothBlocks() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let certificate = try SelfSignedCertificate.generate(hosts: [.dns("localhost")])
-        let combined = try folder.put("combined.pem", certificate.certificatePEM + certificate.privateKeyPEM)
+        let combined = try folder.write("combined.pem", certificate.certificatePEM + certificate.privateKeyPEM)
         #expect(try TLSIdentity.load(certificateFile: combined, privateKeyFile: combined).subjectAlternativeNames == [.dns("localhost")])
     }
 }

@@ -1,37 +1,37 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `mockserver tls-cert`, `--tls-cert`/`--tls-key` and `healthcheck --url https://…`, run as
 /// the built executable.
 @Suite struct CommandLineTLSTests {
     @Test func tlsCertWritesAPairAndServingWithItWorksEndToEnd() async throws {
-        let mockserver = try CommandLineRun.mockserver
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let certs = folder.path + "/certs"
-        let made = try await CommandLineRun.run(mockserver, ["tls-cert", "--out", certs, "--host", "localhost,127.0.0.1"])
+        let made = try await MockServerProcess.run(["tls-cert", "--out", certs, "--host", "localhost,127.0.0.1"])
         #expect(made.status == 0, "\(made.standardError)")
         #expect(made.standardOutput.contains("wrote \(certs)/cert.pem and \(certs)/key.pem"))
         #expect(made.standardOutput.contains("DNS:localhost, IP:127.0.0.1"))
         #expect(made.standardOutput.contains("xcrun simctl keychain booted add-root-cert \(certs)/cert.pem"))
 
-        let again = try await CommandLineRun.run(mockserver, ["tls-cert", "--out", certs])
+        let again = try await MockServerProcess.run(["tls-cert", "--out", certs])
         #expect(again.status != 0 && again.standardError.contains("already exists; pass --force"), "\(again.standardError)")
 
-        try folder.put("mocks/api/ping.json", #"[{"response": {"pong": true}}]"#)
-        let server = try RunningCommand(mockserver, ["--root", folder.path + "/mocks", "--port", "0", "--quiet",
-                                                     "--tls-cert", certs + "/cert.pem", "--tls-key", certs + "/key.pem"])
-        let line = try #require(try await server.firstLine(), "no listening line; stderr: \(server.standardError)")
+        try folder.write("mocks/api/ping.json", #"[{"response": {"pong": true}}]"#)
+        let server = try await MockServerProcess.start(["--root", folder.path + "/mocks", "--port", "0", "--quiet",
+                                                        "--tls-cert", certs + "/cert.pem", "--tls-key", certs + "/key.pem"])
+        let line = try #require(await server.firstOutputLine(), "no listening line; stderr: \(server.standardErrorSoFar)")
         #expect(line.hasPrefix("listening on https://127.0.0.1:"), "\(line)")
         let base = String(line.dropFirst("listening on ".count).prefix { $0 != " " })
 
-        let curl = try await CommandLineRun.run("/usr/bin/env", ["curl", "-sS", "--max-time", "10", "--cacert", certs + "/cert.pem", base + "/api/ping"])
+        let curl = try await ChildProcess.run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["curl", "-sS", "--max-time", "10", "--cacert", certs + "/cert.pem", base + "/api/ping"])
         #expect(curl.status == 0 && curl.standardOutput == #"{"pong":true}"#, "\(curl.standardError)")
 
-        let healthy = try await CommandLineRun.run(mockserver, ["healthcheck", "--url", base, "--cacert", certs + "/cert.pem"])
+        let healthy = try await MockServerProcess.run(["healthcheck", "--url", base, "--cacert", certs + "/cert.pem"])
         #expect(healthy.status == 0 && healthy.standardOutput.contains("healthy"), "\(healthy.standardError)")
-        let insecure = try await CommandLineRun.run(mockserver, ["healthcheck", "--url", base, "--insecure"])
+        let insecure = try await MockServerProcess.run(["healthcheck", "--url", base, "--insecure"])
         #expect(insecure.status == 0, "\(insecure.standardError)")
-        let untrusted = try await CommandLineRun.run(mockserver, ["healthcheck", "--url", base])
+        let untrusted = try await MockServerProcess.run(["healthcheck", "--url", base])
         #expect(untrusted.status == 1)
         #expect(untrusted.standardError.contains("could not be verified") && untrusted.standardError.contains("--cacert"), "\(untrusted.standardError)")
         try await server.stop()
@@ -45,49 +45,46 @@ import Testing
         (["--tls-cert", "<cert>", "--tls-key", "<other-key>"], "--tls-key: <other-key> is not the private key of <cert>"),
     ])
     func badTLSFilesStopTheStartWithASentenceNamingFlagAndFile(arguments: [String], message: String) async throws {
-        let mockserver = try CommandLineRun.mockserver
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let paths = [
             "<cert>": folder.path + "/a/cert.pem", "<key>": folder.path + "/a/key.pem",
             "<other-key>": folder.path + "/b/key.pem", "<missing>": folder.path + "/missing.pem",
         ]
         for subfolder in ["a", "b"] {
-            #expect(try await CommandLineRun.run(mockserver, ["tls-cert", "--out", folder.path + "/" + subfolder]).status == 0)
+            #expect(try await MockServerProcess.run(["tls-cert", "--out", folder.path + "/" + subfolder]).status == 0)
         }
-        try folder.put("mocks/index.json", "[]")
+        try folder.write("mocks/index.json", "[]")
         let resolved = arguments.map { paths[$0] ?? $0 }
         let expected = paths.reduce(message) { text, pair in text.replacingOccurrences(of: pair.key, with: pair.value) }
-        let run = try await CommandLineRun.run(mockserver, ["--root", folder.path + "/mocks", "--port", "0"] + resolved)
+        let run = try await MockServerProcess.run(["--root", folder.path + "/mocks", "--port", "0"] + resolved)
         #expect(run.status != 0)
         #expect(run.standardError.contains(expected), "\(run.standardError)")
         #expect(run.standardOutput.isEmpty, "it must not start listening")
     }
 
     @Test func warnsWhenTheCertificateDoesNotNameTheListeningAddress() async throws {
-        let mockserver = try CommandLineRun.mockserver
-        let folder = try ScratchFolder()
-        #expect(try await CommandLineRun.run(mockserver, ["tls-cert", "--out", folder.path, "--host", "api.example.test"]).status == 0)
-        try folder.put("mocks/index.json", "[]")
-        let server = try RunningCommand(mockserver, ["--root", folder.path + "/mocks", "--port", "0",
-                                                     "--tls-cert", folder.path + "/cert.pem", "--tls-key", folder.path + "/key.pem"])
-        #expect(try await server.firstLine()?.hasPrefix("listening on https://127.0.0.1:") == true)
-        #expect(await server.waitForStandardError(containing: "warning: --tls-cert is valid for api.example.test, not for 127.0.0.1"),
-                "\(server.standardError)")
+        let folder = try TemporaryFolder()
+        #expect(try await MockServerProcess.run(["tls-cert", "--out", folder.path, "--host", "api.example.test"]).status == 0)
+        try folder.write("mocks/index.json", "[]")
+        let server = try await MockServerProcess.start(["--root", folder.path + "/mocks", "--port", "0",
+                                                        "--tls-cert", folder.path + "/cert.pem", "--tls-key", folder.path + "/key.pem"])
+        #expect(await server.firstOutputLine()?.hasPrefix("listening on https://127.0.0.1:") == true)
+        #expect(await eventually { server.standardErrorSoFar.contains("warning: --tls-cert is valid for api.example.test, not for 127.0.0.1") },
+                "\(server.standardErrorSoFar)")
         try await server.stop()
     }
 
     @Test func tlsCertRefusesBadHostsAndDays() async throws {
-        let mockserver = try CommandLineRun.mockserver
-        let folder = try ScratchFolder()
-        let badHost = try await CommandLineRun.run(mockserver, ["tls-cert", "--out", folder.path, "--host", "localhost,bad_host"])
+        let folder = try TemporaryFolder()
+        let badHost = try await MockServerProcess.run(["tls-cert", "--out", folder.path, "--host", "localhost,bad_host"])
         #expect(badHost.status != 0 && badHost.standardError.contains("--host: 'bad_host' is not a valid host name"), "\(badHost.standardError)")
-        let badDays = try await CommandLineRun.run(mockserver, ["tls-cert", "--out", folder.path, "--days", "3650"])
+        let badDays = try await MockServerProcess.run(["tls-cert", "--out", folder.path, "--days", "3650"])
         #expect(badDays.status != 0 && badDays.standardError.contains("--days 3650 must be between 1 and 825"), "\(badDays.standardError)")
         #expect(folder.files().isEmpty)
     }
 
     @Test func healthcheckRefusesTLSOptionsForPlainHTTP() async throws {
-        let run = try await CommandLineRun.run(try CommandLineRun.mockserver, ["healthcheck", "--url", "http://127.0.0.1:1", "--insecure"])
+        let run = try await MockServerProcess.run(["healthcheck", "--url", "http://127.0.0.1:1", "--insecure"])
         #expect(run.status != 0 && run.standardError.contains("apply to https:// URLs only"), "\(run.standardError)")
     }
 }

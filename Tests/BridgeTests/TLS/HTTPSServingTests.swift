@@ -2,6 +2,7 @@ import Foundation
 import MockFixtures
 import MockServer
 import MockUpstream
+import TestSupport
 import Testing
 
 /// The server over HTTPS with a generated certificate, checked by curl and by a Swift client.
@@ -51,10 +52,10 @@ import Testing
     @Test func curlTrustsItWithCacert() async throws {
         let certificate = try TestCertificate()
         let upstream = try LocalUpstream(Self.fixtures, tls: certificate.identity)
-        let trusted = try await CommandLineRun.run("/usr/bin/env", ["curl", "-sS", "--max-time", "10", "--cacert", certificate.certificateFile, upstream.url + "/api/ping"])
+        let trusted = try await ChildProcess.run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["curl", "-sS", "--max-time", "10", "--cacert", certificate.certificateFile, upstream.url + "/api/ping"])
         #expect(trusted.status == 0, "\(trusted.standardError)")
         #expect(sameJSON(Array(trusted.standardOutput.utf8), #"{"pong": true}"#))
-        let untrusted = try await CommandLineRun.run("/usr/bin/env", ["curl", "-sS", "--max-time", "10", upstream.url + "/api/ping"])
+        let untrusted = try await ChildProcess.run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["curl", "-sS", "--max-time", "10", upstream.url + "/api/ping"])
         #expect(untrusted.status == 60, "curl's exit code for an untrusted certificate; got \(untrusted.status): \(untrusted.standardError)")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MockFixtures
 import MockUpstream
+import TestSupport
 import Testing
 
 /// The upstream client against local servers started by each test: a real mockserver for
@@ -230,7 +231,7 @@ import Testing
         let client = try UpstreamClient()
         let task = Task { try await client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/never")) }
         // Cancel once the request has reached the upstream, so the exchange really is under way.
-        while upstream.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(await eventually(within: 30) { !upstream.requests.isEmpty }, "the request never reached the upstream")
         task.cancel()
         do {
             _ = try await task.value
@@ -252,8 +253,8 @@ import Testing
     @Test func checksItsConfiguration() throws {
         #expect(throws: UpstreamConfigurationError.invalidTimeout(.zero)) { try UpstreamClient(configuration: .init(timeout: .zero)) }
         #expect(throws: UpstreamConfigurationError.invalidMaxResponseBodyBytes(0)) { try UpstreamClient(configuration: .init(maxResponseBodyBytes: 0)) }
-        let folder = try ScratchFolder()
-        let garbage = try folder.put("garbage.pem", "not a certificate")
+        let folder = try TemporaryFolder()
+        let garbage = try folder.write("garbage.pem", "not a certificate")
         for file in [folder.path + "/missing.pem", garbage] {
             let error = try #require(throws: UpstreamConfigurationError.self) {
                 try UpstreamClient(configuration: .init(trustedCertificatesFile: file))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import MockFixtures
 
@@ -21,7 +22,7 @@ struct ResponseBodyTests {
     }
 
     @Test func responseFileSendsTheFilesBytesWithATypeFromItsExtension() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         let pdf: [UInt8] = Array("%PDF-1.4\n".utf8) + [0, 0xFF, 0x80, 0x0A]
         try tree.write("files/report.pdf", bytes: pdf)
         try tree.write("payloads/big-list.json", #"{"count": 2, "results": [1, 2]}"#)
@@ -63,9 +64,9 @@ struct ResponseBodyTests {
     }
 
     @Test func responseFileMustBeARegularFileInsideTheRoot() throws {
-        let outside = try TemporaryFixtureTree()
+        let outside = try TemporaryFolder()
         try outside.write("secret.txt", "secret")
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("big.bin", bytes: [UInt8](repeating: 7, count: 2_000))
         try tree.symlink("escape.txt", to: outside.path("secret.txt"))
         try tree.makeDirectory("folder")
@@ -100,7 +101,7 @@ struct ResponseBodyTests {
     }
 
     @Test func responseFileNamedPipesAreRefusedWithoutBlocking() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         #expect(mkfifo(tree.path("pipe.bin"), 0o600) == 0)
         try tree.write("p.json", #"[{"responseFile": "pipe.bin"}]"#)
         let store = try tree.load()
@@ -138,6 +139,6 @@ struct ResponseBodyTests {
         #expect(answer.headerValue("Content-Type") == "text/csv; charset=utf-8")
         let missing = fixture.postJSON("/__admin/fixtures", #"{"path": "/export", "entries": [{"responseFile": "files/b.csv"}]}"#)
         #expect(missing.status == 400)
-        #expect(try missing.jsonObject()["problems"] as? [String] == [#"1:50: error: responseFile "files/b.csv" does not exist (or a symlink on the way dangles). Create it under the fixture root \#(fixture.tree.root), or fix the path"#])
+        #expect(try missing.jsonObject()["problems"] as? [String] == [#"1:50: error: responseFile "files/b.csv" does not exist (or a symlink on the way dangles). Create it under the fixture root \#(fixture.tree.path), or fix the path"#])
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 @testable import MockFixtures
 
@@ -72,7 +73,7 @@ struct ScenarioTests {
     }
 
     @Test func validationWarnsAboutUnreachableStatesAndStrayKeys() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("a.json", """
             [
               {"scenario": "s", "state": "never", "response": {}},

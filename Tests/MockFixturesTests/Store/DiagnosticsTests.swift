@@ -1,13 +1,14 @@
+import TestSupport
 import Testing
 @testable import MockFixtures
 
 @Suite("Explaining misses")
 struct DiagnosticsTests {
-    let tree: TemporaryFixtureTree
+    let tree: TemporaryFolder
     let store: FixtureStore
 
     init() throws {
-        tree = try TemporaryFixtureTree()
+        tree = try TemporaryFolder()
         try tree.write("api/people.json", """
         [
           {"method": "POST", "request": {"person": {"name": "Rey"}, "tags": [1, 2, 3]}, "status": 201},
@@ -146,7 +147,7 @@ struct StaticFileTests {
             "csv": "text/csv; charset=utf-8", "wasm": "application/wasm", "woff": "font/woff", "woff2": "font/woff2",
             "mp4": "video/mp4", "zip": "application/zip", "xyz": "application/octet-stream",
         ]
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         for fileExtension in expected.keys { try tree.write("files/a.\(fileExtension)", "content \(fileExtension)") }
         try tree.write("files/UPPER.PNG", "u")
         try tree.write("files/noextension", "n")
@@ -165,7 +166,7 @@ struct StaticFileTests {
     }
 
     @Test func fixtureWinsOverAStaticFileAtTheSamePath() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("thing", "static")
         try tree.write("thing.json", #"{"response": "fixture"}"#)
         let store = try tree.load()

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import MockFixtures
 
 @Suite("Fixture rules for statuses and headers")
 struct FixtureRuleTests {
-    private func load(_ contents: String) throws -> (FixtureStore, TemporaryFixtureTree) {
-        let tree = try TemporaryFixtureTree()
+    private func load(_ contents: String) throws -> (FixtureStore, TemporaryFolder) {
+        let tree = try TemporaryFolder()
         try tree.write("a.json", contents)
         return (try tree.load(), tree)
     }
@@ -66,7 +67,7 @@ struct FixtureRuleTests {
 @Suite("Odd files in the fixture root")
 struct OddFileTests {
     @Test func aNamedPipeCalledJSONNeverBlocksLoading() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("ok.json", "{}")
         try tree.makeDirectory("api")
         #expect(mkfifo(tree.path("api/pipe.json"), 0o644) == 0)
@@ -81,14 +82,14 @@ struct OddFileTests {
     }
 
     @Test func theReaderRefusesAPipeWithoutBlocking() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         #expect(mkfifo(tree.path("late.json"), 0o644) == 0)
         #expect(RegularFileReader.read(tree.path("late.json"), limit: 100) == .failure(.notRegular(.fifo)))
         #expect(RegularFileReader.read(tree.path("missing.json"), limit: 100) == .failure(.cannotOpen(reason: "no such file")))
     }
 
     @Test func fixtureFilesOverTheCapAreErrors() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("big.json", #"[{"response": "\#(String(repeating: "x", count: 2_000))"}]"#)
         try tree.write("small.json", "{}")
         var options = FixtureLoadOptions()

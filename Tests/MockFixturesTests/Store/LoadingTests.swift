@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import MockFixtures
 
 @Suite("Loading fixture trees")
 struct LoadingTests {
     @Test func rootErrors() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("file.json", "[]")
         #expect(throws: FixtureRootError.missing(tree.path("nope"))) { try FixtureStore.load(root: tree.path("nope")) }
         #expect(throws: FixtureRootError.notADirectory(tree.path("file.json"))) { try FixtureStore.load(root: tree.path("file.json")) }
@@ -13,7 +14,7 @@ struct LoadingTests {
     }
 
     @Test func rootSymlinksAreResolved() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("real/a.json", #"{"response": 1}"#)
         try tree.symlink("link", to: tree.path("real"))
         let store = try FixtureStore.load(root: tree.path("link") + "/")
@@ -22,7 +23,7 @@ struct LoadingTests {
     }
 
     @Test func hiddenFilesAreIgnored() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write(".hidden.json", "{}")
         try tree.write(".git/config.json", "{}")
         try tree.write("visible.json", "{}")
@@ -33,7 +34,7 @@ struct LoadingTests {
     }
 
     @Test func fileBeatsIndexWithAWarningNamingBoth() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("api/people.json", #"{"response": "file"}"#)
         try tree.write("api/people/index.json", #"{"response": "index"}"#)
         let store = try tree.load()
@@ -46,7 +47,7 @@ struct LoadingTests {
     }
 
     @Test func symlinksInsideTheRootAreServed() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("data/luke.json", #"{"response": "luke"}"#)
         try tree.symlink("people/1.json", to: "../data/luke.json")
         try tree.symlink("mirror", to: "data")
@@ -57,14 +58,14 @@ struct LoadingTests {
     }
 
     @Test func symlinksLeavingTheRootAreNotServed() throws {
-        let outside = try TemporaryFixtureTree()
+        let outside = try TemporaryFolder()
         try outside.write("secret.json", #"{"response": "secret"}"#)
         try outside.write("dir/secret.json", #"{"response": "secret"}"#)
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.symlink("leak.json", to: outside.path("secret.json"))
         try tree.symlink("leakdir", to: outside.path("dir"))
         try tree.symlink("passwd", to: "/etc/passwd")
-        try tree.symlink("up.json", to: "../" + URL(fileURLWithPath: outside.root).lastPathComponent + "/secret.json")
+        try tree.symlink("up.json", to: "../" + outside.url.lastPathComponent + "/secret.json")
         let store = try tree.load()
         #expect(store.get("/leak").status == 404)
         #expect(store.get("/leakdir/secret").status == 404)
@@ -76,7 +77,7 @@ struct LoadingTests {
     }
 
     @Test func symlinkLoopsDoNotHang() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("a/x.json", "{}")
         try tree.symlink("a/self", to: ".")
         try tree.symlink("a/parent", to: "..")
@@ -93,7 +94,7 @@ struct LoadingTests {
     }
 
     @Test func largeStaticFilesAreSkipped() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("big.bin", bytes: [UInt8](repeating: 7, count: 2048))
         try tree.write("small.bin", bytes: [1, 2, 3])
         var options = FixtureLoadOptions()
@@ -107,7 +108,7 @@ struct LoadingTests {
     }
 
     @Test func countsOnlyHealthyFixtureFiles() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("ok.json", #"[{"response": 1}, {"method": "POST", "response": 2}]"#)
         try tree.write("broken.json", "[{")
         try tree.write("logo.svg", "<svg/>")
@@ -119,7 +120,7 @@ struct LoadingTests {
     }
 
     @Test func aTenThousandFileTreeLoadsAndServesTheLastFile() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         for folder in 0..<100 {
             try tree.makeDirectory("api/f\(folder)")
             for file in 0..<100 {

@@ -1,11 +1,11 @@
+import TestSupport
 import Testing
 @testable import MockFixtures
 
 @Suite("Matching requests to entries")
 struct MatchingTests {
-    private func store(_ files: [String: String]) throws -> (FixtureStore, TemporaryFixtureTree) {
-        let tree = try TemporaryFixtureTree()
-        for (path, contents) in files { try tree.write(path, contents) }
+    private func store(_ files: [String: String]) throws -> (FixtureStore, TemporaryFolder) {
+        let tree = try TemporaryFolder(files)
         let store = try tree.load()
         #expect(!store.hasErrors, "\(store.problems)")
         return (store, tree)

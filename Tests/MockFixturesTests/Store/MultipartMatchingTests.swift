@@ -1,13 +1,14 @@
+import TestSupport
 import Testing
 @testable import MockFixtures
 
 @Suite("Matching multipart/form-data bodies")
 struct MultipartMatchingTests {
-    let tree: TemporaryFixtureTree
+    let tree: TemporaryFolder
     let store: FixtureStore
 
     init() throws {
-        tree = try TemporaryFixtureTree()
+        tree = try TemporaryFolder()
         try tree.write("uploads.json", """
         [
           {"method": "POST", "request": {"name": "Rey", "age": 19, "avatar": {"filename": "avatar.png", "contentType": "image/png"}}, "status": 201},

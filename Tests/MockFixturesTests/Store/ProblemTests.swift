@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import MockFixtures
 
@@ -5,7 +6,7 @@ import Testing
 struct ProblemTests {
     /// Loads one file `f.json` and returns its problems.
     private func problems(_ contents: String) throws -> (FixtureStore, [FixtureProblem]) {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("f.json", contents)
         let store = try tree.load()
         return (store, store.problems)
@@ -86,7 +87,7 @@ struct ProblemTests {
     }
 
     @Test func problemsAreSortedAndReported() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("b.json", "[{\"status\": 1}, {\"x\": 1}]")
         try tree.write("a.json", "[{\"status\": 2,\n \"delay\": -3}]")
         let store = try tree.load()

@@ -1,12 +1,12 @@
 import Dispatch
+import TestSupport
 import Testing
 @testable import MockFixtures
 
 @Suite("Entries that answer a limited number of times")
 struct TimesTests {
-    private func store(_ files: [String: String]) throws -> (FixtureStore, TemporaryFixtureTree) {
-        let tree = try TemporaryFixtureTree()
-        for (path, contents) in files { try tree.write(path, contents) }
+    private func store(_ files: [String: String]) throws -> (FixtureStore, TemporaryFolder) {
+        let tree = try TemporaryFolder(files)
         let store = try tree.load()
         #expect(store.problems == [], "\(store.problems)")
         return (store, tree)
@@ -118,7 +118,7 @@ struct TimesTests {
     }
 
     @Test func eachLoadStartsAtZero() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("flaky.json", Self.flaky)
         let first = try tree.load()
         _ = first.get("/flaky")
@@ -157,7 +157,7 @@ struct TimesTests {
     }
 
     @Test func aCountedWildcardDoesNotShadowLaterOnes() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("a.json", #"[{"times": 1, "status": 503}, {"status": 200}, {"status": 201}]"#)
         let problems = try tree.load().problems
         #expect(problems.count == 1)
@@ -172,7 +172,7 @@ struct TimesTests {
         (#"[{"times": null}]"#, 1, 12, "times must be a number, found null null"),
     ])
     func badTimesAreErrorsWithPosition(contents: String, line: Int, column: Int, message: String) throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("t.json", contents)
         let store = try tree.load()
         let problem = try #require(store.problems.first)
@@ -185,7 +185,7 @@ struct TimesTests {
     }
 
     @Test func timesKeyIsKnown() throws {
-        let tree = try TemporaryFixtureTree()
+        let tree = try TemporaryFolder()
         try tree.write("t.json", #"[{"tims": 1}]"#)
         #expect(try tree.load().problems.first?.hint == "did you mean `times`?")
     }

@@ -1,14 +1,14 @@
 import Foundation
 @testable import MockFixtures
+import TestSupport
 
 /// An engine over a temporary fixture tree, with helpers for the admin API.
 final class EngineFixture {
-    let tree: TemporaryFixtureTree
+    let tree: TemporaryFolder
     let engine: MockEngine
 
     init(_ files: [String: String], options: MockEngineOptions = .init()) throws {
-        tree = try TemporaryFixtureTree()
-        for (path, contents) in files { try tree.write(path, contents) }
+        tree = try TemporaryFolder(files)
         engine = MockEngine(store: try tree.load(), options: options)
     }
 

@@ -1,10 +1,10 @@
+import TestSupport
 import Testing
 @testable import MockFixtures
 
 /// Loads `files` into a fresh temporary tree; the tree lives as long as the returned value.
-func loadTree(_ files: [String: String]) throws -> (store: FixtureStore, tree: TemporaryFixtureTree) {
-    let tree = try TemporaryFixtureTree()
-    for (path, contents) in files { try tree.write(path, contents) }
+func loadTree(_ files: [String: String]) throws -> (store: FixtureStore, tree: TemporaryFolder) {
+    let tree = try TemporaryFolder(files)
     return (try tree.load(), tree)
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MockFixtures
 import MockServer
+import TestSupport
 import Testing
 
 /// In-process polling: `FixtureWatcher` reloads the server when what it serves changes.
@@ -11,11 +12,11 @@ import Testing
         watcher.start()
         defer { watcher.stop() }
         // The baseline is taken before start() returns, so this edit is a change, not the baseline.
-        try running.tree.write("api/item.json", Data(#"{"response": {"version": 2, "padding": "grown"}}"#.utf8))
-        #expect(try await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
+        try running.tree.write("api/item.json", #"{"response": {"version": 2, "padding": "grown"}}"#)
+        #expect(await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
         // The hook counts a reload just after its fixtures start serving.
-        #expect(try await eventually { running.reloads.count >= 1 })
-        #expect(running.reloads.count == 1)
+        #expect(await eventually { running.reloads.value >= 1 })
+        #expect(running.reloads.value == 1)
     }
 
     @Test func doesNotReloadForChangesTheLoaderIgnores() async throws {
@@ -23,28 +24,28 @@ import Testing
         var options = FixtureLoadOptions()
         options.maxStaticFileBytes = 16
         let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#], loadOptions: options)
-        let outside = try FixtureTree(["secret.json": #"{"response": "outside"}"#])
+        let outside = try TemporaryFolder(["secret.json": #"{"response": "outside"}"#])
         let watcher = try FixtureWatcher(server: running.server, intervalSeconds: 0.05)
         watcher.start()
         defer { watcher.stop() }
 
-        try running.tree.write("api/.item.json.swp", Data("editor".utf8))
-        try running.tree.write("__admin/reset.json", Data("{}".utf8))
-        try running.tree.write("huge.bin", Data(repeating: 1, count: 64))
+        try running.tree.write("api/.item.json.swp", "editor")
+        try running.tree.write("__admin/reset.json", "{}")
+        try running.tree.write("huge.bin", bytes: [UInt8](repeating: 1, count: 64))
         try FileManager.default.createSymbolicLink(
-            atPath: running.tree.root.appendingPathComponent("api/leak.json").path,
-            withDestinationPath: outside.root.appendingPathComponent("secret.json").path)
+            atPath: running.tree.url.appendingPathComponent("api/leak.json").path,
+            withDestinationPath: outside.url.appendingPathComponent("secret.json").path)
         // Two complete polls after the last change have seen all of it.
         let polled = watcher.completedPolls
-        #expect(try await eventually { watcher.completedPolls >= polled + 2 })
-        #expect(running.reloads.count == 0)
+        #expect(await eventually { watcher.completedPolls >= polled + 2 })
+        #expect(running.reloads.value == 0)
 
         // A served change still reloads.
-        try running.tree.write("api/item.json", Data(#"{"response": {"version": 2}}"#.utf8))
-        #expect(try await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
+        try running.tree.write("api/item.json", #"{"response": {"version": 2}}"#)
+        #expect(await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
         // The hook counts a reload just after its fixtures start serving.
-        #expect(try await eventually { running.reloads.count >= 1 })
-        #expect(running.reloads.count == 1)
+        #expect(await eventually { running.reloads.value >= 1 })
+        #expect(running.reloads.value == 1)
     }
 
     @Test func doesNotReloadAnUnchangedTree() async throws {
@@ -55,8 +56,8 @@ import Testing
         let client = try running.rawClient()
         #expect(try client.request("GET", "/api/flaky").status == 503)
         let polled = watcher.completedPolls
-        #expect(try await eventually { watcher.completedPolls >= polled + 3 })
-        #expect(running.reloads.count == 0)
+        #expect(await eventually { watcher.completedPolls >= polled + 3 })
+        #expect(running.reloads.value == 0)
         #expect(try client.request("GET", "/api/flaky").status == 200)
     }
 
@@ -79,8 +80,8 @@ import Testing
 
 /// Polls `target` until its JSON `version` is `expected`; false after `seconds` (a hang guard).
 /// Each request runs on a thread of its own: a server busy reloading may keep it waiting.
-func waitForVersion(_ expected: Int, port: Int, target: String, seconds: Double) async throws -> Bool {
-    try await eventually(within: seconds) {
+func waitForVersion(_ expected: Int, port: Int, target: String, seconds: Double) async -> Bool {
+    await eventually(within: seconds) {
         await onOwnThread {
             guard let answer = try? RawHTTPClient(port: port).request("GET", target), answer.status == 200 else { return false }
             return (try? jsonObject(answer.body))?["version"] as? Int == expected

@@ -1,11 +1,12 @@
 import Foundation
 import MockServer
+import TestSupport
 import Testing
 
 /// Reloads racing with requests in flight, some parked on a fixture delay.
 @Suite struct ReloadConcurrencyTests {
-    static func fixture(version: Int, delay: Int) -> Data {
-        Data(#"{"delay": \#(delay), "response": {"version": \#(version)}}"#.utf8)
+    static func fixture(version: Int, delay: Int) -> String {
+        #"{"delay": \#(delay), "response": {"version": \#(version)}}"#
     }
 
     @Test func parkedRequestsAnswerFromTheirGenerationWhileTenReloadsRun() async throws {
@@ -53,7 +54,7 @@ import Testing
             let version = try #require(try jsonObject(Data(outcome.body.utf8))["version"] as? Int, "body: \(outcome.body)")
             #expect((0...10).contains(version))
         }
-        #expect(running.reloads.count == 11)
+        #expect(running.reloads.value == 11)
         let final = try running.rawClient().request("GET", "/api/fast")
         #expect(try jsonObject(final.body)["version"] as? Int == 10)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -9,15 +10,15 @@ import Glibc
     static let files = ["api/item.json": #"{"response": {"version": 1}}"#]
 
     @Test func watchPicksUpAnEditWithinAFewSeconds() async throws {
-        let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--watch", "--watch-interval", "0.2"])
+        let tree = try TemporaryFolder(Self.files)
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet", "--watch", "--watch-interval", "0.2"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
-        #expect(try await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
+        #expect(await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
 
-        try tree.write("api/item.json", Data(#"[{"response": {"version": 2}}, {"method": "POST"}]"#.utf8))
-        #expect(try await waitForVersion(2, port: port, target: "/api/item", seconds: 10))
-        try tree.write("api/broken.json", Data("{".utf8))
-        #expect(try await eventually { server.standardErrorSoFar.contains("api/broken.json:") })
+        try tree.write("api/item.json", #"[{"response": {"version": 2}}, {"method": "POST"}]"#)
+        #expect(await waitForVersion(2, port: port, target: "/api/item", seconds: 10))
+        try tree.write("api/broken.json", "{")
+        #expect(await eventually { server.standardErrorSoFar.contains("api/broken.json:") })
         server.process.terminate()
         let finished = try #require(await server.waitForExit(within: 5))
         #expect(finished.status == 0)
@@ -27,16 +28,16 @@ import Glibc
     }
 
     @Test func sighupReloads() async throws {
-        let tree = try FixtureTree(Self.files)
-        let server = try MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
+        let tree = try TemporaryFolder(Self.files)
+        let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0", "--quiet"])
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
-        #expect(try await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
+        #expect(await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
 
-        try tree.write("api/item.json", Data(#"{"response": {"version": 2}}"#.utf8))
+        try tree.write("api/item.json", #"{"response": {"version": 2}}"#)
         // Without --watch nothing polls the tree: it changes only when asked.
-        #expect(try await waitForVersion(1, port: port, target: "/api/item", seconds: 1))
+        #expect(await waitForVersion(1, port: port, target: "/api/item", seconds: 1))
         kill(server.process.processIdentifier, SIGHUP)
-        #expect(try await waitForVersion(2, port: port, target: "/api/item", seconds: 10))
+        #expect(await waitForVersion(2, port: port, target: "/api/item", seconds: 10))
         #expect(server.process.isRunning, "SIGHUP must not end the process")
 
         server.process.terminate()
@@ -46,7 +47,7 @@ import Glibc
     }
 
     @Test func badWatchFlagsExitNonZeroNamingTheFlag() async throws {
-        let tree = try FixtureTree(Self.files)
+        let tree = try TemporaryFolder(Self.files)
         let cases: [([String], String)] = [
             (["--root", tree.path, "--watch-interval", "1"], "--watch-interval only applies with --watch"),
             (["--root", tree.path, "--watch", "--watch-interval", "0"], "--watch-interval: watch interval 0.0 must be between 0.05 and 3600 seconds"),
@@ -55,7 +56,7 @@ import Glibc
             (["--root", tree.path, "--watch", "--watch-interval", "soon"], "watch-interval"),
         ]
         for (arguments, expected) in cases {
-            let finished = try #require(try await MockServerProcess.run(arguments), "mockserver \(arguments) did not exit")
+            let finished = try await MockServerProcess.run(arguments)
             #expect(finished.status != 0, "mockserver \(arguments) exited 0")
             #expect(finished.standardError.contains(expected), "mockserver \(arguments) said: \(finished.standardError)")
         }

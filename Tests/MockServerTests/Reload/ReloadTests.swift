@@ -1,6 +1,7 @@
 import Foundation
 import MockFixtures
 import MockServer
+import TestSupport
 import Testing
 
 /// `POST /__admin/reload` and `MockHTTPServer.reload()` over real loopback sockets.
@@ -13,9 +14,9 @@ import Testing
         let client = try running.rawClient()
         #expect(try jsonObject(client.request("GET", "/api/item").body)["version"] as? Int == 1)
 
-        try running.tree.write("api/item.json", Data(#"{"response": {"version": 2}}"#.utf8))
-        try running.tree.write("api/new.json", Data(#"[{"response": {"added": true}}, {"method": "POST", "status": 201}]"#.utf8))
-        try FileManager.default.removeItem(at: running.tree.root.appendingPathComponent("api/gone.json"))
+        try running.tree.write("api/item.json", #"{"response": {"version": 2}}"#)
+        try running.tree.write("api/new.json", #"[{"response": {"added": true}}, {"method": "POST", "status": 201}]"#)
+        try FileManager.default.removeItem(at: running.tree.url.appendingPathComponent("api/gone.json"))
         let reload = try client.request("POST", "/__admin/reload")
         #expect(reload.status == 200)
         let summary = try jsonObject(reload.body)
@@ -36,8 +37,8 @@ import Testing
             "api/broken.json": #"{"response": {"ok": true}}"#,
             "api/fine.json": #"{"response": {"fine": 1}}"#,
         ])
-        try running.tree.write("api/broken.json", Data(#"[{"response": {"ok": true}},,]"#.utf8))
-        try running.tree.write("api/fine.json", Data(#"{"response": {"fine": 2}}"#.utf8))
+        try running.tree.write("api/broken.json", #"[{"response": {"ok": true}},,]"#)
+        try running.tree.write("api/fine.json", #"{"response": {"fine": 2}}"#)
         let client = try running.rawClient()
         let reload = try client.request("POST", "/__admin/reload")
         #expect(reload.status == 200)
@@ -55,7 +56,7 @@ import Testing
 
     @Test func aDeletedRootFailsTheReloadAndKeepsTheOldFixtures() throws {
         let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#])
-        try FileManager.default.removeItem(at: running.tree.root)
+        try FileManager.default.removeItem(at: running.tree.url)
         let client = try running.rawClient()
         let reload = try client.request("POST", "/__admin/reload")
         #expect(reload.status == 500)
@@ -91,8 +92,8 @@ import Testing
 
     @Test func inProcessReloadReportsCountsAndProblems() throws {
         let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#])
-        try running.tree.write("logo.png", Data([0x89, 0x50, 0x4E, 0x47]))
-        try running.tree.write("api/bad.json", Data("nope".utf8))
+        try running.tree.write("logo.png", bytes: [0x89, 0x50, 0x4E, 0x47])
+        try running.tree.write("api/bad.json", "nope")
         let summary = try running.server.reload()
         #expect(summary.fixtureFileCount == 1)
         #expect(summary.entryCount == 1)
@@ -119,7 +120,7 @@ import Testing
         // test proves nothing.
         let (arrived, parkedAtReload) = try await onOwnThread { () throws -> (Bool, Bool) in
             guard running.blockUntilSuspendedConnections(1) else { return (false, false) }
-            try running.tree.write("api/slow.json", Data(#"{"delay": 10, "response": {"version": 2}}"#.utf8))
+            try running.tree.write("api/slow.json", #"{"delay": 10, "response": {"version": 2}}"#)
             try running.server.reload()
             return (true, running.server.suspendedConnectionCount == 1)
         }

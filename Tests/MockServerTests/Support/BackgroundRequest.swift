@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// One raw GET on its own thread, so a test can do other requests while it is in flight; the
 /// test waits for it suspended, never holding a thread of the Swift concurrency pool (which

@@ -3,6 +3,7 @@ import Testing
 import Logging
 import MockFixtures
 import MockServer
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -10,11 +11,11 @@ import FoundationNetworking
 /// A fixture tree plus an in-process server on an ephemeral loopback port, stopped on `deinit`
 /// (or earlier with ``stop()``).
 final class RunningServer: Sendable {
-    let tree: FixtureTree
+    let tree: TemporaryFolder
     let store: FixtureStore
     let server: MockHTTPServer
     /// Reloads the server has installed (through any trigger), counted by its `afterReload` hook.
-    let reloads = Counter()
+    let reloads = LockedCounter()
 
     init(
         _ files: [String: String],
@@ -22,9 +23,9 @@ final class RunningServer: Sendable {
         loadOptions: FixtureLoadOptions = .init(),
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
-        tree = try FixtureTree(files)
+        tree = try TemporaryFolder(files)
         for (path, bytes) in binaryFiles {
-            try tree.write(path, Data(bytes))
+            try tree.write(path, bytes: bytes)
         }
         store = try FixtureStore.load(root: tree.path, options: loadOptions)
         var configuration = ServerConfiguration(port: 0, logRequests: false)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,9 +23,7 @@ final class TricklingCrowd: Sendable {
     /// one more byte of an endless header value. SIGUSR1 asks how many the server has closed
     /// (end of stream or reset; looked at once, without waiting); SIGTERM closes them all.
     private static let script = #"""
-        use strict; use warnings; use IO::Socket::INET; use IO::Select; use POSIX ();
-        # The signal mask is inherited from the thread that started the child, which may block these.
-        POSIX::sigprocmask(POSIX::SIG_SETMASK(), POSIX::SigSet->new) or die "cannot unblock signals: $!\n";
+        use strict; use warnings; use IO::Socket::INET; use IO::Select;
         my ($port, $count) = @ARGV;
         $| = 1;
         my $look = 0;
@@ -55,9 +54,10 @@ final class TricklingCrowd: Sendable {
         }
         """#
 
-    /// Starts the child; ``waitUntilHolding(within:)`` says when every connection is open.
-    init(port: Int, count: Int) throws {
-        child = try ChildProcess(
+    /// Starts the child (with no signal blocked: see `ChildProcess.start`); ``waitUntilHolding(within:)``
+    /// says when every connection is open.
+    init(port: Int, count: Int) async throws {
+        child = try await ChildProcess.start(
             executable: URL(fileURLWithPath: "/usr/bin/env"),
             arguments: ["perl", "-e", Self.script, String(port), String(count)])
     }
@@ -82,14 +82,11 @@ final class TricklingCrowd: Sendable {
     /// Closes every connection (SIGTERM ends the child) and waits for the child to exit; false
     /// when it has not after `seconds`.
     func release(within seconds: Double = 20) async -> Bool {
-        if child.process.isRunning {
-            child.process.terminate()
-        }
-        return await child.waitForExit(within: seconds) != nil
+        (try? await child.stop(within: seconds)) != nil
     }
 
     private func waitForOutput(_ text: String, within seconds: Double) async throws {
-        let seen = try await eventually(within: seconds) { child.standardOutputSoFar.contains(text) || child.hasExited }
+        let seen = await eventually(within: seconds) { child.standardOutputSoFar.contains(text) || child.hasExited }
         guard seen, child.standardOutputSoFar.contains(text) else {
             throw Failure(description: "the trickling crowd did not say '\(text)': \(child.standardOutputSoFar)\(child.standardErrorSoFar)")
         }

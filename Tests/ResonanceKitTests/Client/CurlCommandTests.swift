@@ -79,7 +79,7 @@ struct CurlCommandTests {
         #expect(!command.contains("\r"))
         let separator = try #require(command.range(of: " | curl "))
         let printf = String(command[..<separator.lowerBound])
-        #expect(try await Shell.run(printf).standardOutput == bytes)
+        #expect(try await Shell.run(printf).standardOutputData == bytes)
         let arguments = try await Shell.curlArguments(of: "curl " + command[separator.upperBound...])
         let dataIndex = try #require(arguments.firstIndex(of: "--data-binary"))
         #expect(arguments[dataIndex + 1] == "@-")

@@ -3,6 +3,7 @@ import Logging
 import MockFixtures
 import MockServer
 import ResonanceKit
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -15,15 +16,13 @@ struct BasicChallengeTests {
     /// challenge is answered; the default transport must hand back the 401 at once.
     @Test("a 401 Basic challenge over loopback comes back as the 401, promptly")
     func basicChallengeReturns() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rk-basic-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
         let fixture = #"""
         [{"method": "GET", "status": 401,
           "headers": {"WWW-Authenticate": "Basic realm=\"mock\""},
           "response": {"error": {"code": "unauthorized", "message": "send credentials"}}}]
         """#
-        try Data(fixture.utf8).write(to: root.appendingPathComponent("secret.json"))
+        let root = try TemporaryFolder(["secret.json": fixture])
+        defer { root.remove() }
         let store = try FixtureStore.load(root: root.path)
         #expect(store.fixtureFileCount == 1, "fixture problems: \(store.problems)")
         let server = try MockHTTPServer(store: store, configuration: ServerConfiguration(port: 0, logRequests: false), logger: Logger(label: "test"))

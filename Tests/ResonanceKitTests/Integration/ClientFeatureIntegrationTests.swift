@@ -3,6 +3,7 @@ import Logging
 import MockFixtures
 import MockServer
 import ResonanceKit
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -299,7 +300,7 @@ struct ClientFeatureIntegrationTests {
     static func runCurl(_ command: String) async throws -> (status: String, body: String) {
         let output = try await Shell.run(command + " --silent --show-error --max-time 10 --write-out '\\n%{http_code}'")
         #expect(output.status == 0, "curl failed: \(command.prefix(300))")
-        let text = String(decoding: output.standardOutput, as: UTF8.self)
+        let text = output.standardOutput
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         return (String(lines.last ?? ""), lines.dropLast().joined(separator: "\n"))
     }

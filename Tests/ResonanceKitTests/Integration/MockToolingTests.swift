@@ -1,6 +1,7 @@
 import Foundation
 import ResonanceKit
 import ResonanceKitTesting
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -62,6 +63,6 @@ struct MockToolingTests {
         let script = command.replacingOccurrences(of: "curl ", with: "/usr/bin/curl --silent --show-error --max-time 10 ", options: .anchored)
         let output = try await Shell.run(script)
         #expect(output.status == 0, "curl failed: \(command)")
-        return output.standardOutput
+        return output.standardOutputData
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ResonanceKit
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

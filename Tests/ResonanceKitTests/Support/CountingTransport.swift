@@ -1,24 +1,10 @@
 import Foundation
 import ResonanceKit
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-/// A thread-safe counter shared between transports and tests.
-// Unchecked: every mutable property is read and written only while holding `lock`.
-final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    var value: Int {
-        lock.withLock { count }
-    }
-
-    func increment() {
-        lock.withLock { count += 1 }
-    }
-}
 
 /// Wraps a transport and counts the requests that reach it.
 struct CountingTransport: HTTPTransport {

@@ -1,5 +1,6 @@
 import Foundation
 import ResonanceKit
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

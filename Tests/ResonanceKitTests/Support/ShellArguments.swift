@@ -1,32 +1,11 @@
 import Foundation
+import TestSupport
 
-/// Runs shell command lines on a dedicated thread, so waiting for the child process never
-/// blocks the shared cooperative pool that other tests' timing depends on.
+/// Shell command lines as a user would paste them, run by `/bin/sh` as a child process that the
+/// test waits for suspended.
 enum Shell {
-    struct Output: Sendable {
-        let status: Int32
-        let standardOutput: Data
-    }
-
-    static func run(_ script: String) async throws -> Output {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                do {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-                    process.arguments = ["-c", script]
-                    let pipe = Pipe()
-                    process.standardOutput = pipe
-                    try process.run()
-                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: Output(status: process.terminationStatus, standardOutput: data))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-            thread.start()
-        }
+    static func run(_ script: String) async throws -> ChildProcess.Finished {
+        try await ChildProcess.run(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script])
     }
 
     /// The argument vector a real shell passes to `curl` for `curlCommand`, found by running
@@ -34,7 +13,7 @@ enum Shell {
     static func curlArguments(of curlCommand: String) async throws -> [String] {
         let script = #"curl() { for argument in "$@"; do printf '%s\0' "$argument"; done; }; "# + curlCommand
         let output = try await run(script)
-        var arguments = output.standardOutput.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var arguments = output.standardOutputData.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         if arguments.last == "" { arguments.removeLast() }
         return arguments
     }

@@ -1,6 +1,7 @@
 import Foundation
 import InMemoryTracing
 import ResonanceKit
+import TestSupport
 import Tracing
 
 #if canImport(FoundationNetworking)

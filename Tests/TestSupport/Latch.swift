@@ -1,8 +1,9 @@
 import Foundation
 
-/// Something that happens once (a line arrived on a pipe, a request was sent, a pipe ended),
-/// opened by whichever thread sees it; tasks wait for it suspended, with a hang guard.
-final class Latch: @unchecked Sendable {
+/// Something that happens once (a line arrived on a pipe, a request was sent, a process exited),
+/// opened by whichever thread sees it; tasks wait for it suspended, with a hang guard, instead of
+/// blocking a cooperative thread on a semaphore.
+package final class Latch: @unchecked Sendable {
     // @unchecked: `isOpenNow`, `waiters` and `nextWaiter` are only read and written under `lock`,
     // and each continuation is removed from `waiters` under it before being resumed, so it is
     // resumed exactly once.
@@ -11,8 +12,10 @@ final class Latch: @unchecked Sendable {
     private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var nextWaiter = 0
 
+    package init() {}
+
     /// Opens the latch for good and wakes every waiter.
-    func open() {
+    package func open() {
         let woken = lock.withLock { () -> [CheckedContinuation<Bool, Never>] in
             isOpenNow = true
             defer { waiters.removeAll() }
@@ -23,13 +26,13 @@ final class Latch: @unchecked Sendable {
         }
     }
 
-    var isOpen: Bool {
+    package var isOpen: Bool {
         lock.withLock { isOpenNow }
     }
 
     /// True once the latch is open; false when it is still closed after `seconds` (a hang guard;
     /// 0 or less looks without waiting).
-    func wait(within seconds: Double) async -> Bool {
+    package func wait(within seconds: Double) async -> Bool {
         guard seconds > 0 else { return isOpen }
         return await withCheckedContinuation { continuation in
             let waiter = lock.withLock { () -> Int? in

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A count shared between threads: hooks and transports that run on other threads count, the
+/// test reads the total.
+package final class LockedCounter: @unchecked Sendable {
+    // @unchecked: `count` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    package init() {}
+
+    package func increment() {
+        lock.withLock { count += 1 }
+    }
+
+    package var value: Int {
+        lock.withLock { count }
+    }
+}

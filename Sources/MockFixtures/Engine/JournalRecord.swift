@@ -9,7 +9,8 @@ package struct JournalRecord: Sendable {
     package let method: String
     /// As received: percent-encoded path plus optional `?query`.
     package let target: String
-    package let headers: [HTTPHeader]
+    /// Every header as received, packed (see ``PackedHeaders``).
+    package let packedHeaders: PackedHeaders
     /// At most the journal's body limit.
     package let body: [UInt8]
     /// The size of the body as received.
@@ -18,4 +19,7 @@ package struct JournalRecord: Sendable {
     package let outcome: MatchOutcome
 
     package var isBodyTruncated: Bool { body.count < bodySize }
+
+    /// Every header as received, in order; decoded on each call (journal reads are rare).
+    package var headers: [HTTPHeader] { packedHeaders.fields }
 }

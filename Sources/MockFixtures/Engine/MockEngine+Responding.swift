@@ -105,12 +105,23 @@ extension MockEngine {
                             delayMilliseconds: 0, preparedID: id, outcome: outcome)
     }
 
+    /// Whether the lookup key is `__admin` or below it. Runs on every request, so it compares
+    /// bytes: `UTF8View.starts(with:)` cost about 280 instructions a request (callgrind).
     static func isAdminKey(_ key: Substring) -> Bool {
-        let prefix = "__admin".utf8
-        let utf8 = key.utf8
-        guard utf8.starts(with: prefix) else { return false }
-        let rest = utf8.dropFirst(prefix.count)
-        return rest.isEmpty || rest.first == UInt8(ascii: "/")
+        if let answer = key.utf8.withContiguousStorageIfAvailable(isAdminKey(bytes:)) {
+            return answer
+        }
+        return Array(key.utf8).withUnsafeBufferPointer(isAdminKey(bytes:))
+    }
+
+    private static func isAdminKey(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let prefix: StaticString = "__admin"
+        let count = prefix.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        for index in 0..<count where bytes[index] != prefix.utf8Start[index] {
+            return false
+        }
+        return bytes.count == count || bytes[count] == UInt8(ascii: "/")
     }
 
     /// Journals an exchange a front forwarded (see `journalForwarded`); `record` itself stays
@@ -125,7 +136,7 @@ extension MockEngine {
         let time = WallClock.millisecondsSince1970()
         journal.record { id, bodyLimit in
             JournalRecord(
-                id: id, timeMilliseconds: time, method: method, target: target, headers: headers.headerFields(),
+                id: id, timeMilliseconds: time, method: method, target: target, packedHeaders: PackedHeaders(copying: headers),
                 body: body.count <= bodyLimit ? body : Array(body.prefix(bodyLimit)), bodySize: body.count,
                 status: response.sentStatus, outcome: response.outcome)
         }

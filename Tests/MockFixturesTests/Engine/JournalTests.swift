@@ -152,3 +152,36 @@ func texts(_ object: Any?) -> [String: String]? {
 func + <Key, Value>(lhs: [Key: Value], rhs: [Key: Value]) -> [Key: Value] {
     lhs.merging(rhs) { $1 }
 }
+
+@Suite("The journal's packed copy of request headers")
+struct PackedHeadersTests {
+    @Test func keepsEveryHeaderInOrderWithRepeatsEmptyValuesAndLongLengths() {
+        let long = String(repeating: "v", count: 20_000)   // a length that takes three LEB128 bytes
+        let fields = [
+            HTTPHeader(name: "Host", value: "api.test"),
+            HTTPHeader(name: "X-Empty", value: ""),
+            HTTPHeader(name: "X-Long", value: long),
+            HTTPHeader(name: "x-trace", value: "1"),
+            HTTPHeader(name: "X-Trace", value: "2"),
+            HTTPHeader(name: String(repeating: "N", count: 200), value: "é"),
+        ]
+        let packed = PackedHeaders(fields)
+        #expect(packed.fields == fields)
+        #expect(!packed.isEmpty)
+        #expect(PackedHeaders([]).isEmpty)
+        #expect(PackedHeaders([]).fields.isEmpty)
+    }
+
+    @Test func bytesThatAreNotUTF8BecomeReplacementCharacters() {
+        struct RawHeaders: RequestHeaderLookup {
+            func value(forHeader lowercasedName: String) -> String? { nil }
+            func headerFields() -> [HTTPHeader] { [] }
+            func forEachHeader(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) {
+                let name: [UInt8] = Array("X-Raw".utf8)
+                let value: [UInt8] = [0x61, 0xFF, 0x62]
+                name.withUnsafeBytes { name in value.withUnsafeBytes { value in body(name, value) } }
+            }
+        }
+        #expect(PackedHeaders(copying: RawHeaders()).fields == [HTTPHeader(name: "X-Raw", value: "a\u{FFFD}b")])
+    }
+}

@@ -123,4 +123,14 @@ cmhd_connection_fd(struct MHD_Connection *connection)
     return info == NULL ? -1 : info->connect_fd;
 }
 
+/* MHD_get_connection_info(MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE): the bytes of the request line
+   and headers as consumed, up to and including the line that ended the head; 0 when unknown. */
+static inline size_t
+cmhd_request_head_size(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
 #endif

@@ -16,6 +16,10 @@ struct RequestHead: Sendable {
     /// HTTP/1.0 requests may leave out `Host`; every later version must send exactly one.
     let isHTTP10: Bool
     private(set) var hostCount = 0
+    /// The first `Host` value.
+    private(set) var host: String?
+    /// Why the first malformed header line is malformed (see ``checkName(_:)``); nil when none is.
+    private(set) var malformedLine: HeadViolation?
     /// Every `Content-Length` value, in arrival order.
     private(set) var contentLengths: [String] = []
     /// Every `Transfer-Encoding` header value, in arrival order.
@@ -38,10 +42,68 @@ struct RequestHead: Sendable {
     mutating func add(_ header: CheckedHeader, valueLength: Int, value: @autoclosure () -> String) {
         switch header {
         case .cookie: headerBytes += valueLength
-        case .host: hostCount += 1
+        case .host:
+            hostCount += 1
+            if hostCount == 1 { host = value() }
         case .contentLength: contentLengths.append(value())
         case .transferEncoding: transferEncodings.append(value())
         }
+    }
+
+    /// Checks that a header's name is a token (RFC 9110 §5.1), as `name: value` requires.
+    ///
+    /// libmicrohttpd 0.9.75 keeps whatever precedes the colon as the name, so `Content-Length : 5`
+    /// becomes a header named `Content-Length ` that it does not read as the body's length, while a
+    /// proxy in front may: the body would then be read as a second request (request smuggling).
+    /// Runs for every header of every request, so it tests bytes against a bit mask.
+    mutating func checkName(_ name: UnsafeBufferPointer<UInt8>) {
+        guard malformedLine == nil else { return }
+        guard !name.isEmpty else {
+            malformedLine = HeadViolation(
+                status: 400,
+                error: "a header line starts with ':', so its name is empty",
+                hint: "send every header as Name: value, with a name of letters, digits and -")
+            return
+        }
+        for byte in name where !HeaderNameBytes.isTokenByte(byte) {
+            let shown = String(decoding: name, as: UTF8.self).debugDescription
+            malformedLine = HeadViolation(
+                status: 400,
+                error: "header name \(shown) contains \(HeaderNameBytes.describe(byte)), which a header name cannot hold",
+                hint: byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+                    ? "remove the whitespace between the header name and the colon (Name: value)"
+                    : "send header names of letters, digits and !#$%&'*+-.^_`|~ only")
+            return
+        }
+    }
+
+    /// Records that the header named `name` was continued on a line starting with whitespace
+    /// (obsolete line folding); libmicrohttpd 0.9.75 glues such a line onto the header's *name*.
+    mutating func noteFoldedLine(name: UnsafeBufferPointer<UInt8>) {
+        guard malformedLine == nil else { return }
+        malformedLine = HeadViolation(
+            status: 400,
+            error: "a header line starts with whitespace, continuing the previous header (obsolete line folding, RFC 9112 §5.2); the server read its name as \(String(decoding: name, as: UTF8.self).debugDescription)",
+            hint: "send every header on one line")
+    }
+
+    /// Records that bytes between the header named `name` and the next line were not read as a
+    /// header by libmicrohttpd (see ``HeadScan``).
+    mutating func noteUnreadableLine(after name: UnsafeBufferPointer<UInt8>) {
+        guard malformedLine == nil else { return }
+        malformedLine = HeadViolation(
+            status: 400,
+            error: "the line after header \(String(decoding: name, as: UTF8.self).debugDescription) holds a NUL byte or starts with ':', so the server cannot read the headers as sent",
+            hint: "send every header as Name: value on one line, without NUL bytes")
+    }
+
+    /// Records a carriage return inside the value of the header named `name`.
+    mutating func noteCarriageReturn(inValueOf name: UnsafeBufferPointer<UInt8>) {
+        guard malformedLine == nil else { return }
+        malformedLine = HeadViolation(
+            status: 400,
+            error: "the value of header \(String(decoding: name, as: UTF8.self).debugDescription) holds a carriage return (CR) that does not end the line",
+            hint: "end header lines with CR LF and keep CR out of header values")
     }
 
     /// Why the request must be refused (and its connection closed): a head (with its
@@ -67,6 +129,9 @@ struct RequestHead: Sendable {
 
     /// Why the request's framing must be refused; nil when it is unambiguous.
     var framingViolation: HeadViolation? {
+        if let malformedLine {
+            return malformedLine
+        }
         if hostCount > 1 {
             return HeadViolation(
                 status: 400,
@@ -78,6 +143,12 @@ struct RequestHead: Sendable {
                 status: 400,
                 error: "the HTTP/1.1 request has no Host header, which HTTP/1.1 requires",
                 hint: "send a Host header, e.g. Host: 127.0.0.1:8080")
+        }
+        if let host, !HostValue.isValid(host) {
+            return HeadViolation(
+                status: 400,
+                error: "Host \(host.debugDescription) is not a host name or address with an optional :port",
+                hint: "send the server's host and port, e.g. Host: 127.0.0.1:8080")
         }
         if !transferEncodings.isEmpty {
             if !contentLengths.isEmpty {
@@ -110,6 +181,14 @@ struct RequestHead: Sendable {
             return nil
         }
         let written = Self.list(transferEncodings)
+        if transferEncodings.count == 1, transferEncodings[0].trimmingOptionalWhitespace().lowercased() == "chunked" {
+            // Valid HTTP (whitespace around a value is not part of it), but libmicrohttpd 0.9.75
+            // keeps trailing whitespace and decodes chunks only for exactly "chunked".
+            return HeadViolation(
+                status: 400,
+                error: "Transfer-Encoding \(written.debugDescription) has whitespace around chunked, which this server's HTTP library (libmicrohttpd 0.9.75) cannot decode",
+                hint: "send exactly Transfer-Encoding: chunked, with nothing after it on the line")
+        }
         let codings = transferEncodings.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
             .map { $0.trimmingOptionalWhitespace().lowercased() }
         if codings.last != "chunked" {

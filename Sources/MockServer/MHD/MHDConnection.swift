@@ -45,26 +45,29 @@ struct MHDConnection: @unchecked Sendable {
     }
 
     /// What the request's headers say about its size and framing (every `Host`,
-    /// `Content-Length` and `Transfer-Encoding`, `Cookie` sizes), without copying any other
-    /// header; `version` is the request line's version.
+    /// `Content-Length` and `Transfer-Encoding`, `Cookie` sizes, names that are not tokens, lines
+    /// libmicrohttpd misread), without copying any other header; `method` and `version` are the
+    /// request line's, as the access handler received them.
     ///
-    /// Maps to `MHD_get_connection_values(connection, .HEADER_KIND, iterator, &head)`.
-    func head(version: UnsafePointer<CChar>?) -> RequestHead {
-        var head = RequestHead(isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false)
-        withUnsafeMutablePointer(to: &head) { headPointer in
-            _ = MHD_get_connection_values(pointer, .HEADER_KIND, { context, _, key, value in
+    /// Maps to `MHD_get_connection_values_n(connection, .HEADER_KIND, iterator, &scan)`, whose
+    /// lengths spare a `strlen` per name and value, and `MHD_get_connection_info(connection,
+    /// MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE)` (the shim's `cmhd_request_head_size`).
+    func head(method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?) -> RequestHead {
+        var scan = HeadScan(head: RequestHead(isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false))
+        withUnsafeMutablePointer(to: &scan) { scanPointer in
+            _ = MHD_get_connection_values_n(pointer, .HEADER_KIND, { context, _, key, keyLength, value, valueLength in
                 guard let context, let key else { return .YES }
-                let head = context.assumingMemoryBound(to: RequestHead.self)
-                let name = UnsafeBufferPointer(start: UnsafeRawPointer(key).assumingMemoryBound(to: UInt8.self), count: strlen(key))
-                let valueLength = value.map { strlen($0) } ?? 0
-                head.pointee.count(nameLength: name.count, valueLength: valueLength)
-                if let header = CheckedHeader(name: name) {
-                    head.pointee.add(header, valueLength: valueLength, value: value.map { String(cString: $0) } ?? "")
-                }
+                let scan = context.assumingMemoryBound(to: HeadScan.self)
+                let name = UnsafeBufferPointer(start: UnsafeRawPointer(key).assumingMemoryBound(to: UInt8.self), count: keyLength)
+                let value = value.map { UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: valueLength) }
+                scan.pointee.visit(name: name, value: value ?? UnsafeBufferPointer(start: nil, count: 0))
                 return .YES
-            }, headPointer)
+            }, scanPointer)
         }
-        return head
+        if let method {
+            scan.checkEnd(headEnd: UnsafeRawPointer(method) + cmhd_request_head_size(pointer))
+        }
+        return scan.head
     }
 
     /// The declared `Content-Length`, parsed without allocating; nil when absent or not a
@@ -90,24 +93,37 @@ struct MHDConnection: @unchecked Sendable {
         return sawDigit ? length : nil
     }
 
-    /// Every request header, in the order received (for the request journal, on every request).
+    /// Every request header, in the order received (forwarding and the in-process API).
     ///
     /// Maps to `MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)`, which counts them
-    /// so the array is allocated once, then `MHD_get_connection_values_n(connection, .HEADER_KIND,
-    /// iterator, list)`, whose lengths spare a `strlen` per name and value.
+    /// so the array is allocated once, then ``forEachHeader(_:)``.
     func allHeaders() -> [HTTPHeader] {
         var headers: [HTTPHeader] = []
         headers.reserveCapacity(Int(max(0, MHD_get_connection_values_n(pointer, .HEADER_KIND, nil, nil))))
-        withUnsafeMutablePointer(to: &headers) { list in
-            _ = MHD_get_connection_values_n(pointer, .HEADER_KIND, { context, _, key, keyLength, value, valueLength in
-                guard let context, let key else { return .YES }
-                let list = context.assumingMemoryBound(to: [HTTPHeader].self)
-                list.pointee.append(HTTPHeader(
-                    name: String(decoding: UnsafeRawBufferPointer(start: key, count: keyLength), as: UTF8.self),
-                    value: value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueLength), as: UTF8.self) } ?? ""))
-                return .YES
-            }, list)
+        forEachHeader { name, value in
+            headers.append(HTTPHeader(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
         }
         return headers
+    }
+
+    /// Calls `body` with the bytes of every request header's name and value, in the order
+    /// received; the buffers point into MHD's memory pool and are valid during the call only.
+    ///
+    /// Maps to `MHD_get_connection_values_n(connection, .HEADER_KIND, iterator, &body)`, whose
+    /// lengths spare a `strlen` per name and value. This runs for every request the journal records.
+    func forEachHeader(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
+        typealias Visitor = (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void
+        withoutActuallyEscaping(body) { body in
+            var visitor: Visitor = body
+            withUnsafeMutablePointer(to: &visitor) { visitorPointer in
+                _ = MHD_get_connection_values_n(pointer, .HEADER_KIND, { context, _, key, keyLength, value, valueLength in
+                    guard let context, let key else { return .YES }
+                    let visit = context.assumingMemoryBound(to: Visitor.self).pointee
+                    visit(UnsafeRawBufferPointer(start: key, count: keyLength),
+                          UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueLength))
+                    return .YES
+                }, visitorPointer)
+            }
+        }
     }
 }

@@ -11,8 +11,13 @@ struct ConnectionHeaders: RequestHeaderLookup {
         connection.headerValue(lowercasedName)
     }
 
-    /// Maps to `MHD_get_connection_values(connection, .HEADER_KIND, …)`; only for the journal.
+    /// Maps to `MHD_get_connection_values(connection, .HEADER_KIND, …)`.
     func headerFields() -> [HTTPHeader] {
         connection.allHeaders()
+    }
+
+    /// The journal's copy of every header, straight from MHD's bytes (no strings).
+    func forEachHeader(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
+        connection.forEachHeader(body)
     }
 }

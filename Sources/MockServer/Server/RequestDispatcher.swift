@@ -168,7 +168,7 @@ final class RequestDispatcher: MHDResponder {
         request.method = method
         // The request line as sent: method, target, version, two spaces and CRLF.
         let requestLineBytes = method.utf8.count + request.rawTarget.utf8.count + 12
-        if let violation = connection.head(version: call.version).violation(requestLineBytes: requestLineBytes, maxBytes: maxHeadBytes) {
+        if let violation = connection.head(method: call.method, version: call.version).violation(requestLineBytes: requestLineBytes, maxBytes: maxHeadBytes) {
             return send(AdminAnswer(refusing: violation), for: request, on: connection)
         }
         if let declared = connection.declaredContentLength() {

@@ -7,6 +7,7 @@ import Testing
         var head = RequestHead(isHTTP10: http10)
         for (name, value) in lines {
             head.count(nameLength: name.utf8.count, valueLength: value.utf8.count)
+            Array(name.utf8).withUnsafeBufferPointer { head.checkName($0) }
             if let header = Self.checkedHeader(name) {
                 head.add(header, valueLength: value.utf8.count, value: value)
             }
@@ -47,7 +48,17 @@ import Testing
         ([("Host", "a"), ("Transfer-Encoding", "")], 400, "does not end with chunked"),
         ([("Host", "a"), ("Transfer-Encoding", "gzip,chunked")], 501, "transfer coding 'gzip'"),
         ([("Host", "a"), ("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")], 400, "chunked must appear exactly once"),
-        ([("Host", "a"), ("Transfer-Encoding", " chunked\t")], 400, "chunked must appear exactly once"),
+        ([("Host", "a"), ("Transfer-Encoding", " chunked\t")], 400, "whitespace around chunked"),
+        ([("Host", "a b/c")], 400, "Host \"a b/c\" is not a host name"),
+        ([("Host", "a@b")], 400, "is not a host name"),
+        ([("Host", "[::1")], 400, "is not a host name"),
+        ([("Host", "a:8x")], 400, "is not a host name"),
+        ([("Host", "a"), ("Content-Length ", "5")], 400, "header name \"Content-Length \" contains a space"),
+        ([("Host", "a"), ("X-A\t", "5")], 400, "contains a tab"),
+        ([("Host", "a"), ("", "v")], 400, "its name is empty"),
+        ([("Host", "a"), ("X\u{1}Y", "v")], 400, "contains the byte 0x01"),
+        ([("Host", "a"), ("Ümlaut", "v")], 400, "contains the byte 0xC3"),
+        ([("Host", "a"), ("X(Y)", "v")], 400, "contains '('"),
     ] as [([(String, String)], Int, String)])
     func refusesAmbiguousFraming(lines: [(String, String)], status: Int, reason: String) throws {
         let violation = try #require(Self.head(lines).framingViolation)
@@ -80,5 +91,25 @@ import Testing
         // "Host: a" (9) + "Cookie: c…" (110) + the cookie's parsed copy (100) + the blank line (2) + 20.
         #expect(head.violation(requestLineBytes: 20, maxBytes: 241) == nil)
         #expect(head.violation(requestLineBytes: 20, maxBytes: 240)?.status == 431)
+    }
+
+    @Test(arguments: ["api.test", "api.test:8080", "127.0.0.1:80", "[::1]:8080", "[::1]", "", "a:", "xn--bcher-kva.example", "a%20b"])
+    func aValidHostPasses(host: String) {
+        #expect(Self.head([("Host", host)]).framingViolation == nil)
+    }
+
+    @Test func headerNamesAreTokensOnly() {
+        let tchar = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(HeaderNameBytes.isTokenByte(byte) == tchar.contains(byte), "byte \(byte)")
+        }
+    }
+
+    @Test func theFirstMalformedLineIsTheOneReported() throws {
+        var head = RequestHead(isHTTP10: false)
+        Array("X A".utf8).withUnsafeBufferPointer { head.checkName($0) }
+        Array("Y".utf8).withUnsafeBufferPointer { head.noteCarriageReturn(inValueOf: $0) }
+        let violation = try #require(head.framingViolation)
+        #expect(violation.error.contains("\"X A\" contains a space"))
     }
 }

@@ -74,10 +74,10 @@ extension MockEngine {
         default:
             break
         }
-        let error = "no admin endpoint answers \(request.method) \(request.target.path)"
+        let error = "no admin endpoint answers \(request.methodNamedInBodies) \(request.target.path)"
         return diagnosticResponse(status: 404, outcome: .admin("unknown admin endpoint"), [
             ("error", .string(error)),
-            ("method", .string(request.method)),
+            ("method", .string(request.methodNamedInBodies)),
             ("path", .string(String(request.target.path))),
             ("endpoints", .makeArray(Self.adminEndpoints.map { .string($0) })),
         ])
@@ -88,11 +88,11 @@ extension MockEngine {
         guard methods.contains(where: { equalsIgnoringASCIICase($0, request.method) }) else {
             let shown = methods.filter { $0 != "HEAD" }
             let path = String(request.target.path)
-            let error = "\(path) answers \(shown.joined(separator: " and ")) only, \(request.method) is not allowed; send \(shown.map { "\($0) \(path)" }.joined(separator: " or "))"
+            let error = "\(path) answers \(shown.joined(separator: " and ")) only, \(request.methodNamedInBodies) is not allowed; send \(shown.map { "\($0) \(path)" }.joined(separator: " or "))"
             return diagnosticResponse(status: 405, outcome: .admin(error),
                                       headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: methods.joined(separator: ", "))], [
                 ("error", .string(error)),
-                ("method", .string(request.method)),
+                ("method", .string(request.methodNamedInBodies)),
                 ("path", .string(path)),
             ])
         }

@@ -26,8 +26,8 @@ extension MockEngine {
         var summary = "no fixture file serves \(request.method) \(path) (looked for \(lookedFor.joined(separator: ", ")))"
         if let closest = similar.first { summary += "; did you mean \(closest)?" }
         return diagnosticResponse(status: 404, outcome: .noMatch(summary: summary), [
-            ("error", .string("no fixture file serves \(request.method) \(path)")),
-            ("method", .string(request.method)),
+            ("error", .string("no fixture file serves \(request.methodNamedInBodies) \(path)")),
+            ("method", .string(request.methodNamedInBodies)),
             ("path", .string(path)),
             ("lookedFor", .makeArray(lookedFor.map { .string($0) })),
             ("similarPaths", .makeArray(similar.map { .string($0) })),
@@ -50,6 +50,15 @@ extension MockEngine {
     /// Why no entry of the runtime fixtures for the path (most specific, then newest first) nor
     /// of its file matched. `request.pathParameters` are those of `file`'s path.
     func noMatchResponse(runtime: [RuntimeFixtureMatch], file: FixtureFile?, _ request: inout IncomingRequest) -> MockResponse {
+        let response = noMatchResponseNamingTheMethod(runtime: runtime, file: file, &request)
+        guard request.isHead else { return response }
+        // The body names the method and the reasons ("request is HEAD"); a HEAD answer states
+        // the length of GET's body. Only HEAD misses pay for the second explanation.
+        var get = request.asGET()
+        return response.stating(bodyLength: noMatchResponseNamingTheMethod(runtime: runtime, file: file, &get).body.count)
+    }
+
+    private func noMatchResponseNamingTheMethod(runtime: [RuntimeFixtureMatch], file: FixtureFile?, _ request: inout IncomingRequest) -> MockResponse {
         struct Candidate {
             let entry: FixtureEntry
             let fixtureID: String?

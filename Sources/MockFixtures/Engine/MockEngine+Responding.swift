@@ -31,7 +31,9 @@ extension MockEngine {
         case .success(let parsed):
             parsedTarget = parsed
         case .failure(let rejection):
-            let response = allowingCrossOrigin(rejectedPathResponse(method: method, target: target, rejection: rejection), method: method, headers: headers)
+            // The body names the method: GET's for HEAD, whose answer states GET's body length.
+            let namedMethod = equalsIgnoringASCIICase(method, "HEAD") ? "GET" : method
+            let response = allowingCrossOrigin(rejectedPathResponse(method: namedMethod, target: target, rejection: rejection), method: method, headers: headers)
             record(method: method, target: target, headers: headers, body: body, response: response)
             return response
         }
@@ -91,12 +93,18 @@ extension MockEngine {
         }
         var headers = response.headers
         var body = response.body
+        var declaredBodyLength: Int?
         if let template = delivery.template {
             (headers, body) = template.render(for: &request)
+            if request.isHead {
+                // Headers keep HEAD's `{{method}}`; the stated length is that of GET's body.
+                var get = request.asGET()
+                declaredBodyLength = template.render(for: &get).body.count
+            }
         }
         return MockResponse(status: response.status, headers: headers, body: body, delayMilliseconds: entry.delay.pick(),
                             preparedID: nil, outcome: delivery.fault.map { .fault($0, entry: outcome) } ?? outcome,
-                            fault: delivery.fault, bytesPerSecond: delivery.bytesPerSecond)
+                            fault: delivery.fault, bytesPerSecond: delivery.bytesPerSecond, declaredBodyLength: declaredBodyLength)
     }
 
     func prepared(_ id: Int, in store: FixtureStore, outcome: MatchOutcome) -> MockResponse {

@@ -14,6 +14,14 @@ extension MockResponse {
         }
     }
 
+    /// The same answer stating `length` as its body's size when sent without the body: what a
+    /// GET would get, for a HEAD whose body names its method (RFC 9110 §9.3.2: a HEAD answer
+    /// carries the header fields of the GET answer).
+    func stating(bodyLength length: Int) -> MockResponse {
+        MockResponse(status: status, headers: headers, body: body, delayMilliseconds: delayMilliseconds, preparedID: nil, outcome: outcome,
+                     fault: fault, bytesPerSecond: bytesPerSecond, declaredBodyLength: length)
+    }
+
     /// The same answer with other headers; no longer a prepared one.
     ///
     /// Keep every stored property of ``MockResponse`` here when adding one.

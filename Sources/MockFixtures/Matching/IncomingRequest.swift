@@ -30,6 +30,20 @@ struct IncomingRequest {
 
     var isGetOrHead: Bool { isHead || equalsIgnoringASCIICase(method, "GET") }
 
+    /// The method a response body names: `GET` for HEAD, whose answer states the length of the
+    /// GET answer's body, so a body that names the method must have the same length as GET's.
+    var methodNamedInBodies: String { isHead ? "GET" : method }
+
+    /// The same request as a GET, for the length of the body a GET would get; the caches and
+    /// path parameters go along.
+    func asGET() -> IncomingRequest {
+        var request = IncomingRequest(method: "GET", target: target, headers: headers, body: body)
+        request.pathParameters = pathParameters
+        request.cachedQuery = cachedQuery
+        request.cachedBody = cachedBody
+        return request
+    }
+
     mutating func query() -> QueryParameters {
         if let cachedQuery { return cachedQuery }
         let query = target.query.map { QueryParameters(decoding: $0) } ?? QueryParameters(decodingBytes: [])

@@ -3,12 +3,13 @@
 /// journal is read.
 ///
 /// Recording runs on every request while reading is an admin call, so the cost sits on the
-/// reading side: one allocation per request instead of two strings per header, and one release
-/// when the record leaves the journal (measured under callgrind: about 2,300 instructions less per
-/// small GET than a `[HTTPHeader]`).
+/// reading side: one allocation per request instead of two strings per header. Measured under
+/// callgrind on a GET with a typical app's nine headers (a long `User-Agent`, a bearer token,
+/// a request id): 2,070 instructions a request less than an `[HTTPHeader]`; with curl's three
+/// short headers, whose strings fit inline, 400 more.
 ///
 /// ```swift
-/// let headers = PackedHeaders(copying: ["Host": "api.test"])
+/// let headers = PackedHeaders([HTTPHeader(name: "Host", value: "api.test")])
 /// headers.fields   // [HTTPHeader(name: "Host", value: "api.test")]
 /// ```
 package struct PackedHeaders: Sendable, Equatable {
@@ -22,22 +23,77 @@ package struct PackedHeaders: Sendable, Equatable {
     }
 
     /// Every header `lookup` has, in order, copied through ``RequestHeaderLookup/forEachHeader(_:)``.
+    ///
+    /// Packs into a stack buffer and makes the array with one allocation and one copy: growing an
+    /// array header by header cost about 70 instructions per `append(contentsOf:)` (callgrind).
     package init(copying lookup: any RequestHeaderLookup) {
-        // Room for a typical client's few headers; more grows the buffer.
-        bytes.reserveCapacity(256)
-        lookup.forEachHeader { name, value in
-            append(name: name, value: value)
+        bytes = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackCapacity) { scratch in
+            var packer = Packer(scratch: scratch)
+            lookup.forEachHeader { name, value in
+                packer.append(name: name, value: value)
+            }
+            return packer.bytes()
+        }
+    }
+
+    /// Packed headers up to this size stay in a stack buffer (a typical client's come to a few
+    /// hundred bytes); larger ones move to an array. 4 KiB measured 400 instructions a request
+    /// more than 1 KiB, the cost of a larger temporary allocation.
+    private static let stackCapacity = 1024
+
+    /// Packs into a fixed buffer, moving to an array only when the buffer is full.
+    private struct Packer {
+        let scratch: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+        var overflow: [UInt8]?
+
+        init(scratch: UnsafeMutableBufferPointer<UInt8>) {
+            self.scratch = scratch
+        }
+
+        mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+            // Two lengths of at most 10 LEB128 bytes each.
+            if overflow == nil, count + name.count + value.count + 20 > scratch.count {
+                overflow = Array(scratch[..<count])
+            }
+            appendLength(name.count)
+            copy(name)
+            appendLength(value.count)
+            copy(value)
+        }
+
+        private mutating func copy(_ source: UnsafeRawBufferPointer) {
+            if overflow != nil {
+                overflow!.append(contentsOf: source.assumingMemoryBound(to: UInt8.self))
+                return
+            }
+            guard let base = source.baseAddress, !source.isEmpty, let target = scratch.baseAddress else { return }
+            UnsafeMutableRawPointer(target + count).copyMemory(from: base, byteCount: source.count)
+            count += source.count
+        }
+
+        /// Unsigned LEB128: 7 bits a byte, low bits first.
+        private mutating func appendLength(_ length: Int) {
+            var rest = UInt(length)
+            while true {
+                let byte = rest >= 0x80 ? UInt8(truncatingIfNeeded: rest) | 0x80 : UInt8(rest)
+                if overflow != nil {
+                    overflow!.append(byte)
+                } else {
+                    scratch[count] = byte
+                    count += 1
+                }
+                guard rest >= 0x80 else { return }
+                rest >>= 7
+            }
+        }
+
+        func bytes() -> [UInt8] {
+            overflow ?? Array(scratch[..<count])
         }
     }
 
     package var isEmpty: Bool { bytes.isEmpty }
-
-    private mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
-        appendLength(name.count)
-        bytes.append(contentsOf: name)
-        appendLength(value.count)
-        bytes.append(contentsOf: value)
-    }
 
     /// The headers in arrival order; bytes that are not UTF-8 become U+FFFD, as a server's
     /// decoding of the raw head would.
@@ -54,17 +110,8 @@ package struct PackedHeaders: Sendable, Equatable {
         return fields
     }
 
-    private mutating func appendLength(_ length: Int) {
-        var rest = UInt(length)
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
-    }
-
     /// Reads one length and the bytes it counts, moving `offset` past both. The buffer is only
-    /// ever written by `append`, so lengths and bytes are always complete.
+    /// ever written by `Packer`, so lengths and bytes are always complete.
     private static func readString(_ buffer: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> String {
         var length = 0
         var shift = 0

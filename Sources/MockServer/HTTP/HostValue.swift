@@ -8,42 +8,43 @@
 /// HostValue.isValid("a b/c")           // false
 /// ```
 enum HostValue {
+    /// unreserved / pct-encoded (its `%` and hex digits) / sub-delims (`RequestHeadTests`
+    /// rebuilds the masks from the grammar).
+    /// Computed, like ``HeaderNameBytes/token``, to spare a lazy-initialisation check per request.
+    static var registeredName: ASCIISet { ASCIISet(low: 0x2BFF_7FF2_0000_0000, high: 0x47FF_FFFE_87FF_FFFE) }
+    /// IPv6 and IPvFuture: the registered-name bytes and `:`.
+    static var ipLiteral: ASCIISet { ASCIISet(low: 0x2FFF_7FF2_0000_0000, high: 0x47FF_FFFE_87FF_FFFE) }
+
     /// Whether `value` is a host with an optional port; an empty value is allowed (HTTP/1.1 sends
     /// one when the target has no authority).
     static func isValid(_ value: String) -> Bool {
-        var utf8 = Substring(value).utf8
-        if utf8.first == UInt8(ascii: "[") {
-            guard let close = utf8.firstIndex(of: UInt8(ascii: "]")) else { return false }
-            let literal = utf8[utf8.index(after: utf8.startIndex)..<close]
-            guard !literal.isEmpty, literal.allSatisfy(isIPLiteralByte) else { return false }
-            utf8 = utf8[utf8.index(after: close)...]
-            return utf8.isEmpty || isPort(utf8)
-        }
-        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")) {
-            return utf8[..<colon].allSatisfy(isRegisteredNameByte) && isPort(utf8[utf8.index(after: colon)...])
-        }
-        return utf8.allSatisfy(isRegisteredNameByte)
+        var value = value
+        return value.withUTF8(isValid)
     }
 
-    /// `:` then digits; an empty port is allowed by the grammar (`port = *DIGIT`).
-    private static func isPort(_ text: Substring.UTF8View.SubSequence) -> Bool {
-        var rest = text
-        if rest.first == UInt8(ascii: ":") { rest = rest.dropFirst() }
-        return rest.count <= 5 && rest.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    }
-
-    /// unreserved / pct-encoded (its `%` and hex digits) / sub-delims.
-    private static func isRegisteredNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "-._~%!$&'()*+,;=".utf8.contains(byte)
+    /// Whether `bytes` are a host with an optional port. Runs on every request: one pass, no copy.
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        if bytes.first == UInt8(ascii: "[") {
+            index = 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
+                guard ipLiteral.contains(bytes[index]) else { return false }
+                index += 1
+            }
+            guard index < bytes.count, index > 1 else { return false }   // no "]", or "[]"
+            index += 1
+        } else {
+            while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+                guard registeredName.contains(bytes[index]) else { return false }
+                index += 1
+            }
         }
-    }
-
-    /// IPv6 (hex digits, `:` and `.`) or IPvFuture (`v`, hex, `.`, then unreserved, sub-delims, `:`).
-    private static func isIPLiteralByte(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: ":") || isRegisteredNameByte(byte)
+        guard index < bytes.count else { return true }
+        // ":" then at most five digits (`port = *DIGIT`, so an empty port is allowed).
+        guard bytes[index] == UInt8(ascii: ":"), bytes.count - index - 1 <= 5 else { return false }
+        for digit in bytes[(index + 1)...] where digit < UInt8(ascii: "0") || digit > UInt8(ascii: "9") {
+            return false
+        }
+        return true
     }
 }

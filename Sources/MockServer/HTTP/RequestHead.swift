@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// var head = RequestHead(isHTTP10: false)
-/// head.add(.host, valueLength: 8, value: "api.test")
+/// head.add(.host, valueLength: 8, value: "api.test")   // then checkHost(bytes of the value)
 /// head.add(.contentLength, valueLength: 1, value: "0")
 /// head.add(.contentLength, valueLength: 2, value: "41")
 /// head.framingViolation?.status   // 400: two Content-Length headers
@@ -16,8 +16,8 @@ struct RequestHead: Sendable {
     /// HTTP/1.0 requests may leave out `Host`; every later version must send exactly one.
     let isHTTP10: Bool
     private(set) var hostCount = 0
-    /// The first `Host` value.
-    private(set) var host: String?
+    /// The first `Host` value, when it is not a host with an optional port.
+    private(set) var invalidHost: String?
     /// Why the first malformed header line is malformed (see ``checkName(_:)``); nil when none is.
     private(set) var malformedLine: HeadViolation?
     /// Every `Content-Length` value, in arrival order.
@@ -42,12 +42,16 @@ struct RequestHead: Sendable {
     mutating func add(_ header: CheckedHeader, valueLength: Int, value: @autoclosure () -> String) {
         switch header {
         case .cookie: headerBytes += valueLength
-        case .host:
-            hostCount += 1
-            if hostCount == 1 { host = value() }
+        case .host: hostCount += 1
         case .contentLength: contentLengths.append(value())
         case .transferEncoding: transferEncodings.append(value())
         }
+    }
+
+    /// Checks the first `Host` value against the header's grammar; call it for every `Host`.
+    mutating func checkHost(_ value: UnsafeBufferPointer<UInt8>) {
+        guard hostCount <= 1, !HostValue.isValid(value) else { return }
+        invalidHost = String(decoding: value, as: UTF8.self)
     }
 
     /// Checks that a header's name is a token (RFC 9110 §5.1), as `name: value` requires.
@@ -57,7 +61,7 @@ struct RequestHead: Sendable {
     /// proxy in front may: the body would then be read as a second request (request smuggling).
     /// Runs for every header of every request, so it tests bytes against a bit mask.
     mutating func checkName(_ name: UnsafeBufferPointer<UInt8>) {
-        guard malformedLine == nil else { return }
+        guard name.isEmpty || !HeaderNameBytes.token.containsAll(name), malformedLine == nil else { return }
         guard !name.isEmpty else {
             malformedLine = HeadViolation(
                 status: 400,
@@ -144,10 +148,10 @@ struct RequestHead: Sendable {
                 error: "the HTTP/1.1 request has no Host header, which HTTP/1.1 requires",
                 hint: "send a Host header, e.g. Host: 127.0.0.1:8080")
         }
-        if let host, !HostValue.isValid(host) {
+        if let invalidHost {
             return HeadViolation(
                 status: 400,
-                error: "Host \(host.debugDescription) is not a host name or address with an optional :port",
+                error: "Host \(invalidHost.debugDescription) is not a host name or address with an optional :port",
                 hint: "send the server's host and port, e.g. Host: 127.0.0.1:8080")
         }
         if !transferEncodings.isEmpty {

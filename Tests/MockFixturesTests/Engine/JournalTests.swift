@@ -172,6 +172,12 @@ struct PackedHeadersTests {
         #expect(PackedHeaders([]).fields.isEmpty)
     }
 
+    /// The packer starts in a 1 KiB stack buffer and moves to an array when a header would not fit.
+    @Test func headersCrossingTheStackBufferKeepTheirOrderAndBytes() {
+        let fields = (0..<60).map { HTTPHeader(name: "X-Header-\($0)", value: String(repeating: "\($0 % 10)", count: 25 + $0)) }
+        #expect(PackedHeaders(fields).fields == fields)
+    }
+
     @Test func bytesThatAreNotUTF8BecomeReplacementCharacters() {
         struct RawHeaders: RequestHeaderLookup {
             func value(forHeader lowercasedName: String) -> String? { nil }

@@ -10,6 +10,7 @@ import Testing
             Array(name.utf8).withUnsafeBufferPointer { head.checkName($0) }
             if let header = Self.checkedHeader(name) {
                 head.add(header, valueLength: value.utf8.count, value: value)
+                if header == .host { Array(value.utf8).withUnsafeBufferPointer { head.checkHost($0) } }
             }
         }
         return head
@@ -53,6 +54,10 @@ import Testing
         ([("Host", "a@b")], 400, "is not a host name"),
         ([("Host", "[::1")], 400, "is not a host name"),
         ([("Host", "a:8x")], 400, "is not a host name"),
+        ([("Host", "a:123456")], 400, "is not a host name"),
+        ([("Host", "[]")], 400, "is not a host name"),
+        ([("Host", "[::1]x")], 400, "is not a host name"),
+        ([("Host", "a\u{80}")], 400, "is not a host name"),
         ([("Host", "a"), ("Content-Length ", "5")], 400, "header name \"Content-Length \" contains a space"),
         ([("Host", "a"), ("X-A\t", "5")], 400, "contains a tab"),
         ([("Host", "a"), ("", "v")], 400, "its name is empty"),
@@ -93,15 +98,28 @@ import Testing
         #expect(head.violation(requestLineBytes: 20, maxBytes: 240)?.status == 431)
     }
 
-    @Test(arguments: ["api.test", "api.test:8080", "127.0.0.1:80", "[::1]:8080", "[::1]", "", "a:", "xn--bcher-kva.example", "a%20b"])
+    @Test(arguments: ["api.test", "api.test:8080", "127.0.0.1:80", "[::1]:8080", "[::1]", "", "a:", "xn--bcher-kva.example", "a%20b", "[v1.x]:1"])
     func aValidHostPasses(host: String) {
         #expect(Self.head([("Host", host)]).framingViolation == nil)
     }
 
     @Test func headerNamesAreTokensOnly() {
-        let tchar = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+        let tchar = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+        let grammar = ASCIISet(tchar)
+        #expect(grammar.low == HeaderNameBytes.token.low && grammar.high == HeaderNameBytes.token.high)
         for byte in UInt8.min...UInt8.max {
-            #expect(HeaderNameBytes.isTokenByte(byte) == tchar.contains(byte), "byte \(byte)")
+            #expect(HeaderNameBytes.isTokenByte(byte) == tchar.utf8.contains(byte), "byte \(byte)")
+        }
+    }
+
+    @Test func hostMasksAreTheGrammars() {
+        let registeredName = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%!$&'()*+,;="
+        for (set, members) in [(HostValue.registeredName, registeredName), (HostValue.ipLiteral, registeredName + ":")] {
+            let grammar = ASCIISet(members)
+            #expect(grammar.low == set.low && grammar.high == set.high)
+            for byte in UInt8.min...UInt8.max {
+                #expect(set.contains(byte) == members.utf8.contains(byte), "byte \(byte)")
+            }
         }
     }
 

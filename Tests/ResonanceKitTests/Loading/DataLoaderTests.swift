@@ -1,5 +1,6 @@
 import Foundation
 import ResonanceKit
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,34 +12,43 @@ struct DataLoaderTests {
     private let url = URL(string: "http://images.test/luke.png")!
     private let bytes = Data((0..<4096).map { UInt8($0 % 251) })
 
-    private func slowTransport(delay: Duration = .milliseconds(200), statuses: [Int] = [200]) -> CountingTransport {
+    /// Answers at once with the given statuses in order, repeating the last one.
+    private func immediateTransport(statuses: [Int] = [200]) -> CountingTransport {
         let bytes = bytes
         let counter = StatusSequence(statuses)
         return CountingTransport(RecordingTransport { _ in
-            try await Task.sleep(for: delay)
             let status = counter.next()
             return .init(status: status, headers: ["Content-Type": "image/png"], body: status == 200 ? bytes : Data("nope".utf8))
         })
     }
 
+    /// Holds every download until the test opens its gate, then answers with the image.
+    private func gatedTransport() -> GatedTransport {
+        GatedTransport(reply: .init(status: 200, headers: ["Content-Type": "image/png"], body: bytes))
+    }
+
     @Test("fifty concurrent requests for one URL share one download")
     func deduplication() async throws {
-        let transport = slowTransport()
+        let transport = gatedTransport()
         let loader = DataLoader(transport: transport)
-        let results = try await withThrowingTaskGroup(of: Data.self) { group in
-            for _ in 0..<50 {
-                group.addTask { try await loader.data(from: url) }
-            }
-            return try await group.reduce(into: [Data]()) { $0.append($1) }
+        let url = url
+        let callers = (0..<50).map { _ in Task { try await loader.data(from: url) } }
+        // All fifty wait for the one download, held at the gate, before it may answer.
+        #expect(await eventually { await loader.waiterCount(for: url) == 50 }, "not all 50 callers joined the download")
+        #expect(await eventually { transport.arrivals.value == 1 }, "the download never reached the transport")
+        transport.gate.open()
+        var results: [Data] = []
+        for caller in callers {
+            results.append(try await caller.value)
         }
         #expect(results.count == 50)
         #expect(results.allSatisfy { $0 == bytes })
-        #expect(transport.count == 1)
+        #expect(transport.arrivals.value == 1)
     }
 
     @Test("repeats are served from the cache")
     func cachedRepeats() async throws {
-        let transport = slowTransport(delay: .zero)
+        let transport = immediateTransport()
         let loader = DataLoader(transport: transport)
         for _ in 0..<5 {
             #expect(try await loader.data(from: url) == bytes)
@@ -52,7 +62,7 @@ struct DataLoaderTests {
 
     @Test("failures are not cached: the next request downloads again")
     func failuresNotCached() async throws {
-        let transport = slowTransport(delay: .zero, statuses: [500, 200])
+        let transport = immediateTransport(statuses: [500, 200])
         let loader = DataLoader(transport: transport)
         await #expect {
             try await loader.data(from: url)
@@ -67,7 +77,7 @@ struct DataLoaderTests {
 
     @Test("cancelling one waiter does not cancel the shared download for the others")
     func waiterCancellation() async throws {
-        let transport = slowTransport(delay: .milliseconds(400))
+        let transport = gatedTransport()
         let loader = DataLoader(transport: transport)
         let url = url
         let survivors = (0..<3).map { _ in Task { try await loader.data(from: url) } }
@@ -79,7 +89,9 @@ struct DataLoaderTests {
                 return error
             }
         }
-        try await Task.sleep(for: .milliseconds(100))
+        // All four wait for the one download, held at the gate, before one of them cancels.
+        #expect(await eventually { await loader.waiterCount(for: url) == 4 }, "not all 4 callers joined the download")
+        #expect(await eventually { transport.arrivals.value == 1 }, "the download never reached the transport")
         let clock = ContinuousClock()
         let cancelledAt = clock.now
         cancelled.cancel()
@@ -87,25 +99,31 @@ struct DataLoaderTests {
         #expect(clock.now - cancelledAt < .seconds(60), "a hang guard: .cancelled below is the check")
         guard case .cancelled = cancellationError else {
             Issue.record("expected .cancelled, got \(String(describing: cancellationError))")
+            transport.gate.open()
             return
         }
+        #expect(await loader.waiterCount(for: url) == 3, "the others still wait for the download")
+        // The download was held until now: a cancelled one would fail here, not answer.
+        transport.gate.open()
         for survivor in survivors {
             #expect(try await survivor.value == bytes)
         }
-        #expect(transport.count == 1)
+        #expect(transport.arrivals.value == 1)
         #expect(loader.cache.count == 1)
     }
 
     @Test("when every waiter cancels, the download itself is cancelled; the next caller starts afresh")
     func lastWaiterCancelsTheDownload() async throws {
-        let probe = DownloadProbe()
+        let started = LockedCounter()
+        let downloadCancelled = Latch()
         let bytes = bytes
         let transport = CountingTransport(RecordingTransport { _ in
-            if await probe.startDownload() == 1 {
+            if started.increment() == 1 {
+                // The first download never answers: only its cancellation ends it.
                 do {
                     try await Task.sleep(for: .seconds(30))
                 } catch {
-                    await probe.recordCancellation()
+                    downloadCancelled.open()
                     throw error
                 }
             }
@@ -114,21 +132,17 @@ struct DataLoaderTests {
         let loader = DataLoader(transport: transport)
         let url = url
         let waiters = (0..<2).map { _ in Task { try await loader.data(from: url) } }
-        while await probe.started == 0 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        // Both wait for the download, which has reached the transport, before they cancel.
+        #expect(await eventually { await loader.waiterCount(for: url) == 2 }, "not both callers joined the download")
+        #expect(await eventually { started.value == 1 }, "the download never reached the transport")
         for waiter in waiters {
             waiter.cancel()
         }
         for waiter in waiters {
             await #expect(throws: DataLoaderError.self) { try await waiter.value }
         }
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
-        while await !probe.cancelled, clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(await probe.cancelled, "the abandoned download kept running")
+        #expect(await downloadCancelled.wait(within: 10), "the abandoned download kept running")
+        #expect(await loader.waiterCount(for: url) == 0)
         #expect(try await loader.data(from: url) == bytes)
         #expect(transport.count == 2)
     }
@@ -159,20 +173,5 @@ private final class StatusSequence: @unchecked Sendable {
         lock.withLock {
             statuses.count > 1 ? statuses.removeFirst() : statuses[0]
         }
-    }
-}
-
-/// Counts downloads a test transport starts and remembers whether one was cancelled.
-private actor DownloadProbe {
-    private(set) var started = 0
-    private(set) var cancelled = false
-
-    func startDownload() -> Int {
-        started += 1
-        return started
-    }
-
-    func recordCancellation() {
-        cancelled = true
     }
 }

@@ -20,7 +20,7 @@ import Glibc
         try tree.write("api/broken.json", "{")
         #expect(await eventually { server.standardErrorSoFar.contains("api/broken.json:") })
         server.process.terminate()
-        let finished = try #require(await server.waitForExit(within: 5))
+        let finished = try #require(await server.waitForExit(within: 20))
         #expect(finished.status == 0)
         #expect(finished.standardError.contains("reloaded: 1 fixture file, 2 entries, 0 static files, 0 problems"))
         #expect(finished.standardError.contains("reloaded: 1 fixture file, 2 entries, 0 static files, 1 problem"))
@@ -45,7 +45,7 @@ import Glibc
         #expect(server.process.isRunning, "SIGHUP must not end the process")
 
         server.process.terminate()
-        let finished = try #require(await server.waitForExit(within: 5))
+        let finished = try #require(await server.waitForExit(within: 20))
         #expect(finished.status == 0)
         #expect(finished.standardError.components(separatedBy: "reloaded:").count == 2, "one SIGHUP, one reload")
     }

@@ -125,15 +125,3 @@ struct AuthenticationTests {
         #expect(transport.requests.count == 2)
     }
 }
-
-/// Counts the 401s it is asked about and leaves the decision to the interceptors after it.
-private struct RejectionCounter: RequestInterceptor {
-    let rejected: LockedCounter
-
-    func retry(_ request: URLRequest, after outcome: AttemptOutcome, context: RetryContext) async -> RetryDecision {
-        if outcome.statusCode == 401 {
-            rejected.increment()
-        }
-        return .doNotRetry
-    }
-}

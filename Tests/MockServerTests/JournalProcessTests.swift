@@ -27,7 +27,7 @@ import Testing
         #expect(requests.last?["bodyTruncated"] as? Bool == true)
         #expect((requests.last?["headers"] as? [String: String])?["content-type"] == "text/plain")
         server.process.terminate()
-        #expect(await server.waitForExit(within: 5)?.status == 0)
+        #expect(await server.waitForExit(within: 20)?.status == 0)
     }
 
     @Test func sizeZeroTurnsRecordingOffAndTheEndpointsSaySo() async throws {
@@ -40,7 +40,7 @@ import Testing
         #expect(answer.status == 404)
         #expect((try jsonObject(answer.body)["error"] as? String)?.contains("restart mockserver with --journal-size N") == true)
         server.process.terminate()
-        #expect(await server.waitForExit(within: 5)?.status == 0)
+        #expect(await server.waitForExit(within: 20)?.status == 0)
     }
 
     @Test func reportUnusedListsEntriesThatAnsweredNothingWhenStopping() async throws {
@@ -49,7 +49,7 @@ import Testing
         let port = try #require(ProcessTests.port(in: await server.firstOutputLine(within: 20) ?? ""))
         #expect(try RawHTTPClient(port: port).request("GET", "/api/people").status == 200)
         server.process.interrupt()
-        let finished = try #require(await server.waitForExit(within: 5))
+        let finished = try #require(await server.waitForExit(within: 20))
         #expect(finished.status == 0)
         #expect(finished.standardError.contains("""
             mockserver: 2 fixture entries answered nothing:

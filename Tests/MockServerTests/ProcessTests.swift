@@ -52,7 +52,7 @@ import Glibc
         let port = try #require(Self.port(in: await server.firstOutputLine(within: 20) ?? ""))
         _ = try RawHTTPClient(port: port).request("GET", "/api/people?x=1")
         server.process.interrupt()
-        let finished = try #require(await server.waitForExit(within: 2))
+        let finished = try #require(await server.waitForExit(within: 20))
         #expect(finished.status == 0)
         #expect(finished.standardError.contains("GET /api/people?x=1 200"))
     }
@@ -63,7 +63,7 @@ import Glibc
         let line = try #require(await server.firstOutputLine(within: 20))
         #expect(line.contains("1 problem)"))
         server.process.terminate()
-        let finished = try #require(await server.waitForExit(within: 2))
+        let finished = try #require(await server.waitForExit(within: 20))
         #expect(finished.standardError.contains("api/broken.json:1:"))
         #expect(finished.standardError.contains(": error: "))
     }

@@ -9,8 +9,14 @@ package final class LockedCounter: @unchecked Sendable {
 
     package init() {}
 
-    package func increment() {
-        lock.withLock { count += 1 }
+    /// Adds one and returns the new count, so that of several threads counting, each knows
+    /// which it was.
+    @discardableResult
+    package func increment() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
     }
 
     package var value: Int {

@@ -77,6 +77,12 @@ public actor DataLoader {
         }
     }
 
+    /// How many callers wait for the download of `url` now; 0 when none is running. For tests
+    /// that must know every caller has joined a download before they act.
+    package func waiterCount(for url: URL) -> Int {
+        downloads[url]?.waiters.count ?? 0
+    }
+
     private func addWaiter(_ id: UInt64, for url: URL, continuation: CheckedContinuation<Data, any Error>) {
         if downloads[url] != nil {
             downloads[url]?.waiters[id] = continuation

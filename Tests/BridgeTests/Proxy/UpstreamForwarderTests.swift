@@ -72,6 +72,7 @@ import Testing
 
     @Test func aSlowUpstreamAnswers502AfterTheTimeout() async throws {
         let silent = try ScriptedUpstream { _ in .silence }
+        defer { silent.stop() }
         let forwarder = try Self.forwarder(silent.url, timeout: .milliseconds(300))
         let response = await Self.forward(forwarder, ForwardedRequest(method: "GET", target: "/slow", headers: [], body: []))
         #expect(response.status == 502)

@@ -4,6 +4,8 @@ import Foundation
 /// server cannot send: compressed, chunked or close-delimited bodies, interim answers, silence.
 /// It records every request it receives.
 final class ScriptedUpstream: @unchecked Sendable {
+    // @unchecked: `received`, `accepted` and `stopped` are only read and written under `lock`;
+    // the rest is set in `init` and never changes.
     struct Request: Sendable {
         let method: String
         let target: String
@@ -25,7 +27,8 @@ final class ScriptedUpstream: @unchecked Sendable {
     let port: Int
     private let listener: Int32
     private let respond: @Sendable (Request) -> Reply
-    private let lock = NSLock()
+    /// Guards the state below; `stop()` broadcasts on it to wake the connections held in silence.
+    private let lock = NSCondition()
     private var received: [Request] = []
     private var accepted = 0
     private var stopped = false
@@ -68,7 +71,10 @@ final class ScriptedUpstream: @unchecked Sendable {
 
     func stop() {
         let first = lock.withLock { () -> Bool in
-            defer { stopped = true }
+            defer {
+                stopped = true
+                lock.broadcast()
+            }
             return !stopped
         }
         if first { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
@@ -97,7 +103,10 @@ final class ScriptedUpstream: @unchecked Sendable {
                 _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 if closeAfter { return }
             case .silence:
-                while !isStopped { usleep(20_000) }
+                // Held, on this connection's own thread, until stop() wakes it.
+                lock.withLock {
+                    while !stopped { lock.wait() }
+                }
                 return
             }
         }

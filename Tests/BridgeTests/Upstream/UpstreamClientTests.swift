@@ -185,6 +185,7 @@ import Testing
 
     @Test func timesOutWhenTheUpstreamDoesNotAnswer() throws {
         let upstream = try ScriptedUpstream { _ in .silence }
+        defer { upstream.stop() }
         let client = try UpstreamClient(configuration: UpstreamConfiguration(timeout: .milliseconds(300)))
         let error = try #require(throws: UpstreamError.self) {
             try client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/slow"))
@@ -228,6 +229,7 @@ import Testing
 
     @Test func cancellingTheTaskCancelsTheExchange() async throws {
         let upstream = try ScriptedUpstream { _ in .silence }
+        defer { upstream.stop() }
         let client = try UpstreamClient()
         let task = Task { try await client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/never")) }
         // Cancel once the request has reached the upstream, so the exchange really is under way.

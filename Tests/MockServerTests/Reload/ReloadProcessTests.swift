@@ -20,7 +20,7 @@ import Glibc
         try tree.write("api/broken.json", "{")
         #expect(await eventually { server.standardErrorSoFar.contains("api/broken.json:") })
         server.process.terminate()
-        let finished = try #require(await server.waitForExit(within: 5))
+        let finished = try #require(await server.waitForExit(within: 20))
         #expect(finished.status == 0)
         #expect(finished.standardError.contains("reloaded: 1 fixture file, 2 entries, 0 static files, 0 problems"))
         #expect(finished.standardError.contains("reloaded: 1 fixture file, 2 entries, 0 static files, 1 problem"))
@@ -34,16 +34,20 @@ import Glibc
         #expect(await waitForVersion(1, port: port, target: "/api/item", seconds: 5))
 
         try tree.write("api/item.json", #"{"response": {"version": 2}}"#)
-        // Without --watch nothing polls the tree: it changes only when asked.
-        #expect(await waitForVersion(1, port: port, target: "/api/item", seconds: 1))
+        // Without --watch the edit alone changes nothing: the fixtures change only when asked.
+        #expect(await waitForVersion(1, port: port, target: "/api/item", seconds: 10))
+        #expect(!server.standardErrorSoFar.contains("reloaded:"))
         kill(server.process.processIdentifier, SIGHUP)
+        // The server logs the reload once the new fixtures serve: the witness that SIGHUP reloaded.
+        #expect(await eventually { server.standardErrorSoFar.contains("reloaded: 1 fixture file, 1 entry, 0 static files, 0 problems") },
+                "no reload logged after SIGHUP: \(server.standardErrorSoFar)")
         #expect(await waitForVersion(2, port: port, target: "/api/item", seconds: 10))
         #expect(server.process.isRunning, "SIGHUP must not end the process")
 
         server.process.terminate()
-        let finished = try #require(await server.waitForExit(within: 5))
+        let finished = try #require(await server.waitForExit(within: 20))
         #expect(finished.status == 0)
-        #expect(finished.standardError.contains("reloaded: 1 fixture file, 1 entry, 0 static files, 0 problems"))
+        #expect(finished.standardError.components(separatedBy: "reloaded:").count == 2, "one SIGHUP, one reload")
     }
 
     @Test func badWatchFlagsExitNonZeroNamingTheFlag() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import ResonanceKit
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -29,7 +30,8 @@ struct TimeoutAndCancellationTests {
 
     @Test("cancelling the calling task cancels the request promptly")
     func cancellation() async throws {
-        let request = JSONRequest<Person, APIError>(method: .get, path: "people/1", session: makeSession(SilentTransport()))
+        let transport = SilentTransport()
+        let request = JSONRequest<Person, APIError>(method: .get, path: "people/1", session: makeSession(transport))
         let task = Task { () -> RequestError<APIError>? in
             do throws(RequestError<APIError>) {
                 _ = try await request.perform()
@@ -38,7 +40,9 @@ struct TimeoutAndCancellationTests {
                 return error
             }
         }
-        try await Task.sleep(for: .milliseconds(50))
+        // Cancelled only once the request waits in the transport: a task cancelled before that
+        // sends nothing, which is `cancelledBeforeStart` below, not this case.
+        #expect(await transport.arrived.wait(within: 10), "the request never reached the transport")
         let clock = ContinuousClock()
         let cancelledAt = clock.now
         task.cancel()

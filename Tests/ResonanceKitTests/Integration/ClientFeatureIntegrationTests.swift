@@ -113,12 +113,19 @@ struct ClientFeatureIntegrationTests {
     @Test("20 concurrent requests with an expired token share one refresh (real server)")
     func concurrentRefresh() async throws {
         let refreshes = LockedCounter()
+        let rejected = LockedCounter()
+        let everyRequestWaited = LockedBox(false)
         let names = try await MockBackend.loopbackServer.withSession { plain in
             var session = plain
-            session.interceptors = [AuthenticationInterceptor(token: "expired-token") {
-                refreshes.increment()
-                return try await plain.send(RefreshToken(refreshToken: "refresh-1")).accessToken
-            }]
+            session.interceptors = [
+                RejectionCounter(rejected: rejected),
+                AuthenticationInterceptor(token: "expired-token") {
+                    refreshes.increment()
+                    // Ends only once all 20 requests were rejected and wait for the new token.
+                    everyRequestWaited.set(await eventually { rejected.value == 20 })
+                    return try await plain.send(RefreshToken(refreshToken: "refresh-1")).accessToken
+                },
+            ]
             let shared = session
             return try await withThrowingTaskGroup(of: String.self) { group in
                 for _ in 0..<20 {
@@ -127,6 +134,7 @@ struct ClientFeatureIntegrationTests {
                 return try await group.reduce(into: [String]()) { $0.append($1) }
             }
         }
+        #expect(everyRequestWaited.value, "only \(rejected.value) of 20 requests were rejected while the refresh ran")
         #expect(names == Array(repeating: "luke", count: 20))
         #expect(refreshes.value == 1)
     }

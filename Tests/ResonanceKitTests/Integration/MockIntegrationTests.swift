@@ -2,6 +2,7 @@ import Foundation
 import MockFixtures
 import ResonanceKit
 import ResonanceKitTesting
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -127,16 +128,27 @@ struct MockIntegrationTests {
     @Test("cancelling a request waiting on a delayed fixture ends it promptly", arguments: MockBackend.allCases)
     func cancelDelayed(backend: MockBackend) async throws {
         let (error, elapsed) = try await backend.withSession { session in
-            let slow = JSONRequest<SlowAnswer, APIError>(method: .get, path: "api/1.0/slow", session: session)
+            // A fixture of its own that answers after 600 s, far past the test's time limit, and a
+            // session that waits for it: only the cancel can end the request.
+            let mock = MockServerControl(session: session)
+            try await mock.addFixture(path: "/api/1.0/never", entries: [
+                FixtureEntry(method: .get, response: ["message": "too late"], delayMilliseconds: 600_000),
+            ])
+            var patient = session
+            patient.timeout = 3600
+            let never = JSONRequest<EmptyResponse, APIError>(method: .get, path: "api/1.0/never", session: patient)
             let task = Task { () -> RequestError<APIError>? in
                 do throws(RequestError<APIError>) {
-                    _ = try await slow.perform()
+                    _ = try await never.perform()
                     return nil
                 } catch {
                     return error
                 }
             }
-            try await Task.sleep(for: .milliseconds(200))
+            // The journal records a request when it is matched, before its delay: once it is
+            // there, the request waits on the mock for its answer.
+            let arrived = try await eventually { try await mock.count(matching: .get("/api/1.0/never")).count == 1 }
+            #expect(arrived, "the request never reached the mock")
             let clock = ContinuousClock()
             let cancelledAt = clock.now
             task.cancel()

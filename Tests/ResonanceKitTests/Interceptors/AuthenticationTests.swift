@@ -43,12 +43,20 @@ struct AuthenticationTests {
     func singleFlight() async throws {
         let transport = Self.accountServer()
         let refreshes = LockedCounter()
+        let rejected = LockedCounter()
+        let everyRequestWaited = LockedBox(false)
         var session = makeSession(transport)
-        session.interceptors = [AuthenticationInterceptor(token: "expired-token") {
-            refreshes.increment()
-            try await Task.sleep(for: .milliseconds(100))   // long enough for every request to be waiting
-            return "good-token"
-        }]
+        session.interceptors = [
+            // Asked first, so it counts each 401 just before the token store is asked for a new token.
+            RejectionCounter(rejected: rejected),
+            AuthenticationInterceptor(token: "expired-token") {
+                refreshes.increment()
+                // The refresh ends only once all 20 requests have been rejected and have asked
+                // for a new token, so every one of them meets it in flight.
+                everyRequestWaited.set(await eventually { rejected.value == 20 })
+                return "good-token"
+            },
+        ]
         let shared = session
         let results = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<20 {
@@ -56,9 +64,11 @@ struct AuthenticationTests {
             }
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
+        #expect(everyRequestWaited.value, "only \(rejected.value) of 20 requests were rejected while the refresh ran")
         #expect(results.count == 20)
         #expect(results.allSatisfy { $0 })
         #expect(refreshes.value == 1)
+        #expect(rejected.value == 20)
         #expect(transport.requests.count == 40)
     }
 

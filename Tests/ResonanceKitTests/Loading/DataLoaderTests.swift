@@ -1,5 +1,6 @@
 import Foundation
 import ResonanceKit
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,34 +12,39 @@ struct DataLoaderTests {
     private let url = URL(string: "http://images.test/luke.png")!
     private let bytes = Data((0..<4096).map { UInt8($0 % 251) })
 
-    private func slowTransport(delay: Duration = .milliseconds(200), statuses: [Int] = [200]) -> CountingTransport {
+    /// Answers at once with the given statuses in order, repeating the last one.
+    private func immediateTransport(statuses: [Int] = [200]) -> CountingTransport {
         let bytes = bytes
         let counter = StatusSequence(statuses)
         return CountingTransport(RecordingTransport { _ in
-            try await Task.sleep(for: delay)
             let status = counter.next()
             return .init(status: status, headers: ["Content-Type": "image/png"], body: status == 200 ? bytes : Data("nope".utf8))
         })
     }
 
+    /// Holds every download until the test opens its gate, then answers with the image.
+    private func gatedTransport() -> GatedTransport {
+        GatedTransport(reply: .init(status: 200, headers: ["Content-Type": "image/png"], body: bytes))
+    }
+
     @Test("fifty concurrent requests for one URL share one download")
     func deduplication() async throws {
-        let transport = slowTransport()
+        let transport = gatedTransport()
         let loader = DataLoader(transport: transport)
-        let results = try await withThrowingTaskGroup(of: Data.self) { group in
-            for _ in 0..<50 {
-                group.addTask { try await loader.data(from: url) }
-            }
-            return try await group.reduce(into: [Data]()) { $0.append($1) }
-        }
+        let callers = Callers(50, loader: loader, url: url)
+        // All fifty wait for the one download, held at the gate, before it may answer.
+        try #require(await eventually { await loader.waiterCount(for: url) == 50 }, "not all 50 callers joined the download")
+        try #require(await eventually { transport.arrivals.value == 1 }, "the download never reached the transport")
+        transport.gate.open()
+        let results = try #require(await callers.results(), "a caller never returned")
         #expect(results.count == 50)
-        #expect(results.allSatisfy { $0 == bytes })
-        #expect(transport.count == 1)
+        #expect(results.allSatisfy { (try? $0.get()) == bytes })
+        #expect(transport.arrivals.value == 1)
     }
 
     @Test("repeats are served from the cache")
     func cachedRepeats() async throws {
-        let transport = slowTransport(delay: .zero)
+        let transport = immediateTransport()
         let loader = DataLoader(transport: transport)
         for _ in 0..<5 {
             #expect(try await loader.data(from: url) == bytes)
@@ -52,7 +58,7 @@ struct DataLoaderTests {
 
     @Test("failures are not cached: the next request downloads again")
     func failuresNotCached() async throws {
-        let transport = slowTransport(delay: .zero, statuses: [500, 200])
+        let transport = immediateTransport(statuses: [500, 200])
         let loader = DataLoader(transport: transport)
         await #expect {
             try await loader.data(from: url)
@@ -67,68 +73,61 @@ struct DataLoaderTests {
 
     @Test("cancelling one waiter does not cancel the shared download for the others")
     func waiterCancellation() async throws {
-        let transport = slowTransport(delay: .milliseconds(400))
+        let transport = gatedTransport()
         let loader = DataLoader(transport: transport)
-        let url = url
-        let survivors = (0..<3).map { _ in Task { try await loader.data(from: url) } }
-        let cancelled = Task { () -> DataLoaderError? in
-            do throws(DataLoaderError) {
-                _ = try await loader.data(from: url)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        try await Task.sleep(for: .milliseconds(100))
-        let clock = ContinuousClock()
-        let cancelledAt = clock.now
+        let survivors = Callers(3, loader: loader, url: url)
+        let cancelled = Callers(1, loader: loader, url: url)
+        // All four wait for the one download, held at the gate, before one of them cancels.
+        try #require(await eventually { await loader.waiterCount(for: url) == 4 }, "not all 4 callers joined the download")
+        try #require(await eventually { transport.arrivals.value == 1 }, "the download never reached the transport")
         cancelled.cancel()
-        let cancellationError = await cancelled.value
-        #expect(clock.now - cancelledAt < .seconds(60), "a hang guard: .cancelled below is the check")
-        guard case .cancelled = cancellationError else {
-            Issue.record("expected .cancelled, got \(String(describing: cancellationError))")
+        let cancellation = try #require(await cancelled.results()?.first, "the cancelled caller never returned")
+        guard case .failure(.cancelled) = cancellation else {
+            Issue.record("expected .cancelled, got \(cancellation)")
+            transport.gate.open()
             return
         }
-        for survivor in survivors {
-            #expect(try await survivor.value == bytes)
-        }
-        #expect(transport.count == 1)
+        try #require(await loader.waiterCount(for: url) == 3, "the others no longer wait for the download")
+        // The download was held until now: had it been cancelled, it would fail here, not answer.
+        transport.gate.open()
+        let results = try #require(await survivors.results(), "a remaining caller never returned")
+        #expect(results.allSatisfy { (try? $0.get()) == bytes }, "\(results)")
+        #expect(transport.arrivals.value == 1)
         #expect(loader.cache.count == 1)
     }
 
     @Test("when every waiter cancels, the download itself is cancelled; the next caller starts afresh")
     func lastWaiterCancelsTheDownload() async throws {
-        let probe = DownloadProbe()
+        let started = LockedCounter()
+        let downloadCancelled = Latch()
         let bytes = bytes
         let transport = CountingTransport(RecordingTransport { _ in
-            if await probe.startDownload() == 1 {
+            if started.increment() == 1 {
+                // The first download never answers: only its cancellation ends it.
                 do {
                     try await Task.sleep(for: .seconds(30))
                 } catch {
-                    await probe.recordCancellation()
+                    downloadCancelled.open()
                     throw error
                 }
             }
             return .init(status: 200, headers: ["Content-Type": "image/png"], body: bytes)
         })
         let loader = DataLoader(transport: transport)
-        let url = url
-        let waiters = (0..<2).map { _ in Task { try await loader.data(from: url) } }
-        while await probe.started == 0 {
-            try await Task.sleep(for: .milliseconds(10))
+        let waiters = Callers(2, loader: loader, url: url)
+        // Both wait for the download, which has reached the transport, before they cancel.
+        try #require(await eventually { await loader.waiterCount(for: url) == 2 }, "not both callers joined the download")
+        try #require(await eventually { started.value == 1 }, "the download never reached the transport")
+        waiters.cancel()
+        let results = try #require(await waiters.results(), "a cancelled caller never returned")
+        for result in results {
+            guard case .failure(.cancelled) = result else {
+                Issue.record("expected .cancelled, got \(result)")
+                continue
+            }
         }
-        for waiter in waiters {
-            waiter.cancel()
-        }
-        for waiter in waiters {
-            await #expect(throws: DataLoaderError.self) { try await waiter.value }
-        }
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
-        while await !probe.cancelled, clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(await probe.cancelled, "the abandoned download kept running")
+        #expect(await downloadCancelled.wait(within: 10), "the abandoned download kept running")
+        #expect(await loader.waiterCount(for: url) == 0)
         #expect(try await loader.data(from: url) == bytes)
         #expect(transport.count == 2)
     }
@@ -162,17 +161,39 @@ private final class StatusSequence: @unchecked Sendable {
     }
 }
 
-/// Counts downloads a test transport starts and remembers whether one was cancelled.
-private actor DownloadProbe {
-    private(set) var started = 0
-    private(set) var cancelled = false
+/// Callers of `loader.data(from:)`, each in a task of its own and counted as it returns, so that a
+/// test waits for them with a hang guard: a caller the loader lost track of never returns.
+private struct Callers {
+    private let tasks: [Task<Result<Data, DataLoaderError>, Never>]
+    private let returned = LockedCounter()
 
-    func startDownload() -> Int {
-        started += 1
-        return started
+    init(_ count: Int, loader: DataLoader, url: URL) {
+        let returned = returned
+        tasks = (0..<count).map { _ in
+            Task {
+                defer { returned.increment() }
+                do throws(DataLoaderError) {
+                    return .success(try await loader.data(from: url))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
     }
 
-    func recordCancellation() {
-        cancelled = true
+    func cancel() {
+        for task in tasks {
+            task.cancel()
+        }
+    }
+
+    /// What every caller got, once all have returned; nil when they have not after `seconds`.
+    func results(within seconds: Double = 10) async -> [Result<Data, DataLoaderError>]? {
+        guard await eventually(within: seconds, { returned.value == tasks.count }) else { return nil }
+        var results: [Result<Data, DataLoaderError>] = []
+        for task in tasks {
+            results.append(await task.value)
+        }
+        return results
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ResonanceKit
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -148,9 +149,12 @@ struct RetryPolicyTests {
     @Test("cancelling during a back-off wait stops at once with .cancelled")
     func cancelDuringBackoff() async throws {
         let transport = RecordingTransport.sequence([.status(503, headers: ["Retry-After": "600"])])
+        let log = LogRecorder()
         var session = makeSession(transport)
         session.timeout = 3600
         session.retryPolicy = RetryPolicy(maximumAttempts: 3, maximumTotalTime: 1200)
+        session.logger = log.makeLogger()
+        session.logLevel = .request
         let task = Task { () -> RequestError<APIError>? in
             do throws(RequestError<APIError>) {
                 _ = try await JSONRequest<EmptyResponse, APIError>(method: .get, path: "x", session: session).perform()
@@ -159,10 +163,11 @@ struct RetryPolicyTests {
                 return error
             }
         }
-        while transport.requests.isEmpty {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        try await Task.sleep(for: .milliseconds(50))
+        // The session announces the wait just before it starts it: from then on the first attempt
+        // is over and the second is 600 s away, so a cancel now lands in the back-off.
+        let backingOff = await eventually { log.messages.contains { $0.hasPrefix("↻ GET ") && $0.hasSuffix("attempt 2 of at most 3 in 600.0 s") } }
+        #expect(backingOff, "the session never announced its back-off; it logged \(log.messages)")
+        #expect(transport.requests.count == 1)
         let clock = ContinuousClock()
         let cancelledAt = clock.now
         task.cancel()
@@ -172,6 +177,7 @@ struct RetryPolicyTests {
             Issue.record("expected cancellation, got \(String(describing: error))")
             return
         }
+        #expect(error?.attempts == 1, "it ended in the wait after the first attempt")
         #expect(transport.requests.count == 1)
     }
 

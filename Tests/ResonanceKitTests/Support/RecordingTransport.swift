@@ -1,5 +1,6 @@
 import Foundation
 import ResonanceKit
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -50,7 +51,11 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 
 /// A transport that never answers: it waits (cancellably) far longer than any test runs.
 struct SilentTransport: HTTPTransport {
+    /// Opened when a request reaches the transport, for tests that must act on a request in flight.
+    let arrived = Latch()
+
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        arrived.open()
         try await Task.sleep(for: .seconds(3600))
         throw URLError(.unknown)
     }

@@ -8,21 +8,29 @@ import Testing
 @Suite struct WithMockServerTests {
     struct Expected: Error {}
 
-    static let files = ["api/people.json": #"[{"response": {"names": ["Luke"]}}]"#]
+    /// Each test's server answers `/api/whoami` with its own marker, so a check after the stop
+    /// can tell this server from another test's that was given the same freed port meanwhile.
+    static func files(marker: String) -> [String: String] {
+        ["api/people.json": #"[{"response": {"names": ["Luke"]}}]"#,
+         "api/whoami.json": #"[{"response": {"marker": "\#(marker)"}}]"#]
+    }
 
     @Test func servesDuringTheClosureAndStopsAfterIt() async throws {
-        let tree = try TemporaryFolder(Self.files)
+        let marker = UUID().uuidString
+        let tree = try TemporaryFolder(Self.files(marker: marker))
         let port = try await withMockServer(root: tree.path) { server in
             #expect(server.url.absoluteString.hasPrefix("http://127.0.0.1:"))
             let answer = try RawHTTPClient(port: server.port).request("GET", "/api/people")
             #expect(answer.status == 200)
+            #expect(Self.isServing(server.port, marker: marker), "the check after the stop would not see this server")
             return server.port
         }
-        #expect(Self.refuses(port), "the server still accepts connections after the closure returned")
+        #expect(!Self.isServing(port, marker: marker), "the server still answers after the closure returned")
     }
 
     @Test func stopsWhenTheClosureThrows() async throws {
-        let tree = try TemporaryFolder(Self.files)
+        let marker = UUID().uuidString
+        let tree = try TemporaryFolder(Self.files(marker: marker))
         let port = LockedPort()
         await #expect(throws: Expected.self) {
             try await withMockServer(root: tree.path) { server in
@@ -30,11 +38,12 @@ import Testing
                 throw Expected()
             }
         }
-        #expect(Self.refuses(try #require(port.value)))
+        #expect(!Self.isServing(try #require(port.value), marker: marker))
     }
 
     @Test func stopsWhenTheTaskIsCancelled() async throws {
-        let tree = try TemporaryFolder(Self.files)
+        let marker = UUID().uuidString
+        let tree = try TemporaryFolder(Self.files(marker: marker))
         let port = LockedPort()
         let started = AsyncStream<Void>.makeStream()
         let task = Task {
@@ -47,16 +56,19 @@ import Testing
         for await _ in started.stream { break }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(Self.refuses(try #require(port.value)))
+        #expect(!Self.isServing(try #require(port.value), marker: marker))
     }
 
     @Test func shutdownWakesParkedRequestsAndStops() async throws {
-        let tree = try TemporaryFolder(["api/slow.json": #"[{"delay": 60000, "response": {"late": true}}]"#])
+        let marker = UUID().uuidString
+        var files = Self.files(marker: marker)
+        files["api/slow.json"] = #"[{"delay": 60000, "response": {"late": true}}]"#
+        let tree = try TemporaryFolder(files)
         let server = try MockHTTPServer(root: tree.path)
         let parked = BackgroundRequest(port: server.port, target: "/api/slow")
         #expect(await eventually { server.suspendedConnectionCount == 1 }, "the delayed request was never parked")
         await server.shutdown()
-        #expect(Self.refuses(server.port), "the server still accepts connections after shutdown()")
+        #expect(!Self.isServing(server.port, marker: marker), "the server still answers after shutdown()")
         #expect(await parked.wait(seconds: 10) != nil, "the parked request did not end with the server")
         server.stop()   // idempotent after shutdown()
         await server.shutdown()
@@ -68,9 +80,14 @@ import Testing
         }
     }
 
-    /// Whether connecting to the port is refused (nothing listens there any more).
-    static func refuses(_ port: Int) -> Bool {
-        (try? RawHTTPClient(port: port)) == nil
+    /// Whether the server with `marker` still answers on `port`: false when nothing listens
+    /// there, and false when another test's server got the freed port meanwhile (tests run in
+    /// parallel and the kernel hands freed ports out again).
+    static func isServing(_ port: Int, marker: String) -> Bool {
+        guard let client = try? RawHTTPClient(port: port), let answer = try? client.request("GET", "/api/whoami") else {
+            return false
+        }
+        return answer.status == 200 && answer.text.contains(marker)
     }
 
     final class LockedPort: @unchecked Sendable {

@@ -84,30 +84,35 @@ struct RequestHead: Sendable {
     /// Records that the header named `name` was continued on a line starting with whitespace
     /// (obsolete line folding); libmicrohttpd 0.9.75 glues such a line onto the header's *name*.
     mutating func noteFoldedLine(name: UnsafeBufferPointer<UInt8>) {
-        guard malformedLine == nil else { return }
-        malformedLine = HeadViolation(
-            status: 400,
-            error: "a header line starts with whitespace, continuing the previous header (obsolete line folding, RFC 9112 §5.2); the server read its name as \(String(decoding: name, as: UTF8.self).debugDescription)",
+        noteMalformedLine(
+            "a header line starts with whitespace, continuing the previous header (obsolete line folding, RFC 9112 §5.2); the server read its name as \(Self.shown(name))",
             hint: "send every header on one line")
     }
 
     /// Records that bytes between the header named `name` and the next line were not read as a
     /// header by libmicrohttpd (see ``HeadScan``).
     mutating func noteUnreadableLine(after name: UnsafeBufferPointer<UInt8>) {
-        guard malformedLine == nil else { return }
-        malformedLine = HeadViolation(
-            status: 400,
-            error: "the line after header \(String(decoding: name, as: UTF8.self).debugDescription) holds a NUL byte or starts with ':', so the server cannot read the headers as sent",
+        noteMalformedLine(
+            "the line after header \(Self.shown(name)) holds a NUL byte or starts with ':', so the server cannot read the headers as sent",
             hint: "send every header as Name: value on one line, without NUL bytes")
     }
 
     /// Records a carriage return inside the value of the header named `name`.
     mutating func noteCarriageReturn(inValueOf name: UnsafeBufferPointer<UInt8>) {
-        guard malformedLine == nil else { return }
-        malformedLine = HeadViolation(
-            status: 400,
-            error: "the value of header \(String(decoding: name, as: UTF8.self).debugDescription) holds a carriage return (CR) that does not end the line",
+        noteMalformedLine(
+            "the value of header \(Self.shown(name)) holds a carriage return (CR) that does not end the line",
             hint: "end header lines with CR LF and keep CR out of header values")
+    }
+
+    /// Keeps the first malformed line's reason: the one a client fixes first.
+    private mutating func noteMalformedLine(_ error: @autoclosure () -> String, hint: String) {
+        guard malformedLine == nil else { return }
+        malformedLine = HeadViolation(status: 400, error: error(), hint: hint)
+    }
+
+    /// A header name as an error message quotes it.
+    private static func shown(_ name: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: name, as: UTF8.self).debugDescription
     }
 
     /// Why the request must be refused (and its connection closed): a head (with its

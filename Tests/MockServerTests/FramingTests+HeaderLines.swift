@@ -69,4 +69,17 @@ extension FramingTests {
         try client.write("GET /api/echo HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(try client.readAnswer().status == 200)
     }
+
+    /// The checks rely on where libmicrohttpd leaves each request in its read buffer; pipelined
+    /// requests (several in one write, with bodies and LF-only lines) start mid-buffer.
+    @Test func pipelinedRequestsAreAllServed() throws {
+        let running = try RunningServer(Self.files)
+        let client = try running.rawClient()
+        try client.write("GET /api/echo HTTP/1.1\r\nHost: t\r\nX-A: 1\r\n\r\n"
+            + "POST /api/echo HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nX-B:  2 \r\n\r\n{}"
+            + "GET /api/echo HTTP/1.1\nHost: t\nX-C: 3\n\n")
+        let answers = try (0..<3).map { _ in try client.readAnswer() }
+        #expect(answers.map(\.status) == [200, 200, 200])
+        #expect(try jsonObject(answers[1].body)["posted"] as? Bool == true)
+    }
 }

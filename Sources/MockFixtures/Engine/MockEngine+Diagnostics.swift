@@ -10,6 +10,16 @@ extension MockEngine {
 
     func rejectedPathResponse(method: String, target: String, rejection: PathRejection) -> MockResponse {
         let shownTarget = target.count > 200 ? String(target.prefix(200)) + "…" : target
+        if method == "CONNECT" {
+            // A client told to use the server as its proxy (HTTPS_PROXY=…) asks for a tunnel.
+            let error = "CONNECT \(shownTarget) asks for a tunnel, as to a proxy; mockserver is not a forward proxy"
+            return diagnosticResponse(status: 501, outcome: .rejectedPath(reason: error), [
+                ("error", .string(error)),
+                ("hint", .string("point the client's base URL at the server (e.g. http://127.0.0.1:8080) instead of setting it as the client's proxy; to pass unmatched requests on to a real API, start it with --proxy-unmatched URL")),
+                ("method", .string(method)),
+                ("target", .string(shownTarget)),
+            ])
+        }
         return diagnosticResponse(status: 404, outcome: .rejectedPath(reason: rejection.description), [
             ("error", .string("rejected request target: \(rejection.description)")),
             ("method", .string(method)),

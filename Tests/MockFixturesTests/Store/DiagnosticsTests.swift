@@ -121,6 +121,22 @@ struct DiagnosticsTests {
         }
     }
 
+    /// A client configured to use the server as its proxy sends CONNECT host:port.
+    @Test func connectIsNotImplementedAndSaysTheServerIsNoProxy() throws {
+        let response = store.respond(method: "CONNECT", target: "api.example.com:443", headers: NoHeaders(), body: [])
+        #expect(response.status == 501)
+        guard case .rejectedPath(let reason) = response.outcome else {
+            Issue.record("\(response.outcome)")
+            return
+        }
+        #expect(reason.contains("not a forward proxy"))
+        let body = try response.jsonObject()
+        #expect(body["error"] as? String == "CONNECT api.example.com:443 asks for a tunnel, as to a proxy; mockserver is not a forward proxy")
+        #expect((body["hint"] as? String)?.contains("base URL") == true)
+        // Other methods with such a target keep the rejected-target 404.
+        #expect(store.respond(method: "GET", target: "api.example.com:443", headers: NoHeaders(), body: []).status == 404)
+    }
+
     @Test func staticFilesAnswerGetAndHeadOnly() throws {
         let post = store.send("POST", "/images/luke.png", body: "x")
         #expect(post.status == 404)

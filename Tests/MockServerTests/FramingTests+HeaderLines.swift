@@ -82,4 +82,14 @@ extension FramingTests {
         #expect(answers.map(\.status) == [200, 200, 200])
         #expect(try jsonObject(answers[1].body)["posted"] as? Bool == true)
     }
+
+    /// libmicrohttpd keeps the spaces and tabs after a value; they are not part of it, so
+    /// `requestHeaders` still match.
+    @Test func trailingWhitespaceIsNotPartOfAHeaderValue() throws {
+        let running = try RunningServer(["api/team.json": #"[{"requestHeaders": {"X-Team": "blue"}, "response": {"team": "blue"}}]"#])
+        let client = try running.rawClient()
+        try client.write("GET /api/team HTTP/1.1\r\nHost: t\r\nX-Team: blue \t \r\n\r\n")
+        let answer = try client.readAnswer()
+        #expect(answer.status == 200, "\(answer.text)")
+    }
 }

@@ -63,7 +63,7 @@ enum EntryMatcher {
 
     private static func collectConstraintReasons(_ constraints: RequestConstraints, _ request: inout IncomingRequest, into collector: inout ReasonCollector) {
         for requirement in constraints.requiredHeaders {
-            let actual = request.headers.value(forHeader: requirement.lowercasedName)
+            let actual = request.headerValue(requirement.lowercasedName)
             guard !requirement.expectation.isSatisfied(bySingle: actual) else { continue }
             let name = "header '\(requirement.lowercasedName)'"
             collector.add(actual.map { "\(name) is \(quoted($0)), expected \(requirement.expectation.expectedPhrase)" }

@@ -30,6 +30,16 @@ struct IncomingRequest {
 
     var isGetOrHead: Bool { isHead || equalsIgnoringASCIICase(method, "GET") }
 
+    /// The value of the header `lowercasedName` without the spaces and tabs around it, which are
+    /// not part of a field value (RFC 9110 §5.5) though libmicrohttpd keeps trailing ones: what
+    /// `requestHeaders` and `{{header.NAME}}` see. Copies only when there is something to trim.
+    func headerValue(_ lowercasedName: String) -> String? {
+        guard let value = headers.value(forHeader: lowercasedName) else { return nil }
+        let isWhitespace = { (byte: UInt8?) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard isWhitespace(value.utf8.first) || isWhitespace(value.utf8.last) else { return value }
+        return String(value.trimmingSpaces())
+    }
+
     /// The method a response body names: `GET` for HEAD, whose answer states the length of the
     /// GET answer's body, so a body that names the method must have the same length as GET's.
     var methodNamedInBodies: String { isHead ? "GET" : method }

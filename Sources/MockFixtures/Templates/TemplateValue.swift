@@ -34,7 +34,7 @@ extension TemplatePlaceholder {
         case .query(let name):
             return request.query().values(for: name).first.map { .text($0) } ?? .missing
         case .header(let name):
-            return request.headers.value(forHeader: name).map { .text($0) } ?? .missing
+            return request.headerValue(name).map { .text($0) } ?? .missing
         case .method:
             return .text(request.method)
         case .now:

@@ -61,6 +61,7 @@ struct ResponseTemplateTests {
         #expect(injected.headerValue("X-Echo") == "a  Set-Cookie: x", "a request cannot add header lines")
         #expect(injected.headers.count == 2)
         #expect(store.get("/echo?q=luke", headers: ["Accept": "text/plain"]).text == "|text/plain|luke")
+        #expect(store.get("/echo", headers: ["Accept": "text/plain \t"]).text == "|text/plain|", "whitespace around a value is not part of it")
         #expect(store.get("/echo").headerValue("Content-Type") == "text/plain; charset=utf-8")
     }
 

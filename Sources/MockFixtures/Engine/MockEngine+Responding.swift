@@ -31,9 +31,8 @@ extension MockEngine {
         case .success(let parsed):
             parsedTarget = parsed
         case .failure(let rejection):
-            // The body names the method: GET's for HEAD, whose answer states GET's body length.
-            let namedMethod = equalsIgnoringASCIICase(method, "HEAD") ? "GET" : method
-            let response = allowingCrossOrigin(rejectedPathResponse(method: namedMethod, target: target, rejection: rejection), method: method, headers: headers)
+            let response = allowingCrossOrigin(rejectedPathResponse(method: IncomingRequest.methodNamedInBodies(method), target: target, rejection: rejection),
+                                               method: method, headers: headers)
             record(method: method, target: target, headers: headers, body: body, response: response)
             return response
         }

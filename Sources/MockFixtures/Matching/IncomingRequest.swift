@@ -42,7 +42,12 @@ struct IncomingRequest {
 
     /// The method a response body names: `GET` for HEAD, whose answer states the length of the
     /// GET answer's body, so a body that names the method must have the same length as GET's.
-    var methodNamedInBodies: String { isHead ? "GET" : method }
+    var methodNamedInBodies: String { Self.methodNamedInBodies(method) }
+
+    /// ``methodNamedInBodies`` for a request that could not be parsed into an `IncomingRequest`.
+    static func methodNamedInBodies(_ method: String) -> String {
+        equalsIgnoringASCIICase(method, "HEAD") ? "GET" : method
+    }
 
     /// The same request as a GET, for the length of the body a GET would get; the caches and
     /// path parameters go along.

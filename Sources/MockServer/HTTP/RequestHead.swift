@@ -1,3 +1,5 @@
+import MockFixtures
+
 /// What a request's head (request line and headers) says about its size and framing, gathered
 /// header by header on the first access-handler call, before any body is read.
 ///
@@ -61,24 +63,17 @@ struct RequestHead: Sendable {
     /// proxy in front may: the body would then be read as a second request (request smuggling).
     /// Runs for every header of every request, so it tests bytes against a bit mask.
     mutating func checkName(_ name: UnsafeBufferPointer<UInt8>) {
-        guard name.isEmpty || !HeaderNameBytes.token.containsAll(name), malformedLine == nil else { return }
-        guard !name.isEmpty else {
-            malformedLine = HeadViolation(
-                status: 400,
-                error: "a header line starts with ':', so its name is empty",
-                hint: "send every header as Name: value, with a name of letters, digits and -")
+        guard !HTTPToken.isValid(name) else { return }
+        guard let byte = name.first(where: { !HTTPToken.isTokenByte($0) }) else {
+            noteMalformedLine("a header line starts with ':', so its name is empty",
+                              hint: "send every header as Name: value, with a name of letters, digits and -")
             return
         }
-        for byte in name where !HeaderNameBytes.isTokenByte(byte) {
-            let shown = String(decoding: name, as: UTF8.self).debugDescription
-            malformedLine = HeadViolation(
-                status: 400,
-                error: "header name \(shown) contains \(HeaderNameBytes.describe(byte)), which a header name cannot hold",
-                hint: byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-                    ? "remove the whitespace between the header name and the colon (Name: value)"
-                    : "send header names of letters, digits and !#$%&'*+-.^_`|~ only")
-            return
-        }
+        noteMalformedLine(
+            "header name \(Self.shown(name)) contains \(Self.describe(byte)), which a header name cannot hold",
+            hint: byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+                ? "remove the whitespace between the header name and the colon (Name: value)"
+                : "send header names of letters, digits and !#$%&'*+-.^_`|~ only")
     }
 
     /// Records that the header named `name` was continued on a line starting with whitespace
@@ -113,6 +108,18 @@ struct RequestHead: Sendable {
     /// A header name as an error message quotes it.
     private static func shown(_ name: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: name, as: UTF8.self).debugDescription
+    }
+
+    /// `byte` named for an error message: "a space", "a tab", "'('", "the byte 0x01".
+    private static func describe(_ byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: " "): return "a space"
+        case UInt8(ascii: "\t"): return "a tab"
+        case 0x21..<0x7F: return "'\(Character(Unicode.Scalar(byte)))'"
+        default:
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "the byte 0x\(hex.count < 2 ? "0" + hex : hex)"
+        }
     }
 
     /// Why the request must be refused (and its connection closed): a head (with its

@@ -1,4 +1,5 @@
 @testable import MockServer
+import MockFixtures
 import Testing
 
 /// The framing and size rules applied to every request head, without sockets.
@@ -106,15 +107,16 @@ import Testing
     @Test func headerNamesAreTokensOnly() {
         let tchar = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
         let grammar = ASCIISet(tchar)
-        #expect(grammar.low == HeaderNameBytes.token.low && grammar.high == HeaderNameBytes.token.high)
+        #expect(grammar.low == HTTPToken.bytes.low && grammar.high == HTTPToken.bytes.high)
         for byte in UInt8.min...UInt8.max {
-            #expect(HeaderNameBytes.isTokenByte(byte) == tchar.utf8.contains(byte), "byte \(byte)")
+            #expect(HTTPToken.isTokenByte(byte) == tchar.utf8.contains(byte), "byte \(byte)")
         }
     }
 
     @Test func hostMasksAreTheGrammars() {
         let registeredName = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%!$&'()*+,;="
-        for (set, members) in [(HostValue.registeredName, registeredName), (HostValue.ipLiteral, registeredName + ":")] {
+        for (set, members) in [(HostValue.registeredName, registeredName), (HostValue.ipLiteral, registeredName + ":"),
+                                (HostValue.digits, "0123456789")] {
             let grammar = ASCIISet(members)
             #expect(grammar.low == set.low && grammar.high == set.high)
             for byte in UInt8.min...UInt8.max {

@@ -84,7 +84,8 @@ public struct FixtureTransport: HTTPTransport {
         if response.delayMilliseconds > 0 {
             try await Task.sleep(for: .milliseconds(response.delayMilliseconds))
         }
-        let isHead = method.uppercased() == "HEAD"
+        // Exactly HEAD, as for the server: methods are case-sensitive.
+        let isHead = method == "HEAD"
         // The body's time on a slow network (`bytesPerSecond`), cancellable like the delay.
         let transfer = response.transferNanoseconds(forBodyCount: isHead ? 0 : response.body.count)
         if transfer > 0 {

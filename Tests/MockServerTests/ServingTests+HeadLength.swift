@@ -33,6 +33,20 @@ extension ServingTests {
         #expect(head.header("Content-Length") == String(get.body.count), "HEAD \(target) states \(head.header("Content-Length") ?? "nothing"), GET's body has \(get.body.count) bytes")
     }
 
+    /// Methods are case-sensitive (RFC 9110 §9.1), and libmicrohttpd sends a body to anything but
+    /// exactly `HEAD`: `head` is an unknown method whose answer has the body its length states.
+    @Test func aLowercaseHeadIsNotHEAD() throws {
+        let running = try RunningServer(Self.headFiles)
+        let client = try running.rawClient()
+        let head = try client.request("head", "/api/people")
+        #expect(head.status == 404, "\(head.text)")
+        #expect(head.header("Content-Length") == String(head.body.count))
+        #expect(head.text.contains("methods are case-sensitive: send HEAD, not head"), "\(head.text)")
+        // The connection is still in step: the body went with the answer.
+        let get = try client.request("GET", "/api/people")
+        #expect(get.status == 200)
+    }
+
     @Test func aTemplatedHeaderStillNamesHEAD() throws {
         let running = try RunningServer(Self.headFiles)
         let client = try running.rawClient()

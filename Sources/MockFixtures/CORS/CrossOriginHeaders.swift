@@ -24,7 +24,7 @@ enum CrossOriginHeaders {
 
     /// Whether a request is a CORS preflight: `OPTIONS` with `Origin` and `Access-Control-Request-Method`.
     static func isPreflight(method: String, headers: any RequestHeaderLookup) -> Bool {
-        equalsIgnoringASCIICase(method, "OPTIONS") && headers.value(forHeader: "access-control-request-method") != nil
+        method == "OPTIONS" && headers.value(forHeader: "access-control-request-method") != nil
     }
 
     /// The `204` of a preflight: the method asked for (and the common ones), the headers asked

@@ -44,7 +44,7 @@ extension MockEngine {
             case "fixtures":
                 return allow(["GET", "HEAD", "POST", "DELETE"], &request) { request in
                     if request.isGetOrHead { return runtimeFixtureListResponse() }
-                    if equalsIgnoringASCIICase(request.method, "POST") { return addRuntimeFixtureResponse(&request, store: store) }
+                    if request.method == "POST" { return addRuntimeFixtureResponse(&request, store: store) }
                     return removeAllRuntimeFixturesResponse()
                 }
             case "scenarios":
@@ -85,10 +85,13 @@ extension MockEngine {
 
     /// Runs `handler` when the request's method is one of `methods`, else answers 405 with `Allow`.
     private func allow(_ methods: [String], _ request: inout IncomingRequest, _ handler: (inout IncomingRequest) -> MockResponse) -> MockResponse {
-        guard methods.contains(where: { equalsIgnoringASCIICase($0, request.method) }) else {
+        guard methods.contains(request.method) else {
             let shown = methods.filter { $0 != "HEAD" }
             let path = String(request.target.path)
-            let error = "\(path) answers \(shown.joined(separator: " and ")) only, \(request.methodNamedInBodies) is not allowed; send \(shown.map { "\($0) \(path)" }.joined(separator: " or "))"
+            var error = "\(path) answers \(shown.joined(separator: " and ")) only, \(request.methodNamedInBodies) is not allowed; send \(shown.map { "\($0) \(path)" }.joined(separator: " or "))"
+            if request.spellsMethodInAnotherCase(methods) {
+                error += " (methods are case-sensitive)"
+            }
             return diagnosticResponse(status: 405, outcome: .admin(error),
                                       headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: methods.joined(separator: ", "))], [
                 ("error", .string(error)),

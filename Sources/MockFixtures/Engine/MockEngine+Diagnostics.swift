@@ -74,7 +74,9 @@ extension MockEngine {
             let fixtureID: String?
             let parameters: PathParameters
             let reasons: [String]
-            let methodMatches: Bool
+            /// 0 when the entry's method accepts the request, 1 when it is the request's method in
+            /// another case (`get` for `GET`, the likelier mistake), 2 otherwise.
+            let methodDistance: Int
         }
         let fileParameters = request.pathParameters
         var candidates: [Candidate] = []
@@ -83,7 +85,8 @@ extension MockEngine {
             for entry in entries {
                 candidates.append(Candidate(entry: entry, fixtureID: fixtureID, parameters: parameters,
                                             reasons: EntryMatcher.reasons(entry, &request, scenarios: scenarios),
-                                            methodMatches: request.accepts(entryMethod: entry.method)))
+                                            methodDistance: request.accepts(entryMethod: entry.method) ? 0
+                                                : request.methodInAnotherCase(acceptedBy: entry.method) != nil ? 1 : 2))
             }
         }
         for match in runtime {
@@ -99,7 +102,7 @@ extension MockEngine {
             : "no entry matches \(request.method) \(path) (tried \(sources.joined(separator: ", ")))"
         var summary = error
         let closest = candidates.enumerated().min { lhs, rhs in
-            (lhs.element.methodMatches ? 0 : 1, lhs.element.reasons.count, lhs.offset) < (rhs.element.methodMatches ? 0 : 1, rhs.element.reasons.count, rhs.offset)
+            (lhs.element.methodDistance, lhs.element.reasons.count, lhs.offset) < (rhs.element.methodDistance, rhs.element.reasons.count, rhs.offset)
         }?.element
         if let closest {
             let name = closest.fixtureID.map { "runtime fixture \($0) entry \(closest.entry.index)" } ?? "entry \(closest.entry.index) (line \(closest.entry.position.line))"
@@ -134,7 +137,10 @@ extension MockEngine {
 
     func staticMethodResponse(_ file: String, _ request: inout IncomingRequest) -> MockResponse {
         let path = String(request.target.path)
-        let error = "static files answer GET and HEAD only; \(request.method) \(path) is not served"
+        var error = "static files answer GET and HEAD only; \(request.method) \(path) is not served"
+        if request.spellsMethodInAnotherCase(["GET", "HEAD"]) {
+            error += " (methods are case-sensitive)"
+        }
         return diagnosticResponse(status: 404, outcome: .noMatch(summary: error), [
             ("error", .string(error)),
             ("method", .string(request.method)),

@@ -1,5 +1,6 @@
 extension MockResponse {
-    /// Whether a front sends ``body`` to a request with `method`: not for HEAD, and never with
+    /// Whether a front sends ``body`` to a request with `method`: not for `HEAD` (exactly: methods
+    /// are case-sensitive, and libmicrohttpd sends `head` a body), and never with
     /// the statuses that have no content (1xx, 204, 205, 304). A `304` for a static file carries
     /// the bytes of the `200` it confirms, only so that a server may state their size as its
     /// `Content-Length`.
@@ -10,7 +11,7 @@ extension MockResponse {
     public func sendsBody(toMethod method: String) -> Bool {
         switch status {
         case 100...199, 204, 205, 304: false
-        default: !equalsIgnoringASCIICase(method, "HEAD")
+        default: method != "HEAD"
         }
     }
 

@@ -27,7 +27,11 @@ enum EntryMatcher {
     static func reasons(_ entry: FixtureEntry, _ request: inout IncomingRequest, scenarios: ScenarioTable) -> [String] {
         var reasons: [String] = []
         if !request.accepts(entryMethod: entry.method) {
-            reasons.append("method differs: entry expects \(entry.method), request is \(request.method)")
+            var reason = "method differs: entry expects \(entry.method), request is \(request.method)"
+            if let spelled = request.methodInAnotherCase(acceptedBy: entry.method) {
+                reason += " (" + IncomingRequest.caseSensitiveMethodNote(sent: request.method, expected: spelled) + ")"
+            }
+            reasons.append(reason)
         }
         reasons.append(contentsOf: constraintReasons(entry.constraints, &request))
         if let limit = entry.usage.limit {
@@ -98,7 +102,7 @@ enum EntryMatcher {
             let query = request.query()
             collectParameterReasons(parameters, label: "query parameter", into: &collector) { query.values(for: $0) }
             if collector.explain, collector.reasons.count > firstReason,
-               ["POST", "PUT", "PATCH"].contains(where: { equalsIgnoringASCIICase(request.method, $0) }) {
+               ["POST", "PUT", "PATCH"].contains(request.method) {
                 collector.reasons.insert("request has no body but the entry expects a JSON body", at: firstReason)
             }
         case .form(let fields):

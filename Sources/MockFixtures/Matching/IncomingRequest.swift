@@ -26,9 +26,11 @@ struct IncomingRequest {
         self.body = body
     }
 
-    var isHead: Bool { equalsIgnoringASCIICase(method, "HEAD") }
+    /// Methods are case-sensitive (RFC 9110 §9.1): `head` is not HEAD, and libmicrohttpd sends
+    /// it a body.
+    var isHead: Bool { method == "HEAD" }
 
-    var isGetOrHead: Bool { isHead || equalsIgnoringASCIICase(method, "GET") }
+    var isGetOrHead: Bool { isHead || method == "GET" }
 
     /// The value of the header `lowercasedName` without the spaces and tabs around it, which are
     /// not part of a field value (RFC 9110 §5.5) though libmicrohttpd keeps trailing ones: what
@@ -46,7 +48,7 @@ struct IncomingRequest {
 
     /// ``methodNamedInBodies`` for a request that could not be parsed into an `IncomingRequest`.
     static func methodNamedInBodies(_ method: String) -> String {
-        equalsIgnoringASCIICase(method, "HEAD") ? "GET" : method
+        method == "HEAD" ? "GET" : method
     }
 
     /// The same request as a GET, for the length of the body a GET would get; the caches and
@@ -93,8 +95,28 @@ struct IncomingRequest {
         return content
     }
 
-    /// Whether a fixture entry's (upper-cased) method accepts this request; GET entries answer HEAD too.
+    /// Whether a fixture entry's (upper-cased) method accepts this request; GET entries answer HEAD
+    /// too. The request's method must be spelled exactly (RFC 9110 §9.1): a `get` from a client
+    /// would get a 400 or 405 from most servers, so the mock does not hide it.
     func accepts(entryMethod: String) -> Bool {
-        method == entryMethod || equalsIgnoringASCIICase(method, entryMethod) || (entryMethod == "GET" && isHead)
+        method == entryMethod || (entryMethod == "GET" && isHead)
+    }
+
+    /// Whether the request's method is one of `methods` in another case (`get` for `GET`).
+    func spellsMethodInAnotherCase(_ methods: [String]) -> Bool {
+        !methods.contains(method) && methods.contains { equalsIgnoringASCIICase($0, method) }
+    }
+
+    /// The method an entry with `entryMethod` accepts that the request spelled in another case
+    /// (`HEAD` for `head` and a GET entry), or `nil`.
+    func methodInAnotherCase(acceptedBy entryMethod: String) -> String? {
+        let accepted = entryMethod == "GET" ? ["GET", "HEAD"] : [entryMethod]
+        guard !accepted.contains(method) else { return nil }
+        return accepted.first { equalsIgnoringASCIICase($0, method) }
+    }
+
+    /// What to tell a client that sent `sent` where `expected` was wanted in another case.
+    static func caseSensitiveMethodNote(sent: String, expected: String) -> String {
+        "methods are case-sensitive: send \(expected), not \(sent)"
     }
 }

@@ -68,9 +68,13 @@ struct RequestPattern: Sendable {
 
     func compare(with exchange: JournalRecord) -> Comparison {
         var comparison = Comparison()
-        if let method, !equalsIgnoringASCIICase(method, exchange.method) {
+        if let method, method != exchange.method {
             comparison.methodDiffers = true
-            comparison.reasons.append("method is \(exchange.method), expected \(method)")
+            var reason = "method is \(exchange.method), expected \(method)"
+            if equalsIgnoringASCIICase(method, exchange.method) {
+                reason += " (methods are case-sensitive; the app sent \(exchange.method))"
+            }
+            comparison.reasons.append(reason)
         }
         guard case .success(let target) = RequestTarget.parse(exchange.target) else {
             if path != nil || !constraints.isWildcard {

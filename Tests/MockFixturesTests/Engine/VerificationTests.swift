@@ -48,6 +48,17 @@ struct VerificationTests {
         #expect((misses[2]["reasons"] as? [String])?.first == "method is GET, expected POST")
     }
 
+    @Test func patternMethodsAreUpperCasedAndRecordedMethodsComparedExactly() throws {
+        let fixture = try EngineFixture(Self.files)
+        _ = fixture.send("post", "/api/upload", headers: ["Content-Type": "application/json"], body: "{}")
+        let result = try fixture.count(#"{"method": "POST", "path": "/api/upload"}"#)
+        #expect(result["count"] as? Int == 0, "the app's lowercase post is not a POST")
+        let misses = try #require(result["nearMisses"] as? [[String: Any]])
+        #expect(misses.first?["reasons"] as? [String] == ["method is post, expected POST (methods are case-sensitive; the app sent post)"])
+        _ = fixture.postJSON("/api/upload", "{}")
+        #expect(try fixture.count(#"{"method": "post", "path": "/api/upload"}"#)["count"] as? Int == 1, "the pattern means POST")
+    }
+
     @Test func multipartPatternsUseTheFixtureRules() throws {
         let fixture = try EngineFixture(Self.files)
         let boundary = "XyZ"

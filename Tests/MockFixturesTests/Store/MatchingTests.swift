@@ -35,15 +35,41 @@ struct MatchingTests {
         #expect(store.get("/index").status == 404)
     }
 
-    @Test func methodIsCaseInsensitiveAndDefaultsToGet() throws {
+    @Test func fixtureMethodsAreUpperCasedAndDefaultToGet() throws {
         let (store, tree) = try store(["a.json": #"[{"response": 1}, {"method": "post", "status": 201, "response": 2}]"#])
         _ = tree
         #expect(store.get("/a").text == "1")
         let posted = store.send("POST", "/a", body: "")
         #expect(posted.status == 201)
         #expect(entry(posted) == 1)
-        #expect(store.respond(method: "post", target: "/a", headers: NoHeaders(), body: []).status == 201)
         #expect(store.respond(method: "DELETE", target: "/a", headers: NoHeaders(), body: []).status == 404)
+    }
+
+    /// RFC 9110 §9.1: `post` is not POST. Production servers refuse it (nginx: 400), so the mock
+    /// must not answer it as POST, and says what is wrong.
+    @Test func requestMethodsAreCaseSensitive() throws {
+        let (store, tree) = try store(["a.json": #"[{"response": 1}, {"method": "POST", "status": 201, "response": 2}]"#])
+        _ = tree
+        let lowercase = store.respond(method: "post", target: "/a", headers: NoHeaders(), body: [])
+        #expect(lowercase.status == 404)
+        let body = try lowercase.jsonObject()
+        #expect(body["error"] as? String == "no entry in a.json matches post /a")
+        let candidates = try #require(body["candidates"] as? [[String: Any]])
+        #expect(candidates.map { $0["reasons"] as? [String] } == [
+            ["method differs: entry expects GET, request is post"],
+            ["method differs: entry expects POST, request is post (methods are case-sensitive: send POST, not post)"],
+        ])
+        guard case .noMatch(let summary) = lowercase.outcome else { Issue.record("\(lowercase.outcome)"); return }
+        #expect(summary.contains("closest is entry 1 (line 1): method differs: entry expects POST, request is post (methods are case-sensitive"),
+                "the entry whose method differs only in case is the closest")
+
+        let head = store.respond(method: "head", target: "/a", headers: NoHeaders(), body: [])
+        #expect(head.status == 404, "head is not HEAD: GET entries do not answer it")
+        #expect(try (head.jsonObject()["candidates"] as? [[String: Any]])?.first?["reasons"] as? [String]
+                == ["method differs: entry expects GET, request is head (methods are case-sensitive: send HEAD, not head)"])
+        #expect(head.sendsBody(toMethod: "head"), "libmicrohttpd sends head a body, so the answer states it")
+        #expect(!head.sendsBody(toMethod: "HEAD"))
+        #expect(store.respond(method: "get", target: "/a", headers: NoHeaders(), body: []).status == 404)
     }
 
     @Test func headIsAnsweredLikeGet() throws {

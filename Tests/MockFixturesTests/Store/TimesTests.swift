@@ -106,7 +106,13 @@ struct TimesTests {
         }
         #expect(store.get("/flaky").status == 503, "a refused reset resets nothing")
         #expect(store.get("/flaky").status == 200)
-        #expect(reset(store, method: "post").status == 200)
+        let lowercase = reset(store, method: "post")
+        #expect(lowercase.status == 405, "methods are case-sensitive")
+        #expect(try lowercase.jsonObject()["error"] as? String
+                == "/__admin/reset answers POST only, post is not allowed; send POST /__admin/reset (methods are case-sensitive)")
+        #expect(store.get("/flaky").status == 200, "a refused reset resets nothing")
+        #expect(reset(store, method: "POST").status == 200)
+        #expect(store.get("/flaky").status == 503)
         #expect(store.respond(method: "POST", target: "/__admin/reset/", headers: NoHeaders(), body: []).status == 200)
         let unknown = try store.get("/__admin/nothing").jsonObject()
         #expect(unknown["error"] as? String == "no admin endpoint answers GET /__admin/nothing")

@@ -22,6 +22,14 @@ enum CrossOriginHeaders {
     static let maxAgeSeconds = 600
     static let commonMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
+    /// The request's `Origin` as it may be echoed: `nil` when absent, empty, or holding a byte a
+    /// header value cannot carry (no browser sends one; echoing it would poison the answer).
+    static func origin(in headers: some RequestHeaderLookup) -> String? {
+        guard let origin = headers.value(forHeader: "origin")?.trimmingSpaces(), !origin.isEmpty,
+              HTTPFieldValue.firstForbiddenByte(in: origin) == nil else { return nil }
+        return String(origin)
+    }
+
     /// Whether a request is a CORS preflight: `OPTIONS` with `Origin` and `Access-Control-Request-Method`.
     static func isPreflight(method: String, headers: any RequestHeaderLookup) -> Bool {
         method == "OPTIONS" && headers.value(forHeader: "access-control-request-method") != nil
@@ -32,14 +40,15 @@ enum CrossOriginHeaders {
     static func preflight(origin: String, headers: any RequestHeaderLookup) -> MockResponse {
         let requestedMethod = headers.value(forHeader: "access-control-request-method")?.trimmingSpaces() ?? ""
         var methods = commonMethods
-        if !requestedMethod.isEmpty, !methods.contains(String(requestedMethod)) { methods.append(String(requestedMethod)) }
+        // Echoed only when it is a method name (a token), as a browser sends it.
+        if HTTPToken.isValid(String(requestedMethod)), !methods.contains(String(requestedMethod)) { methods.append(String(requestedMethod)) }
         var answer = [
             HTTPHeader(name: allowOrigin, value: origin),
             HTTPHeader(name: allowCredentials, value: "true"),
             HTTPHeader(name: "Access-Control-Allow-Methods", value: methods.joined(separator: ", ")),
         ]
-        if let requested = headers.value(forHeader: "access-control-request-headers")?.trimmingSpaces(), !requested.isEmpty {
-            answer.append(HTTPHeader(name: "Access-Control-Allow-Headers", value: String(requested)))
+        if let requested = headers.value(forHeader: "access-control-request-headers").flatMap(headerNameList) {
+            answer.append(HTTPHeader(name: "Access-Control-Allow-Headers", value: requested))
         }
         answer.append(HTTPHeader(name: "Access-Control-Max-Age", value: String(maxAgeSeconds)))
         if let privateNetwork = headers.value(forHeader: "access-control-request-private-network"), equalsIgnoringASCIICase(privateNetwork.trimmingSpaces(), "true") {
@@ -47,6 +56,14 @@ enum CrossOriginHeaders {
         }
         answer.append(HTTPHeader(name: vary, value: "Origin, Access-Control-Request-Method, Access-Control-Request-Headers"))
         return MockResponse(status: 204, headers: answer, body: [], outcome: .corsPreflight)
+    }
+
+    /// `Access-Control-Request-Headers` as it may be echoed: header names (tokens) separated by
+    /// commas, as a browser sends them; `nil` when empty or anything else.
+    static func headerNameList(_ value: String) -> String? {
+        let names = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+        guard names.contains(where: { !$0.isEmpty }), names.allSatisfy({ $0.isEmpty || HTTPToken.isValid(String($0)) }) else { return nil }
+        return String(value.trimmingSpaces())
     }
 
     /// `headers` of an answer to a request from `origin`, with the origin allowed and every

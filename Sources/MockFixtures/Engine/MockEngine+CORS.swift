@@ -1,7 +1,7 @@
 extension MockEngine {
     /// `response` as answered to a request with these headers under ``MockEngineOptions/cors``:
-    /// unchanged when CORS is off or the request has no `Origin` (the prepared answer stays
-    /// prepared); the `204` preflight answer when the request is a preflight no fixture entry
+    /// unchanged when CORS is off or the request has no usable `Origin` (the prepared answer stays
+    /// prepared; an empty one, or one with control characters, is not a browser's); the `204` preflight answer when the request is a preflight no fixture entry
     /// answered; else `response` with the origin allowed and its headers exposed.
     ///
     /// ``respond(method:target:headers:body:)`` applies it to every answer; a front applies it to
@@ -21,7 +21,7 @@ extension MockEngine {
 
     /// Called only with CORS on; one header lookup for requests without `Origin`.
     func crossOriginResponse(_ response: MockResponse, method: String, headers: any RequestHeaderLookup) -> MockResponse {
-        guard let origin = headers.value(forHeader: "origin") else { return response }
+        guard let origin = CrossOriginHeaders.origin(in: headers) else { return response }
         if CrossOriginHeaders.isPreflight(method: method, headers: headers), !response.outcome.isFixtureEntry {
             return CrossOriginHeaders.preflight(origin: origin, headers: headers)
         }
@@ -36,7 +36,7 @@ extension MockEngine {
     /// ``MockEngineOptions/cors`` is on and the request has `Origin`; never turned into a
     /// preflight answer.
     package func crossOriginHeaders<Headers: RequestHeaderLookup>(_ headers: [HTTPHeader], requestHeaders: Headers) -> [HTTPHeader] {
-        guard options.cors, let origin = requestHeaders.value(forHeader: "origin") else { return headers }
+        guard options.cors, let origin = CrossOriginHeaders.origin(in: requestHeaders) else { return headers }
         return CrossOriginHeaders.allowing(origin: origin, in: headers) ?? headers
     }
 }

@@ -41,6 +41,11 @@ extension FixtureFileCompiler {
                 hint: "header values must be a single line")
             return nil
         }
+        if let forbidden = HTTPFieldValue.firstForbiddenByte(in: value) {
+            add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) contains the control character \(HTTPFieldValue.describe(forbidden)), which a header value cannot carry (RFC 9110 §5.5)",
+                hint: "header values are visible characters, spaces and tabs; remove it")
+            return nil
+        }
         guard !value.isEmpty else {
             add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) has an empty value",
                 hint: "give it a value, or remove it")

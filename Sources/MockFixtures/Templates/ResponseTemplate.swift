@@ -36,7 +36,12 @@ struct ResponseTemplate: Sendable {
             case .fixed(let fixed):
                 rendered.append(fixed)
             case .templated(let name, let value):
-                rendered.append(HTTPHeader(name: name, value: Self.singleLine(Self.render(value, &request, &state))))
+                // Values come from the request (a body, a query, a header): control characters
+                // become spaces, so a request can never add a header line of its own or send a
+                // byte strict clients refuse. A header whose value comes out empty is left out
+                // (libmicrohttpd cannot send an empty value).
+                let text = HTTPFieldValue.cleaned(Self.render(value, &request, &state))
+                if !text.isEmpty { rendered.append(HTTPHeader(name: name, value: text)) }
             }
         }
         let bytes: [UInt8]
@@ -71,13 +76,6 @@ struct ResponseTemplate: Sendable {
             }
         }
         return result
-    }
-
-    /// Header values come from the request (a body, a query): line breaks and NUL become spaces,
-    /// so a request can never add a header line of its own.
-    private static func singleLine(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else { return value }
-        return String(decoding: value.utf8.map { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 }
 

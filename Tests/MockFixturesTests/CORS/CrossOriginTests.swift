@@ -90,6 +90,24 @@ struct CrossOriginTests {
         }
     }
 
+    /// What a browser never sends is never echoed: a value with control characters would make the
+    /// answer one that strict clients refuse (RFC 9110 §5.5).
+    @Test func onlyWhatABrowserWouldSendIsEchoed() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        let odd = fixture.send("OPTIONS", "/api/people", headers: [
+            "Origin": Self.origin, "Access-Control-Request-Method": "G@T", "Access-Control-Request-Headers": "x-a, \u{0B}",
+        ])
+        #expect(odd.status == 204)
+        #expect(odd.headerValue("Access-Control-Allow-Methods") == "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS", "G@T is not a method name")
+        #expect(odd.headerValue("Access-Control-Allow-Headers") == nil, "not a list of header names")
+        for origin in ["http://a\u{1B}[2J", "", "  "] {
+            let answer = fixture.send("GET", "/api/people", headers: ["Origin": origin])
+            #expect(answer.status == 200)
+            #expect(answer.headers.allSatisfy { !$0.name.hasPrefix("Access-Control-") }, "Origin \(origin.debugDescription): \(answer.headers)")
+        }
+        #expect(fixture.send("GET", "/api/people", headers: ["Origin": " \(Self.origin) "]).headerValue("Access-Control-Allow-Origin") == Self.origin)
+    }
+
     @Test func anOptionsRequestThatIsNotAPreflightIsAnsweredAsUsual() throws {
         let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
         #expect(fixture.send("OPTIONS", "/api/people", headers: ["Origin": Self.origin]).status == 404)

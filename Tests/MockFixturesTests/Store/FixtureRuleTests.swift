@@ -47,6 +47,8 @@ struct FixtureRuleTests {
         (#"{"X-Empty": ""}"#, #"1:26: error: header "X-Empty" in headers has an empty value. Give it a value, or remove it"#),
         (#"{"Connection": "keep-alive"}"#, #"1:29: error: headers set Connection to "keep-alive"; the server manages connections itself and only "close" can be asked for. Remove it, or use "Connection": "close" to close the connection after this answer"#),
         (#"{"Connection": "upgrade"}"#, #"1:29: error: headers set Connection to "upgrade""#),
+        (#"{"X-Esc": "a\u001b[31m"}"#, #"1:24: error: header "X-Esc" in headers contains the control character U+001B, which a header value cannot carry (RFC 9110 §5.5). Header values are visible characters, spaces and tabs; remove it"#),
+        (#"{"X-Del": "\u007f"}"#, #"1:24: error: header "X-Del" in headers contains the control character U+007F"#),
     ])
     func headersTheServerWouldRefuseAreLoadErrors(headers: String, problem: String) throws {
         let (store, tree) = try load(#"[{"headers": \#(headers)}]"#)

@@ -60,6 +60,13 @@ struct ResponseTemplateTests {
         let injected = store.send("POST", "/echo", headers: Self.json, body: #"{"name": "a\r\nSet-Cookie: x"}"#)
         #expect(injected.headerValue("X-Echo") == "a  Set-Cookie: x", "a request cannot add header lines")
         #expect(injected.headers.count == 2)
+        // RFC 9110 §5.5: no control character (vertical tab, ESC, DEL, …) in a value sent.
+        let controls = store.send("POST", "/echo", headers: Self.json, body: #"{"name": " a\u000bb\u001b[31m\u007f "}"#)
+        #expect(controls.headerValue("X-Echo") == "a b [31m", "control characters become spaces, and the value is trimmed")
+        let empty = store.send("POST", "/echo", headers: Self.json, body: #"{"name": "\u000b "}"#)
+        #expect(empty.headerValue("X-Echo") == nil, "a value that comes out empty leaves the header out")
+        #expect(empty.headers.count == 1)
+        #expect(store.send("POST", "/echo", headers: Self.json, body: #"{"name": "Zoë"}"#).headerValue("X-Echo") == "Zoë", "UTF-8 is kept")
         #expect(store.get("/echo?q=luke", headers: ["Accept": "text/plain"]).text == "|text/plain|luke")
         #expect(store.get("/echo", headers: ["Accept": "text/plain \t"]).text == "|text/plain|", "whitespace around a value is not part of it")
         #expect(store.get("/echo").headerValue("Content-Type") == "text/plain; charset=utf-8")

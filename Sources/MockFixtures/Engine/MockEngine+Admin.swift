@@ -88,7 +88,7 @@ extension MockEngine {
         guard methods.contains(request.method) else {
             let shown = methods.filter { $0 != "HEAD" }
             let path = String(request.target.path)
-            var error = "\(path) answers \(shown.joined(separator: " and ")) only, \(request.methodNamedInBodies) is not allowed; send \(shown.map { "\($0) \(path)" }.joined(separator: " or "))"
+            var error = "\(path) answers \(Self.listed(shown)) only, \(request.methodNamedInBodies) is not allowed; send \(shown.map { "\($0) \(path)" }.joined(separator: " or "))"
             if request.spellsMethodInAnotherCase(methods) {
                 error += " (methods are case-sensitive)"
             }
@@ -100,6 +100,12 @@ extension MockEngine {
             ])
         }
         return handler(&request)
+    }
+
+    /// `["GET", "POST", "DELETE"]` as "GET, POST and DELETE".
+    static func listed(_ words: [String]) -> String {
+        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// A small JSON answer to an admin call (compact when it is a list people will not read raw).

@@ -141,7 +141,9 @@ extension MockEngine {
         if request.spellsMethodInAnotherCase(["GET", "HEAD"]) {
             error += " (methods are case-sensitive)"
         }
-        return diagnosticResponse(status: 404, outcome: .noMatch(summary: error), [
+        // The file exists, only not for this method: 405 with what it allows (RFC 9110 §15.5.6).
+        return diagnosticResponse(status: 405, outcome: .noMatch(summary: error),
+                                  headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: "GET, HEAD")], [
             ("error", .string(error)),
             ("method", .string(request.method)),
             ("path", .string(path)),

@@ -10,7 +10,7 @@ extension MockEngine {
         case .failure(let box): return box.response
         }
         guard case .object(let members) = document.root.value else {
-            return badAdminRequest(request, "the body is a \(document.root.value.kindName); send an object such as \(Self.runtimeFixtureExample)")
+            return badAdminRequest(request, "the body is \(document.root.value.kindNameWithArticle); send an object such as \(Self.runtimeFixtureExample)")
         }
         var path: String?
         var entriesNode: JSONNode?
@@ -82,7 +82,9 @@ extension MockEngine {
             ("entries", .number(JSONNumber(fixture.entries.count))),
         ]
         if !warnings.isEmpty { fields.append(("warnings", .makeArray(warnings.map { .string($0) }))) }
-        return adminAnswer(status: 201, "added runtime fixture \(fixture.id) for \(path)", fields)
+        // Location names the new fixture, as a 201 should (RFC 9110 §15.3.2).
+        return diagnosticResponse(status: 201, outcome: .admin("added runtime fixture \(fixture.id) for \(path)"),
+                                  headers: Self.jsonHeaders + [HTTPHeader(name: "Location", value: "/__admin/fixtures/\(fixture.id)")], fields)
     }
 
     /// Why a posted path's `{name}` segments cannot be used, or `nil` when they can.

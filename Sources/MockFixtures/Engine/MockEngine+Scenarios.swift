@@ -31,7 +31,7 @@ extension MockEngine {
         case .failure(let box): return box.response
         }
         guard case .object(let members) = document.root.value else {
-            return badAdminRequest(request, "the body is a \(document.root.value.kindName); send an object such as \(example)")
+            return badAdminRequest(request, "the body is \(document.root.value.kindNameWithArticle); send an object such as \(example)")
         }
         if let unknown = members.first(where: { $0.key != "state" }) {
             return badAdminRequest(request, "unknown key \(JSONValue.excerpt(.string(unknown.key))) in the body; the only key is \"state\", e.g. \(example)")

@@ -47,6 +47,14 @@ extension JSONValue {
         }
     }
 
+    /// ``kindName`` with its article, for sentences: "an array", "a string".
+    package var kindNameWithArticle: String {
+        switch self {
+        case .array, .object: "an \(kindName)"
+        default: "a \(kindName)"
+        }
+    }
+
     /// Builds an object from key/value pairs in the given order (positions are left at 1:1).
     ///
     /// ```swift

@@ -108,7 +108,7 @@ struct FixtureFileCompiler {
         case .object:
             entryNodes = [root]
         default:
-            add(.error, at: root.position, "\(subject) holds a \(root.value.kindName), expected an array of entries or a single entry object",
+            add(.error, at: root.position, "\(subject) holds \(root.value.kindNameWithArticle), expected an array of entries or a single entry object",
                 hint: #"wrap the response in an entry: [{"response": …}]"#)
             return
         }
@@ -136,7 +136,7 @@ struct FixtureFileCompiler {
 
     private mutating func compileEntry(_ node: JSONNode, index: Int) -> CompiledEntry? {
         guard case .object(let members) = node.value else {
-            add(.error, at: node.position, "entry \(index) is a \(node.value.kindName), expected an object",
+            add(.error, at: node.position, "entry \(index) is \(node.value.kindNameWithArticle), expected an object",
                 hint: #"each entry is an object such as {"method": "GET", "status": 200, "response": {}}"#)
             return nil
         }

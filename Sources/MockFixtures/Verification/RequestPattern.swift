@@ -16,7 +16,7 @@ struct RequestPattern: Sendable {
     /// Compiles a pattern, or returns the sentence that says what is wrong with it (naming the key).
     static func compile(_ document: JSONDocument) -> Result<RequestPattern, PatternError> {
         guard case .object(let members) = document.root.value else {
-            return .failure(PatternError("the pattern is a \(document.root.value.kindName); send an object such as \(example)"))
+            return .failure(PatternError("the pattern is \(document.root.value.kindNameWithArticle); send an object such as \(example)"))
         }
         var compiler = FixtureFileCompiler(relativePath: "", subject: "the pattern", pathParameterNames: nil)
         let fields = compiler.compileConstraints(members)

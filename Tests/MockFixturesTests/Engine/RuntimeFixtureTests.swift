@@ -15,6 +15,11 @@ struct RuntimeFixtureTests {
         let fixture = try EngineFixture(Self.files)
         let (created, body) = try add(fixture, #"{"path": "/api/orders/", "entries": [{"method": "POST", "status": 500, "response": {"error": "down"}}]}"#)
         #expect(created.status == 201)
+        #expect(created.headerValue("Location") == "/__admin/fixtures/fixture-1")
+        #expect(fixture.get("/__admin/fixtures/fixture-1").status == 200, "Location names the new fixture")
+        let wrongMethod = fixture.send("PUT", "/__admin/fixtures")
+        #expect(wrongMethod.status == 405)
+        #expect(try wrongMethod.jsonObject()["error"] as? String == "/__admin/fixtures answers GET, POST and DELETE only, PUT is not allowed; send GET /__admin/fixtures or POST /__admin/fixtures or DELETE /__admin/fixtures")
         #expect(body["id"] as? String == "fixture-1")
         #expect(body["path"] as? String == "/api/orders/")
         #expect(body["entries"] as? Int == 1)
@@ -79,7 +84,7 @@ struct RuntimeFixtureTests {
 
     @Test(arguments: [
         ("", "needs a JSON body such as"),
-        ("[]", "the body is a array; send an object such as"),
+        ("[]", "the body is an array; send an object such as"),
         (#"{"entries": []}"#, #"the body has no "path""#),
         (#"{"path": "/x"}"#, #"the body has no "entries""#),
         (#"{"path": 3, "entries": []}"#, #""path" must be a string such as "/api/orders", found number at 1:10"#),

@@ -81,7 +81,7 @@ struct VerificationTests {
 
     @Test(arguments: [
         ("", "needs a JSON body such as"),
-        ("[1]", "the pattern is a array; send an object such as"),
+        ("[1]", "the pattern is an array; send an object such as"),
         (#"{"method": 1}"#, "1:12: error: method must be a non-empty string"),
         (#"{"path": 5}"#, #""path" must be a string such as "/api/1.0/people/", found number 5"#),
         (#"{"path": "/x?page=2"}"#, #""path" "/x?page=2" has a query; give the path alone and the parameters in "query""#),

@@ -139,7 +139,8 @@ struct DiagnosticsTests {
 
     @Test func staticFilesAnswerGetAndHeadOnly() throws {
         let post = store.send("POST", "/images/luke.png", body: "x")
-        #expect(post.status == 404)
+        #expect(post.status == 405)
+        #expect(post.headerValue("Allow") == "GET, HEAD")
         #expect(try post.jsonObject()["error"] as? String == "static files answer GET and HEAD only; POST /images/luke.png is not served")
         #expect(store.respond(method: "HEAD", target: "/images/luke.png", headers: NoHeaders(), body: []).outcome == .staticFile("images/luke.png"))
         #expect(store.get("/images/luke.png/").status == 404)

@@ -20,11 +20,29 @@ extension MockEngine {
                 ("target", .string(shownTarget)),
             ])
         }
-        return diagnosticResponse(status: 404, outcome: .rejectedPath(reason: rejection.description), [
+        return diagnosticResponse(status: rejection.status, outcome: .rejectedPath(reason: rejection.description), [
             ("error", .string("rejected request target: \(rejection.description)")),
             ("method", .string(method)),
             ("target", .string(shownTarget)),
         ])
+    }
+
+    /// `400` for a method that is not a token (`G@T`): no fixture could name it (RFC 9110 §9.1).
+    func invalidMethodResponse(method: String, target: String) -> MockResponse {
+        let shownMethod = JSONValue.excerpt(.string(method))
+        let error = "the method \(shownMethod) is not a valid method name: letters, digits and !#$%&'*+-.^_`|~ only (RFC 9110 §9.1)"
+        return diagnosticResponse(status: 400, outcome: .rejectedPath(reason: error), [
+            ("error", .string(error)),
+            ("method", .string(method)),
+            ("target", .string(target.count > 200 ? String(target.prefix(200)) + "…" : target)),
+        ])
+    }
+
+    /// `OPTIONS *`: a question about the server in general (RFC 9110 §9.3.7), answered `200` with
+    /// the methods fixtures can answer and no content.
+    func serverOptionsResponse() -> MockResponse {
+        MockResponse(status: 200, headers: [HTTPHeader(name: "Allow", value: CrossOriginHeaders.commonMethods.joined(separator: ", "))],
+                     body: [], delayMilliseconds: 0, preparedID: nil, outcome: .admin("OPTIONS *: the server answers any method a fixture names"))
     }
 
     func notFoundResponse(_ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {

@@ -28,11 +28,17 @@ extension MockEngine {
                  journalsNoMatch: Bool = true) -> MockResponse {
         let parsedTarget: RequestTarget
         switch RequestTarget.parse(target) {
-        case .success(let parsed):
+        case .success(let parsed) where Self.isCommonMethod(method) || HTTPToken.isValid(method):
             parsedTarget = parsed
+        case .success:
+            let response = allowingCrossOrigin(invalidMethodResponse(method: method, target: target), method: method, headers: headers)
+            record(method: method, target: target, headers: headers, body: body, response: response)
+            return response
         case .failure(let rejection):
-            let response = allowingCrossOrigin(rejectedPathResponse(method: IncomingRequest.methodNamedInBodies(method), target: target, rejection: rejection),
-                                               method: method, headers: headers)
+            let refusal = method == "OPTIONS" && target == "*"
+                ? serverOptionsResponse()
+                : rejectedPathResponse(method: IncomingRequest.methodNamedInBodies(method), target: target, rejection: rejection)
+            let response = allowingCrossOrigin(refusal, method: method, headers: headers)
             record(method: method, target: target, headers: headers, body: body, response: response)
             return response
         }
@@ -110,6 +116,12 @@ extension MockEngine {
         let response = store.preparedResponses[id]
         return MockResponse(status: response.status, headers: response.headers, body: response.body,
                             delayMilliseconds: 0, preparedID: id, outcome: outcome)
+    }
+
+    /// The methods most requests use, compared before the token check (cheaper for short strings).
+    @inline(__always)
+    private static func isCommonMethod(_ method: String) -> Bool {
+        method == "GET" || method == "POST" || method == "HEAD" || method == "PUT" || method == "DELETE"
     }
 
     /// Whether the lookup key is `__admin` or below it. Runs on every request, so it compares

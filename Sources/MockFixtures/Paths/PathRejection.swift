@@ -15,11 +15,26 @@ package enum PathRejection: Error, Sendable, Equatable, CustomStringConvertible 
     case controlCharacter
     case invalidPercentEncoding
     case invalidUTF8
+    case fragment
+    case userinfo
+
+    /// `400` when the target is not valid request-target syntax (RFC 9112 §3.2), `404` when it is
+    /// valid but names nothing the server would ever serve (dot segments, encoded separators, …).
+    package var status: Int {
+        switch self {
+        case .notOriginForm, .invalidPercentEncoding, .fragment, .userinfo: 400
+        case .emptySegment, .dotSegment, .encodedSeparator, .backslash, .nulByte, .controlCharacter, .invalidUTF8: 404
+        }
+    }
 
     package var description: String {
         switch self {
         case .notOriginForm:
-            "the request target does not start with '/' (nor is it an absolute http://host/path URL)"
+            "the request target does not start with '/' (nor is it an absolute http:// or https:// URL)"
+        case .fragment:
+            "the request target contains a '#' fragment, which clients must not send (RFC 9112 §3.2); remove it, or percent-encode '#' as %23 if it is part of the path"
+        case .userinfo:
+            "the request target's authority holds user information ('user@host'), which HTTP treats as an error (RFC 9110 §4.2.4); send credentials in an Authorization header"
         case .emptySegment:
             "the path contains an empty segment ('//'); remove the doubled slash"
         case .dotSegment:

@@ -2,8 +2,9 @@
 ///
 /// Paths are never normalised: anything that could leave the fixture root or be read two ways is
 /// rejected with a ``PathRejection`` (dot segments, encoded separators, NUL, bad percent-encoding,
-/// invalid UTF-8, empty segments, targets not starting with `/`). Absolute-form targets
-/// (`http://host/path`) are accepted by dropping the scheme and authority.
+/// invalid UTF-8, empty segments, a `#fragment`, targets not starting with `/`). Absolute-form
+/// targets (`http://host/path`, `https://…`) are accepted by dropping the scheme and authority;
+/// other schemes and an authority with `user@` are rejected.
 ///
 /// ```swift
 /// let target = try RequestTarget.parse("/api/1.0/people/?page=2").get()
@@ -18,7 +19,7 @@ package struct RequestTarget: Sendable, Equatable {
     package let lookupKey: Substring
     /// Whether the path ended in `/` (other than the root itself).
     package let hasTrailingSlash: Bool
-    /// The raw query after `?` (without any `#fragment`), or `nil` when there is no `?`.
+    /// The raw query after `?`, or `nil` when there is no `?`.
     package let query: Substring?
 
     /// Splits and checks `target`. Allocates only when the path contains percent-escapes.
@@ -39,24 +40,26 @@ package struct RequestTarget: Sendable, Equatable {
     private static func parse(_ target: String, bytes: UnsafeBufferPointer<UInt8>) -> Result<RequestTarget, PathRejection> {
         var start = 0
         if bytes.first != UInt8(ascii: "/") {
-            guard let pathStart = offsetAfterSchemeAndAuthority(bytes) else {
-                return .failure(.notOriginForm)
+            switch offsetAfterSchemeAndAuthority(bytes) {
+            case .success(let pathStart): start = pathStart
+            case .failure(let rejection): return .failure(rejection)
             }
-            start = pathStart
         }
-        // Query and fragment boundaries.
+        // The query's start; a fragment is not part of a request target.
         var pathEnd = bytes.count
         var query: Substring?
         var scan = start
         while scan < bytes.count {
             let byte = bytes[scan]
-            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+            if byte == UInt8(ascii: "#") { return .failure(.fragment) }
+            if byte == UInt8(ascii: "?") {
                 pathEnd = scan
-                if byte == UInt8(ascii: "?") {
-                    var queryEnd = scan + 1
-                    while queryEnd < bytes.count, bytes[queryEnd] != UInt8(ascii: "#") { queryEnd += 1 }
-                    query = substring(of: target, from: scan + 1, to: queryEnd)
+                var queryEnd = scan + 1
+                while queryEnd < bytes.count {
+                    if bytes[queryEnd] == UInt8(ascii: "#") { return .failure(.fragment) }
+                    queryEnd += 1
                 }
+                query = substring(of: target, from: scan + 1, to: queryEnd)
                 break
             }
             scan += 1
@@ -159,28 +162,27 @@ package struct RequestTarget: Sendable, Equatable {
 
     /// The offset of the path in `scheme://authority/path…` (the end of `bytes` when there is no
     /// path); `nil` when the target is not in absolute form.
-    private static func offsetAfterSchemeAndAuthority(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = bytes.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { return nil }
+    /// Where the path of an absolute-form target (`http://host/path`, `https://…`, scheme in any
+    /// case) starts.
+    private static func offsetAfterSchemeAndAuthority(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Int, PathRejection> {
         var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ":") { break }
-            let isSchemeByte = ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            guard isSchemeByte else { return nil }
+        // "http" or "https", ASCII case-insensitively (RFC 9110 §4.2.1).
+        for letter in "http".utf8 {
+            guard index < bytes.count, bytes[index] | 0x20 == letter else { return .failure(.notOriginForm) }
             index += 1
         }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "s") { index += 1 }
         guard index + 3 <= bytes.count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
-              bytes[index + 2] == UInt8(ascii: "/") else { return nil }
+              bytes[index + 2] == UInt8(ascii: "/") else { return .failure(.notOriginForm) }
         let authorityStart = index + 3
         var authorityEnd = authorityStart
         while authorityEnd < bytes.count {
             let byte = bytes[authorityEnd]
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            if byte == UInt8(ascii: "@") { return .failure(.userinfo) }
             authorityEnd += 1
         }
-        guard authorityEnd > authorityStart else { return nil }
-        return authorityEnd
+        guard authorityEnd > authorityStart else { return .failure(.notOriginForm) }
+        return .success(authorityEnd)
     }
 }

@@ -13,7 +13,7 @@ struct RequestTargetTests {
     }
 
     @Test func splitsPathKeyAndQuery() throws {
-        let target = try parse("/api/1.0/people/?page=2&search=a#frag")
+        let target = try parse("/api/1.0/people/?page=2&search=a")
         #expect(target.path == "/api/1.0/people/")
         #expect(target.lookupKey == "api/1.0/people")
         #expect(target.hasTrailingSlash)
@@ -43,7 +43,8 @@ struct RequestTargetTests {
 
     @Test func acceptsAbsoluteForm() throws {
         #expect(try parse("http://example.com/api/people?x=1").lookupKey == "api/people")
-        #expect(try parse("https://user@host:8080/a/b/").path == "/a/b/")
+        #expect(try parse("https://host:8080/a/b/").path == "/a/b/")
+        #expect(try parse("HTTP://Host/a").lookupKey == "a", "the scheme in any case")
         #expect(try parse("http://host").lookupKey == "")
         #expect(try parse("http://host?q=1").query == "q=1")
     }
@@ -59,6 +60,9 @@ struct RequestTargetTests {
         ("//etc/passwd", .emptySegment), ("/a//b", .emptySegment), ("/a///", .emptySegment),
         ("api/people", .notOriginForm), ("*", .notOriginForm), ("", .notOriginForm), ("http:/x", .notOriginForm),
         ("../x", .notOriginForm), ("http://", .notOriginForm),
+        ("ftp://x/a", .notOriginForm), ("httpx://x/a", .notOriginForm), ("file:///etc/passwd", .notOriginForm),
+        ("/a#frag", .fragment), ("/a?x=1#f", .fragment), ("http://x#f", .fragment),
+        ("http://u@x/a", .userinfo), ("https://user:pw@host:8080/a/b/", .userinfo),
     ])
     func rejectsHostileOrMalformedTargets(target: String, expected: PathRejection) {
         #expect(rejection(target) == expected, "\(target)")
@@ -67,6 +71,13 @@ struct RequestTargetTests {
     @Test func rejectionReasonsExplainThemselves() {
         #expect(PathRejection.dotSegment.description.contains("leave the fixture root"))
         #expect(PathRejection.notOriginForm.description.contains("does not start with '/'"))
+    }
+
+    /// Invalid request-target syntax is a bad request (RFC 9112 §3.2); a valid target the server
+    /// refuses to map names nothing it serves.
+    @Test func malformedTargetsAre400AndRefusedPaths404() {
+        #expect([PathRejection.notOriginForm, .invalidPercentEncoding, .fragment, .userinfo].allSatisfy { $0.status == 400 })
+        #expect([PathRejection.dotSegment, .emptySegment, .encodedSeparator, .backslash, .nulByte, .invalidUTF8].allSatisfy { $0.status == 404 })
     }
 }
 

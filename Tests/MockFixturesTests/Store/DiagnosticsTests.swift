@@ -109,9 +109,9 @@ struct DiagnosticsTests {
     }
 
     @Test func rejectedPathsExplainWhy() throws {
-        for target in ["/api/../secret", "/api/%2e%2e/people", "/a%2fb", "//x", "no-slash"] {
+        for (target, status) in [("/api/../secret", 404), ("/api/%2e%2e/people", 404), ("/a%2fb", 404), ("//x", 404), ("no-slash", 400), ("/a#x", 400)] {
             let response = store.get(target)
-            #expect(response.status == 404)
+            #expect(response.status == status, "\(target)")
             guard case .rejectedPath(let reason) = response.outcome else {
                 Issue.record("\(target): \(response.outcome)")
                 continue
@@ -119,6 +119,23 @@ struct DiagnosticsTests {
             let error = try #require(try response.jsonObject()["error"] as? String)
             #expect(error.contains(reason))
         }
+    }
+
+    @Test func aMethodThatIsNotATokenIs400() throws {
+        let response = store.respond(method: "G@T", target: "/api/1.0/people", headers: NoHeaders(), body: [])
+        #expect(response.status == 400)
+        #expect(try response.jsonObject()["error"] as? String
+                == "the method \"G@T\" is not a valid method name: letters, digits and !#$%&'*+-.^_`|~ only (RFC 9110 §9.1)")
+        #expect(store.respond(method: "PROPFIND", target: "/api/1.0/people", headers: NoHeaders(), body: []).status == 404, "any token is a method")
+    }
+
+    /// RFC 9110 §9.3.7: OPTIONS with the asterisk-form asks about the server in general.
+    @Test func optionsAsteriskIsAnsweredForTheServer() throws {
+        let response = store.respond(method: "OPTIONS", target: "*", headers: NoHeaders(), body: [])
+        #expect(response.status == 200)
+        #expect(response.body.isEmpty)
+        #expect(response.headerValue("Allow") == "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
+        #expect(store.respond(method: "GET", target: "*", headers: NoHeaders(), body: []).status == 400, "only OPTIONS takes *")
     }
 
     /// A client configured to use the server as its proxy sends CONNECT host:port.
@@ -133,8 +150,8 @@ struct DiagnosticsTests {
         let body = try response.jsonObject()
         #expect(body["error"] as? String == "CONNECT api.example.com:443 asks for a tunnel, as to a proxy; mockserver is not a forward proxy")
         #expect((body["hint"] as? String)?.contains("base URL") == true)
-        // Other methods with such a target keep the rejected-target 404.
-        #expect(store.respond(method: "GET", target: "api.example.com:443", headers: NoHeaders(), body: []).status == 404)
+        // Other methods with such a target get the rejected-target 400 (not valid origin-form).
+        #expect(store.respond(method: "GET", target: "api.example.com:443", headers: NoHeaders(), body: []).status == 400)
     }
 
     @Test func staticFilesAnswerGetAndHeadOnly() throws {

@@ -31,8 +31,11 @@ enum HostValue {
             index = registeredName.span(in: bytes, from: 0)
         }
         guard index < bytes.count else { return true }
-        // ":" then at most five digits (`port = *DIGIT`, so an empty port is allowed).
-        guard bytes[index] == UInt8(ascii: ":"), bytes.count - index - 1 <= 5 else { return false }
-        return digits.span(in: bytes, from: index + 1) == bytes.count
+        // ":" then a port up to 65535 (`port = *DIGIT`, so an empty port is allowed).
+        guard bytes[index] == UInt8(ascii: ":"), bytes.count - index - 1 <= 5,
+              digits.span(in: bytes, from: index + 1) == bytes.count else { return false }
+        var port = 0
+        for digit in bytes[(index + 1)...] { port = port * 10 + Int(digit - UInt8(ascii: "0")) }
+        return port <= 65535
     }
 }

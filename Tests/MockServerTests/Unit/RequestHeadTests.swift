@@ -56,6 +56,8 @@ import Testing
         ([("Host", "[::1")], 400, "is not a host name"),
         ([("Host", "a:8x")], 400, "is not a host name"),
         ([("Host", "a:123456")], 400, "is not a host name"),
+        ([("Host", "a:65536")], 400, "is not a host name"),
+        ([("Host", "[::1]:99999")], 400, "is not a host name"),
         ([("Host", "[]")], 400, "is not a host name"),
         ([("Host", "[::1]x")], 400, "is not a host name"),
         ([("Host", "a\u{80}")], 400, "is not a host name"),
@@ -99,7 +101,7 @@ import Testing
         #expect(head.violation(requestLineBytes: 20, maxBytes: 240)?.status == 431)
     }
 
-    @Test(arguments: ["api.test", "api.test:8080", "127.0.0.1:80", "[::1]:8080", "[::1]", "", "a:", "xn--bcher-kva.example", "a%20b", "[v1.x]:1"])
+    @Test(arguments: ["api.test", "api.test:8080", "127.0.0.1:80", "a:65535", "a:00080", "[::1]:8080", "[::1]", "", "a:", "xn--bcher-kva.example", "a%20b", "[v1.x]:1"])
     func aValidHostPasses(host: String) {
         #expect(Self.head([("Host", host)]).framingViolation == nil)
     }

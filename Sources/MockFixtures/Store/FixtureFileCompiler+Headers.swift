@@ -70,6 +70,11 @@ extension FixtureFileCompiler {
                         hint: "remove it, or use \"Connection\": \"close\" to close the connection after this answer")
                 }
                 headers.append(HTTPHeader(name: member.key, value: value))
+            case "keep-alive", "proxy-connection", "te", "trailer":
+                // Hop-by-hop fields (RFC 9110 §7.6.1): they would describe a connection or
+                // trailers the server does not have (a Keep-Alive timeout it does not keep).
+                add(.error, at: member.keyPosition, "headers must not set \(member.key): it describes the connection or trailers, which the server manages itself",
+                    hint: "remove \"\(member.key)\"; --idle-timeout sets how long kept-alive connections stay open")
             case "date":
                 add(.warning, at: member.keyPosition, "headers set Date, which the server adds itself; it is ignored",
                     hint: "remove \"\(member.key)\"")

@@ -49,6 +49,10 @@ struct FixtureRuleTests {
         (#"{"Connection": "upgrade"}"#, #"1:29: error: headers set Connection to "upgrade""#),
         (#"{"X-Esc": "a\u001b[31m"}"#, #"1:24: error: header "X-Esc" in headers contains the control character U+001B, which a header value cannot carry (RFC 9110 §5.5). Header values are visible characters, spaces and tabs; remove it"#),
         (#"{"X-Del": "\u007f"}"#, #"1:24: error: header "X-Del" in headers contains the control character U+007F"#),
+        (#"{"Keep-Alive": "timeout=5"}"#, #"1:15: error: headers must not set Keep-Alive: it describes the connection or trailers, which the server manages itself. Remove "Keep-Alive""#),
+        (#"{"Trailer": "X-Checksum"}"#, #"1:15: error: headers must not set Trailer"#),
+        (#"{"TE": "trailers"}"#, #"1:15: error: headers must not set TE"#),
+        (#"{"Proxy-Connection": "keep-alive"}"#, #"1:15: error: headers must not set Proxy-Connection"#),
     ])
     func headersTheServerWouldRefuseAreLoadErrors(headers: String, problem: String) throws {
         let (store, tree) = try load(#"[{"headers": \#(headers)}]"#)

@@ -73,8 +73,11 @@ enum CrossOriginHeaders {
         guard !headers.contains(where: { equalsIgnoringASCIICase($0.name, allowOrigin) }) else { return nil }
         var exposed: [String] = []
         var varyIndex: Int?
+        // An entry that lists its exposed headers itself keeps its list (and gets no second one).
+        var exposesItself = false
         for (index, header) in headers.enumerated() {
             if equalsIgnoringASCIICase(header.name, vary) { varyIndex = index }
+            if equalsIgnoringASCIICase(header.name, exposeHeaders) { exposesItself = true }
             let lowercased = header.name.lowercased()
             guard !lowercased.hasPrefix("access-control-"), !exposed.contains(where: { $0.lowercased() == lowercased }) else { continue }
             exposed.append(header.name)
@@ -92,7 +95,7 @@ enum CrossOriginHeaders {
         }
         result.append(HTTPHeader(name: allowOrigin, value: origin))
         result.append(HTTPHeader(name: allowCredentials, value: "true"))
-        result.append(HTTPHeader(name: exposeHeaders, value: exposed.joined(separator: ", ")))
+        if !exposesItself { result.append(HTTPHeader(name: exposeHeaders, value: exposed.joined(separator: ", "))) }
         return result
     }
 }

@@ -8,6 +8,7 @@ struct CrossOriginTests {
         "api/legacy.json": #"[{"method": "OPTIONS", "status": 200, "headers": {"Allow": "GET"}}, {"response": {"legacy": true}}]"#,
         "api/locked.json": #"{"headers": {"Access-Control-Allow-Origin": "https://only.example"}, "response": {}}"#,
         "api/varied.json": #"{"headers": {"Vary": "Accept-Language"}, "response": {}}"#,
+        "api/exposing.json": #"{"headers": {"X-A": "1", "X-B": "2", "Access-Control-Expose-Headers": "X-A"}, "response": {}}"#,
         "api/flaky.json": #"[{"fault": "truncatedBody", "bytesPerSecond": 1000, "response": {"items": [1, 2, 3]}}, {"method": "OPTIONS", "fault": "connectionReset"}]"#,
         "images/a.png": "png",
     ]
@@ -106,6 +107,13 @@ struct CrossOriginTests {
             #expect(answer.headers.allSatisfy { !$0.name.hasPrefix("Access-Control-") }, "Origin \(origin.debugDescription): \(answer.headers)")
         }
         #expect(fixture.send("GET", "/api/people", headers: ["Origin": " \(Self.origin) "]).headerValue("Access-Control-Allow-Origin") == Self.origin)
+    }
+
+    @Test func anEntryThatListsItsExposedHeadersKeepsItsList() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        let answer = fixture.get("/api/exposing", headers: ["Origin": Self.origin])
+        #expect(answer.headers.filter { $0.name == "Access-Control-Expose-Headers" }.map(\.value) == ["X-A"], "\(answer.headers)")
+        #expect(answer.headerValue("Access-Control-Allow-Origin") == Self.origin)
     }
 
     @Test func anOptionsRequestThatIsNotAPreflightIsAnsweredAsUsual() throws {

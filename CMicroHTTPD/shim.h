@@ -133,4 +133,16 @@ cmhd_request_head_size(struct MHD_Connection *connection)
     return info == NULL ? 0 : info->header_size;
 }
 
+/* MHD_SIZE_UNKNOWN, a macro Swift does not import (an unsigned cast of -1). */
+static const uint64_t cmhd_size_unknown = MHD_SIZE_UNKNOWN;
+
+/* MHD_set_response_options(response, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END), variadic:
+   a response of unknown size is then sent without Transfer-Encoding (and without
+   Content-Length), ended by closing the connection. MHD_YES when set. */
+static inline enum MHD_Result
+cmhd_response_close_delimited(struct MHD_Response *response)
+{
+    return MHD_set_response_options(response, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END);
+}
+
 #endif

@@ -53,7 +53,8 @@ public final class UpstreamForwarder: RequestForwarder {
                 record(request, response)
                 completion(MockResponse(status: response.status, headers: response.headers, body: response.body,
                                         outcome: .proxied(upstream: target.description),
-                                        declaredBodyLength: response.statedBodyLength))
+                                        declaredBodyLength: response.statedBodyLength,
+                                        statesBodyLength: request.method != "HEAD" || response.statedBodyLength != nil))
             case .failure(let error):
                 completion(failureAnswer(error, for: request))
             }

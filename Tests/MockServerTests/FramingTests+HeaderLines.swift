@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import TestSupport
 import Testing
 
 /// Header lines libmicrohttpd 0.9.75 reads differently from other HTTP parsers. Each is sent with

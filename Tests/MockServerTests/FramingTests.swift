@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import TestSupport
 import Testing
 
 /// Requests whose framing is ambiguous or unsupported, over raw sockets: each gets one JSON

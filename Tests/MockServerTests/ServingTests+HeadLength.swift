@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A HEAD answer carries the header fields the GET answer would (RFC 9110 §9.3.2), including a

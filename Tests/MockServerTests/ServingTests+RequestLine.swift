@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Request lines that are valid HTTP framing but not valid targets or methods: libmicrohttpd

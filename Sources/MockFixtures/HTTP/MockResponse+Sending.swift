@@ -28,6 +28,6 @@ extension MockResponse {
     /// Keep every stored property of ``MockResponse`` here when adding one.
     func replacingHeaders(_ headers: [HTTPHeader]) -> MockResponse {
         MockResponse(status: status, headers: headers, body: body, delayMilliseconds: delayMilliseconds, preparedID: nil, outcome: outcome,
-                     fault: fault, bytesPerSecond: bytesPerSecond, declaredBodyLength: declaredBodyLength)
+                     fault: fault, bytesPerSecond: bytesPerSecond, declaredBodyLength: declaredBodyLength, statesBodyLength: statesBodyLength)
     }
 }

@@ -29,9 +29,14 @@ public struct MockResponse: Sendable {
     /// `Content-Length` when ``body`` is not that body: a forwarded HEAD carries no body, but
     /// the upstream stated the length of the one a GET gets. Nil: the size of ``body``.
     public let declaredBodyLength: Int?
+    /// False for an answer sent without its body that must not state any length: a forwarded
+    /// HEAD whose upstream stated none (a chunked GET answer), where `Content-Length: 0` would be
+    /// false (RFC 9110 §8.6). The server then sends neither `Content-Length` nor
+    /// `Transfer-Encoding` and closes the connection after the head.
+    public let statesBodyLength: Bool
 
     public init(status: Int, headers: [HTTPHeader], body: [UInt8], delayMilliseconds: Int = 0, preparedID: Int? = nil, outcome: MatchOutcome,
-                fault: MockFault? = nil, bytesPerSecond: Int? = nil, declaredBodyLength: Int? = nil) {
+                fault: MockFault? = nil, bytesPerSecond: Int? = nil, declaredBodyLength: Int? = nil, statesBodyLength: Bool = true) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -41,6 +46,7 @@ public struct MockResponse: Sendable {
         self.fault = fault
         self.bytesPerSecond = bytesPerSecond
         self.declaredBodyLength = declaredBodyLength
+        self.statesBodyLength = statesBodyLength
     }
 
     /// The value of the first header called `name` (case-insensitive).

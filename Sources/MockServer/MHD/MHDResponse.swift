@@ -31,14 +31,24 @@ struct MHDResponse: @unchecked Sendable {
     /// answers libmicrohttpd sends without a body (HEAD, `304`), so a large body is not copied
     /// just to be measured. Its reader ends the connection if libmicrohttpd ever asks it for data.
     ///
-    /// Maps to `MHD_create_response_from_callback(size, 4096, reader, NULL, NULL)` and one
-    /// `MHD_add_response_header` per header.
+    /// A `nil` size states none: neither `Content-Length` nor `Transfer-Encoding` (libmicrohttpd
+    /// would send `chunked` and then a last chunk, a body after a HEAD answer), so the answer is
+    /// HTTP/1.0-style and the connection closes after it.
+    ///
+    /// Maps to `MHD_create_response_from_callback(size or MHD_SIZE_UNKNOWN, 4096, reader, NULL,
+    /// NULL)`, `MHD_set_response_options(MHD_RF_HTTP_1_0_COMPATIBLE_STRICT)` for a `nil` size, and
+    /// one `MHD_add_response_header` per header.
     static func make(
-        declaredSize: Int,
+        declaredSize: Int?,
         headers: some Sequence<(name: String, value: String)>,
         refused: (_ name: String, _ value: String) -> Void
     ) -> MHDResponse? {
-        guard let created = MHD_create_response_from_callback(UInt64(declaredSize), 4096, mhdNoBodyReader, nil, nil) else { return nil }
+        let size = declaredSize.map { UInt64($0) } ?? cmhd_size_unknown
+        guard let created = MHD_create_response_from_callback(size, 4096, mhdNoBodyReader, nil, nil) else { return nil }
+        if declaredSize == nil, cmhd_response_close_delimited(created) != .YES {
+            MHD_destroy_response(created)
+            return nil
+        }
         let response = MHDResponse(pointer: created)
         response.addHeaders(headers, refused: refused)
         return response

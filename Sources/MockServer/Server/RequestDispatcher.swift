@@ -250,7 +250,8 @@ final class RequestDispatcher: MHDResponder {
         // HEAD and 304 answers go out without their body: it is not copied, only its size stated.
         let built = response.sendsBody(toMethod: request.method ?? "GET")
             ? MHDResponse.make(body: response.body, headers: headers, refused: refused)
-            : MHDResponse.make(declaredSize: response.declaredBodyLength ?? response.body.count, headers: headers, refused: refused)
+            : MHDResponse.make(declaredSize: response.statesBodyLength ? response.declaredBodyLength ?? response.body.count : nil,
+                               headers: headers, refused: refused)
         guard let built else { return false }
         defer { built.destroy() }
         return connection.queue(built, status: response.status)

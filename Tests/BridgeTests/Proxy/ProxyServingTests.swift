@@ -60,6 +60,35 @@ import Testing
         #expect(upstream.requests.map(\.method) == ["HEAD", "GET"])
     }
 
+    /// RFC 9110 §8.6: a HEAD answer states GET's length or none. An upstream that sends GET's
+    /// body chunked states none, and `Content-Length: 0` would be false.
+    @Test func aForwardedHeadWhoseUpstreamStatesNoLengthStatesNone() async throws {
+        let upstream = try ScriptedUpstream { request in
+            let answer = request.method == "HEAD"
+                ? "HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n"
+                : "HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n4\r\na,b\n\r\n0\r\n\r\n"
+            return .bytes(Array(answer.utf8), close: false)
+        }
+        let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles)
+        // Raw bytes: the upstream client used elsewhere drops framing headers from what it reports.
+        let port = try #require(URLComponents(string: proxy.url)?.port)
+        let ending = try await onOwnThread {
+            let client = try RawHTTPClient(port: port, timeout: 10)
+            try client.write("HEAD /export.csv HTTP/1.1\r\nHost: a\r\n\r\n")
+            return try client.readUntilClosed()
+        }
+        let head = String(decoding: ending.bytes, as: UTF8.self)
+        #expect(head.hasPrefix("HTTP/1.1 200 "), "\(head)")
+        #expect(head.hasSuffix("\r\n\r\n"), "nothing after the head: \(head.debugDescription)")
+        #expect(!head.lowercased().contains("content-length"), "no length rather than a false 0: \(head)")
+        #expect(!head.lowercased().contains("transfer-encoding"), "libmicrohttpd would follow chunked with a last chunk, a body after a HEAD answer: \(head)")
+        #expect(head.lowercased().contains("connection: close\r\n"), "the closed connection ends the answer: \(head)")
+        #expect(head.contains("Content-Type: text/csv\r\n"))
+        let get = try await proxy.send("GET", "/export.csv")
+        #expect(get.body == Array("a,b\n".utf8))
+        #expect(proxy.outcomes == ["proxied", "proxied"])
+    }
+
     @Test func anUnreachableUpstreamAnswers502() async throws {
         let gone = try ScriptedUpstream { _ in .silence }
         let url = gone.url

@@ -8,32 +8,36 @@ import Darwin
 /// A deliberately dumb HTTP/1.1 client over one TCP connection: sends bytes exactly as given
 /// (targets URLSession would normalise, bodies of any size) and reads answers one by one, so
 /// tests can see connection reuse and closing.
-final class RawHTTPClient: @unchecked Sendable {
+package final class RawHTTPClient: @unchecked Sendable {
     // @unchecked: `buffer` is mutable and unguarded, but a client has one user at a time: the
     // test's task, or the thread it hands the client to with `onOwnThread` while it awaits that
     // thread's result (and the thread's end happens before the task resumes).
-    struct Answer: Sendable {
-        let statusLine: String
-        let status: Int
-        let headers: [(name: String, value: String)]
-        let body: [UInt8]
+    package struct Answer: Sendable {
+        package let statusLine: String
+        package let status: Int
+        package let headers: [(name: String, value: String)]
+        package let body: [UInt8]
 
-        func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
 
-        var text: String { String(decoding: body, as: UTF8.self) }
+        package var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to `host` (a numeric address) and `port`; every read gives up after `timeout`.
-    init(host: String = "127.0.0.1", port: Int, timeout: TimeInterval = 5) throws {
+    package init(host: String = "127.0.0.1", port: Int, timeout: TimeInterval = 5) throws {
         descriptor = try Self.openConnection(host: host, port: port, timeout: timeout)
     }
 
@@ -71,11 +75,11 @@ final class RawHTTPClient: @unchecked Sendable {
         close(descriptor)
     }
 
-    func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         try write(Array(text.utf8))
     }
 
-    func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -85,14 +89,14 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// Sends a GET (or another body-less method) for `target`, exactly as written.
-    func request(_ method: String = "GET", _ target: String, headers: [String] = []) throws -> Answer {
+    package func request(_ method: String = "GET", _ target: String, headers: [String] = []) throws -> Answer {
         let extra = headers.map { "\($0)\r\n" }.joined()
         try write("\(method) \(target) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n")
         return try readAnswer(bodyExpected: method != "HEAD")
     }
 
     /// Reads one answer; for HEAD (`bodyExpected == false`) the Content-Length is not read as body.
-    func readAnswer(bodyExpected: Bool = true) throws -> Answer {
+    package func readAnswer(bodyExpected: Bool = true) throws -> Answer {
         let headerEnd = try fill(until: { Self.find(Array("\r\n\r\n".utf8), in: $0) })
         let head = String(decoding: buffer[0..<headerEnd], as: UTF8.self)
         buffer.removeFirst(headerEnd + 4)
@@ -118,7 +122,7 @@ final class RawHTTPClient: @unchecked Sendable {
 
     /// Waits until the server closes the connection; true on EOF or reset, false when data
     /// arrives instead or nothing happens within the read timeout.
-    func waitForClose() -> Bool {
+    package func waitForClose() -> Bool {
         var byte: UInt8 = 0
         let count = recv(descriptor, &byte, 1, 0)
         if count == 0 { return true }
@@ -127,15 +131,15 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// How the server ended the connection, after the bytes it sent before.
-    struct Ending: Sendable {
+    package struct Ending: Sendable {
         /// Everything received after the last answer read, headers included.
-        let bytes: [UInt8]
+        package let bytes: [UInt8]
         /// True for a TCP reset (`ECONNRESET`), false for a normal end of stream (FIN).
-        let reset: Bool
+        package let reset: Bool
     }
 
     /// Reads until the server closes the connection; throws when the read timeout passes first.
-    func readUntilClosed() throws -> Ending {
+    package func readUntilClosed() throws -> Ending {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }

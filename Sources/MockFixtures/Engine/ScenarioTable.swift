@@ -13,12 +13,14 @@ final class ScenarioTable: Sendable {
     }
 
     /// Claims an answer for an entry in the scenario `step` belongs to: only in its required state
-    /// (if any) and within its `times` (if any); then moves the scenario to its `newState`.
-    func claim(_ step: ScenarioStep, usage: EntryUsage) -> Bool {
+    /// (if any) and within its `times` (if any); then moves the scenario to its `newState`. Without
+    /// `counting` (a HEAD a GET entry answers) it only checks both and moves nothing.
+    func claim(_ step: ScenarioStep, usage: EntryUsage, counting: Bool = true) -> Bool {
         states.withLock { states in
             if let required = step.requiredState, (states[step.name] ?? ScenarioCheck.initialState) != required {
                 return false
             }
+            guard counting else { return usage.admitsWithoutCounting() }
             guard usage.claim() else { return false }
             if let next = step.newState {
                 states[step.name] = next

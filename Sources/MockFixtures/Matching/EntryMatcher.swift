@@ -4,23 +4,27 @@ enum EntryMatcher {
     /// The entry to answer with: the first constrained entry that matches, else the first matching
     /// wildcard. `nil` when none matches. Entries with `times` that are used up, and entries whose
     /// scenario is in another state, do not match; the one chosen counts its answer and moves its
-    /// scenario on, atomically.
+    /// scenario on, atomically — except for a HEAD a GET entry answers, which gets what a GET
+    /// would get and changes nothing (HEAD is safe, RFC 9110 §9.2.1: a link checker or a download
+    /// manager's HEAD must not use up the answer the app's GET is meant to get).
     static func select(from entries: [FixtureEntry], for request: inout IncomingRequest, scenarios: ScenarioTable) -> FixtureEntry? {
         for entry in entries where !entry.isWildcard && request.accepts(entryMethod: entry.method) {
-            if constraintsMatch(entry.constraints, &request), claim(entry, scenarios) {
+            if constraintsMatch(entry.constraints, &request), claim(entry, for: request, scenarios) {
                 return entry
             }
         }
-        for entry in entries where entry.isWildcard && request.accepts(entryMethod: entry.method) && claim(entry, scenarios) {
+        for entry in entries where entry.isWildcard && request.accepts(entryMethod: entry.method) && claim(entry, for: request, scenarios) {
             return entry
         }
         return nil
     }
 
-    /// Counts the answer (and moves the scenario on) if the entry may still answer.
-    private static func claim(_ entry: FixtureEntry, _ scenarios: ScenarioTable) -> Bool {
-        guard let step = entry.scenario else { return entry.usage.claim() }
-        return scenarios.claim(step, usage: entry.usage)
+    /// Counts the answer (and moves the scenario on) if the entry may still answer; only checks
+    /// that it may for a HEAD answered by a GET entry.
+    private static func claim(_ entry: FixtureEntry, for request: IncomingRequest, _ scenarios: ScenarioTable) -> Bool {
+        let counts = !(entry.method == "GET" && request.isHead)
+        guard let step = entry.scenario else { return counts ? entry.usage.claim() : entry.usage.admitsWithoutCounting() }
+        return scenarios.claim(step, usage: entry.usage, counting: counts)
     }
 
     /// Every reason `entry` does not match (empty when it does).

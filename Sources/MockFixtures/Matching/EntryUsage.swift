@@ -32,6 +32,14 @@ final class EntryUsage: Sendable {
         return false
     }
 
+    /// Whether the entry may still answer, without using up one of its `times`: for a HEAD a GET
+    /// entry answers. An entry without `times` is still marked as used (the unused-fixtures
+    /// report), which changes no answer.
+    func admitsWithoutCounting() -> Bool {
+        guard let limit else { return claim() }
+        return answered.load(ordering: .relaxed) < limit
+    }
+
     /// Answers given so far; for an entry without `times`, 0 or 1 (answered at all).
     var answeredCount: Int { answered.load(ordering: .relaxed) }
 

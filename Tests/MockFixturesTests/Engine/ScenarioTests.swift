@@ -26,6 +26,14 @@ struct ScenarioTests {
         #expect(fixture.get("/cart").text == #"{"items":[]}"#)
     }
 
+    @Test func aHeadMovesNoScenario() throws {
+        let fixture = try EngineFixture(["login.json": #"[{"scenario": "login", "state": "started", "newState": "seen", "response": {"first": true}}, {"scenario": "login", "state": "seen", "response": {"first": false}}]"#])
+        #expect(fixture.send("HEAD", "/login").status == 200)
+        #expect(try fixture.get("/__admin/scenarios").jsonObject()["scenarios"] as? [[String: String]] == [["name": "login", "state": "started"]])
+        #expect(fixture.get("/login").text == #"{"first":true}"#, "the GET still gets the first answer")
+        #expect(fixture.get("/login").text == #"{"first":false}"#)
+    }
+
     @Test func aNearMissNamesTheScenarioState() throws {
         let fixture = try EngineFixture(["cart.json": Self.cart])
         let miss = fixture.send("DELETE", "/cart")

@@ -35,6 +35,25 @@ struct TimesTests {
         #expect(store.get("/flaky").status == 200)
     }
 
+    /// HEAD is safe (RFC 9110 §9.2.1): answered by a GET entry, it gets what a GET would get and
+    /// uses up nothing, so a HEAD first does not take the answer meant for the app's GET.
+    @Test func aHeadGetsWhatAGetWouldAndUsesUpNothing() throws {
+        let (store, tree) = try store(["flaky.json": Self.flaky, "probe.json": #"[{"method": "HEAD", "times": 1, "status": 503}, {"response": {}}]"#])
+        _ = tree
+        for _ in 0..<3 {
+            let head = store.respond(method: "HEAD", target: "/flaky", headers: NoHeaders(), body: [])
+            #expect(head.status == 503)
+            #expect(head.headerValue("Retry-After") == "1")
+        }
+        #expect(store.get("/flaky").status == 503)
+        #expect(store.get("/flaky").status == 503)
+        #expect(store.respond(method: "HEAD", target: "/flaky", headers: NoHeaders(), body: []).status == 200, "what a GET gets now")
+        #expect(store.get("/flaky").status == 200)
+        // An entry written for HEAD counts its HEADs like any entry counts its method.
+        #expect(store.respond(method: "HEAD", target: "/probe", headers: NoHeaders(), body: []).status == 503)
+        #expect(store.respond(method: "HEAD", target: "/probe", headers: NoHeaders(), body: []).status == 200)
+    }
+
     @Test func countsOnlyRequestsThatMatch() throws {
         let (store, tree) = try store(["login.json": """
             [

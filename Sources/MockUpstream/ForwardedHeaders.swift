@@ -16,9 +16,14 @@ package enum ForwardedHeaders {
     }
 
     /// The upstream's headers minus hop-by-hop ones, `Content-Length` and `Content-Encoding`
-    /// (the body handed on is complete and decoded, so both would be wrong).
+    /// (the body handed on is complete and decoded, so both would be wrong). A control character
+    /// in a value becomes a space (a value left empty drops its header): the client gets an
+    /// answer strict parsers accept (RFC 9110 §5.5) even from an upstream that sent one.
     package static func response(_ headers: [HTTPHeader]) -> [HTTPHeader] {
-        filter(headers, alsoDropping: ["content-length", "content-encoding"])
+        filter(headers, alsoDropping: ["content-length", "content-encoding"]).compactMap { header in
+            let value = HTTPFieldValue.cleaned(header.value)
+            return value.isEmpty ? nil : HTTPHeader(name: header.name, value: value)
+        }
     }
 
     private static func filter(_ headers: [HTTPHeader], alsoDropping extra: Set<String>) -> [HTTPHeader] {

@@ -3,19 +3,19 @@
 /// (ESC, vertical tab, DEL, …) are not allowed: strict clients (h11, Go, curl with some options)
 /// refuse a response carrying one, and a CR or LF would end the header line.
 package enum HTTPFieldValue {
-    static func isAllowed(_ byte: UInt8) -> Bool {
+    package static func isAllowed(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "\t") || (byte >= 0x20 && byte != 0x7F)
     }
 
     /// The first byte of `text` a field value may not hold, or `nil`.
-    static func firstForbiddenByte(in text: some StringProtocol) -> UInt8? {
+    package static func firstForbiddenByte(in text: some StringProtocol) -> UInt8? {
         text.utf8.first { !isAllowed($0) }
     }
 
     /// `text` as a value the server may send: every forbidden byte becomes a space, and the spaces
     /// and tabs around the result are not part of it. For values that come from a request (a
     /// template's `{{header.X}}` or `{{query.q}}`), which must never break or poison a header line.
-    static func cleaned(_ text: String) -> String {
+    package static func cleaned(_ text: String) -> String {
         guard let first = text.utf8.first, let last = text.utf8.last,
               firstForbiddenByte(in: text) != nil || first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 else {
             return text
@@ -25,7 +25,7 @@ package enum HTTPFieldValue {
     }
 
     /// How a forbidden byte is named in a problem: `U+000B`.
-    static func describe(_ byte: UInt8) -> String {
+    package static func describe(_ byte: UInt8) -> String {
         let hex = String(byte, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
     }

@@ -30,9 +30,9 @@ enum HTTPRequestHead {
     /// Why `method` or a header cannot be put on the wire (a line break would let it forge
     /// headers), or nil.
     static func problem(method: String, headers: [HTTPHeader]) -> String? {
-        guard HTTPTokenCheck.isToken(method) else { return "the method '\(method)' is not a valid HTTP method name" }
+        guard HTTPToken.isValid(method) else { return "the method '\(method)' is not a valid HTTP method name" }
         for header in headers {
-            guard HTTPTokenCheck.isToken(header.name) else { return "'\(header.name)' is not a valid header name" }
+            guard HTTPToken.isValid(header.name) else { return "'\(header.name)' is not a valid header name" }
             guard !header.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
                 return "header '\(header.name)' has a line break or NUL in its value"
             }

@@ -116,6 +116,18 @@ import Testing
         #expect(upstream.requests.map(\.target) == ["/things", "/moved"], "the redirect is not followed")
     }
 
+    /// What is handed on is sent to the client by mockserver: no byte a header value cannot carry.
+    @Test func controlCharactersInTheUpstreamsHeaderValuesBecomeSpaces() throws {
+        let upstream = try ScriptedUpstream { _ in
+            .bytes(ScriptedUpstream.response(headers: ["X-Colour: \u{1B}[31mred\u{7F}", "X-Tab: a\tb", "X-Blank: \u{0B}", "X-Plain: ok"], body: []), close: false)
+        }
+        let response = try UpstreamClient().forward(UpstreamRequest(method: "GET", url: upstream.url + "/x"))
+        #expect(response.header("X-Colour") == "[31mred")
+        #expect(response.header("X-Tab") == "a\tb", "a tab is allowed")
+        #expect(response.header("X-Blank") == nil, "a value left empty drops the header")
+        #expect(response.header("X-Plain") == "ok")
+    }
+
     @Test func headAnswersHaveNoBodyWhateverTheirContentLength() throws {
         let upstream = try ScriptedUpstream { _ in
             .bytes(Array("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 5000\r\n\r\n".utf8), close: false)

@@ -43,13 +43,16 @@ import Testing
         #expect(upstream.requestCount == 3)
     }
 
-    @Test func aForwardedHeadStatesTheUpstreamsLengthNotZero() async throws {
-        let upstream = try ScriptedUpstream { request in
-            let answer = request.method == "HEAD"
-                ? "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 5000\r\n\r\n"
-                : "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 4\r\n\r\nPNG!"
-            return .bytes(Array(answer.utf8), close: false)
+    /// An upstream that answers HEAD with `head` and anything else with `get`, keeping the connection.
+    private static func upstream(answeringHEAD head: String, otherwise get: String) throws -> ScriptedUpstream {
+        try ScriptedUpstream { request in
+            .bytes(Array((request.method == "HEAD" ? head : get).utf8), close: false)
         }
+    }
+
+    @Test func aForwardedHeadStatesTheUpstreamsLengthNotZero() async throws {
+        let upstream = try Self.upstream(answeringHEAD: "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 5000\r\n\r\n",
+                                         otherwise: "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 4\r\n\r\nPNG!")
         let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles)
         let head = try await proxy.send("HEAD", "/logo.png")
         #expect(head.status == 200 && head.body.isEmpty)
@@ -63,12 +66,8 @@ import Testing
     /// RFC 9110 §8.6: a HEAD answer states GET's length or none. An upstream that sends GET's
     /// body chunked states none, and `Content-Length: 0` would be false.
     @Test func aForwardedHeadWhoseUpstreamStatesNoLengthStatesNone() async throws {
-        let upstream = try ScriptedUpstream { request in
-            let answer = request.method == "HEAD"
-                ? "HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n"
-                : "HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n4\r\na,b\n\r\n0\r\n\r\n"
-            return .bytes(Array(answer.utf8), close: false)
-        }
+        let chunked = "HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let upstream = try Self.upstream(answeringHEAD: chunked, otherwise: chunked + "4\r\na,b\n\r\n0\r\n\r\n")
         let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles)
         // Raw bytes: the upstream client used elsewhere drops framing headers from what it reports.
         let port = try #require(URLComponents(string: proxy.url)?.port)

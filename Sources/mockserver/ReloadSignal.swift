@@ -24,7 +24,7 @@ final class ReloadSignal: @unchecked Sendable {
         source.setEventHandler {
             _ = try? server.reload()
         }
-        source.resume()
+        source.resumeRegistered()
         self.source = source
     }
 }

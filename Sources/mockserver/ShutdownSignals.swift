@@ -15,8 +15,9 @@ final class ShutdownSignals: @unchecked Sendable {
     private var sources: [any DispatchSourceSignal] = []
     private var name = "signal"
 
-    /// Installs the sources; the default actions are ignored first so that the signals are
-    /// only delivered to the sources and never kill the process half-way through a stop.
+    /// Installs the sources and returns once they receive the signals; the default actions are
+    /// ignored first so that the signals are only delivered to the sources and never kill the
+    /// process half-way through a stop.
     init() {
         signal(SIGPIPE, SIG_IGN)
         for (number, label) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
@@ -26,7 +27,7 @@ final class ShutdownSignals: @unchecked Sendable {
                 name = label
                 received.signal()
             }
-            source.resume()
+            source.resumeRegistered()
             sources.append(source)
         }
     }

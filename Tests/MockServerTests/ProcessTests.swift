@@ -50,7 +50,7 @@ import Glibc
         let tree = try TemporaryFolder(Self.files)
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0"])
         let port = try #require(Self.port(in: await server.firstOutputLine(within: 20) ?? ""))
-        _ = try RawHTTPClient(port: port).request("GET", "/api/people?x=1")
+        _ = try await onOwnThread { try RawHTTPClient(port: port).request("GET", "/api/people?x=1") }
         server.process.interrupt()
         let finished = try #require(await server.waitForExit(within: 20))
         #expect(finished.status == 0)

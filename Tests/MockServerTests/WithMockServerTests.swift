@@ -20,12 +20,13 @@ import Testing
         let tree = try TemporaryFolder(Self.files(marker: marker))
         let port = try await withMockServer(root: tree.path) { server in
             #expect(server.url.absoluteString.hasPrefix("http://127.0.0.1:"))
-            let answer = try RawHTTPClient(port: server.port).request("GET", "/api/people")
+            let serverPort = server.port
+            let answer = try await onOwnThread { try RawHTTPClient(port: serverPort).request("GET", "/api/people") }
             #expect(answer.status == 200)
-            #expect(Self.isServing(server.port, marker: marker), "the check after the stop would not see this server")
+            #expect(await Self.isServing(server.port, marker: marker), "the check after the stop would not see this server")
             return server.port
         }
-        #expect(!Self.isServing(port, marker: marker), "the server still answers after the closure returned")
+        #expect(!(await Self.isServing(port, marker: marker)), "the server still answers after the closure returned")
     }
 
     @Test func stopsWhenTheClosureThrows() async throws {
@@ -38,7 +39,7 @@ import Testing
                 throw Expected()
             }
         }
-        #expect(!Self.isServing(try #require(port.value), marker: marker))
+        #expect(!(await Self.isServing(try #require(port.value), marker: marker)))
     }
 
     @Test func stopsWhenTheTaskIsCancelled() async throws {
@@ -56,7 +57,7 @@ import Testing
         for await _ in started.stream { break }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(!Self.isServing(try #require(port.value), marker: marker))
+        #expect(!(await Self.isServing(try #require(port.value), marker: marker)))
     }
 
     @Test func shutdownWakesParkedRequestsAndStops() async throws {
@@ -68,7 +69,7 @@ import Testing
         let parked = BackgroundRequest(port: server.port, target: "/api/slow")
         #expect(await eventually { server.suspendedConnectionCount == 1 }, "the delayed request was never parked")
         await server.shutdown()
-        #expect(!Self.isServing(server.port, marker: marker), "the server still answers after shutdown()")
+        #expect(!(await Self.isServing(server.port, marker: marker)), "the server still answers after shutdown()")
         #expect(await parked.wait(seconds: 10) != nil, "the parked request did not end with the server")
         server.stop()   // idempotent after shutdown()
         await server.shutdown()
@@ -82,12 +83,15 @@ import Testing
 
     /// Whether the server with `marker` still answers on `port`: false when nothing listens
     /// there, and false when another test's server got the freed port meanwhile (tests run in
-    /// parallel and the kernel hands freed ports out again).
-    static func isServing(_ port: Int, marker: String) -> Bool {
-        guard let client = try? RawHTTPClient(port: port), let answer = try? client.request("GET", "/api/whoami") else {
-            return false
+    /// parallel and the kernel hands freed ports out again). The blocking socket calls run on a
+    /// thread of their own, not on the cooperative pool the other tests share.
+    static func isServing(_ port: Int, marker: String) async -> Bool {
+        await onOwnThread {
+            guard let client = try? RawHTTPClient(port: port), let answer = try? client.request("GET", "/api/whoami") else {
+                return false
+            }
+            return answer.status == 200 && answer.text.contains(marker)
         }
-        return answer.status == 200 && answer.text.contains(marker)
     }
 
     final class LockedPort: @unchecked Sendable {

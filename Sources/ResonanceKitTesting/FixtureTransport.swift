@@ -94,7 +94,12 @@ public struct FixtureTransport: HTTPTransport {
         if let fault = response.fault, !(isHead && fault == .truncatedBody) {
             throw Self.urlError(for: fault, url: url, bodyCount: response.body.count)
         }
-        let headerFields = Self.headerFields(response.headers)
+        var headerFields = Self.headerFields(response.headers)
+        // As the server states it (libmicrohttpd adds it there): for HEAD and 304 the size of the
+        // body they stand for, so `expectedContentLength` is the same on both fronts.
+        if let length = response.statedContentLength(toMethod: method) {
+            headerFields["Content-Length"] = String(length)
+        }
         guard let httpResponse = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headerFields) else {
             throw URLError(.badServerResponse)
         }

@@ -15,6 +15,24 @@ extension MockResponse {
         }
     }
 
+    /// The `Content-Length` the answer states when sent to a request with `method`, as
+    /// libmicrohttpd writes it for the server, so that `FixtureTransport` states the same: the
+    /// body's size; for an answer sent without its body (HEAD, `304`, `205`) the size it stands
+    /// for (GET's body, the `200`'s); `nil` for 1xx and `204`, which have none (RFC 9110 §8.6),
+    /// and when ``statesBodyLength`` is false.
+    ///
+    /// ```swift
+    /// let length = response.statedContentLength(toMethod: "HEAD")   // GET's body size
+    /// ```
+    public func statedContentLength(toMethod method: String) -> Int? {
+        switch status {
+        case 100...199, 204: return nil
+        default:
+            guard statesBodyLength else { return nil }
+            return sendsBody(toMethod: method) ? body.count : declaredBodyLength ?? body.count
+        }
+    }
+
     /// The same answer stating `length` as its body's size when sent without the body: what a
     /// GET would get, for a HEAD whose body names its method (RFC 9110 §9.3.2: a HEAD answer
     /// carries the header fields of the GET answer).

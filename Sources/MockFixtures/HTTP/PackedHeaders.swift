@@ -1,6 +1,6 @@
-/// The request headers as the journal keeps them: every name and value back to back in one byte
-/// buffer, each preceded by its length, and turned into ``HTTPHeader`` values only when the
-/// journal is read.
+/// The request headers as the journal keeps them: every name and value (without the spaces and
+/// tabs around it) back to back in one byte buffer, each preceded by its length, and turned into
+/// ``HTTPHeader`` values only when the journal is read.
 ///
 /// Recording runs on every request while reading is an admin call, so the cost sits on the
 /// reading side: one allocation per request instead of two strings per header. Measured under
@@ -55,7 +55,11 @@ package struct PackedHeaders: Sendable, Equatable {
             self.scratch = scratch
         }
 
-        mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+        mutating func append(name: UnsafeRawBufferPointer, value untrimmed: UnsafeRawBufferPointer) {
+            // Spaces and tabs around a value are not part of it (RFC 9110 §5.5); libmicrohttpd
+            // drops the leading ones only and a URLRequest keeps both, so both fronts journal
+            // the same value only once they are gone.
+            let value = Self.trimmed(untrimmed)
             // Two lengths of at most 10 LEB128 bytes each.
             if overflow == nil, count + name.count + value.count + 20 <= scratch.count, let base = scratch.baseAddress {
                 // The common case: straight into the stack buffer.
@@ -71,6 +75,13 @@ package struct PackedHeaders: Sendable, Equatable {
             }
             appendToOverflow(name)
             appendToOverflow(value)
+        }
+
+        private static func trimmed(_ value: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+            var start = 0, end = value.count
+            while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
+            while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            return start == 0 && end == value.count ? value : UnsafeRawBufferPointer(rebasing: value[start..<end])
         }
 
         /// The rare path past the stack buffer: a length and the bytes, appended to the array.

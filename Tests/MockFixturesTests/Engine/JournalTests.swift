@@ -172,6 +172,14 @@ struct PackedHeadersTests {
         #expect(PackedHeaders([]).fields.isEmpty)
     }
 
+    /// Both fronts journal the value without the spaces and tabs around it: libmicrohttpd hands
+    /// over trailing ones, a URLRequest both.
+    @Test func spacesAndTabsAroundAValueAreNotKept() {
+        let packed = PackedHeaders([HTTPHeader(name: "X-A", value: "  spaced \t"), HTTPHeader(name: "X-B", value: " \t "),
+                                    HTTPHeader(name: "X-C", value: "in  side")])
+        #expect(packed.fields == [HTTPHeader(name: "X-A", value: "spaced"), HTTPHeader(name: "X-B", value: ""), HTTPHeader(name: "X-C", value: "in  side")])
+    }
+
     /// The packer starts in a 1 KiB stack buffer and moves to an array when a header would not fit.
     @Test func headersCrossingTheStackBufferKeepTheirOrderAndBytes() {
         let fields = (0..<60).map { HTTPHeader(name: "X-Header-\($0)", value: String(repeating: "\($0 % 10)", count: 25 + $0)) }

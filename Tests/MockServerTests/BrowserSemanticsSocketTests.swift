@@ -32,6 +32,30 @@ struct BrowserSemanticsSocketTests {
         answer.headers.map(\.name)
     }
 
+    /// A fixture's own 304 states the 200's length and keeps the connection; with no 200 to stand
+    /// for it states none and closes (libmicrohttpd would otherwise say `Content-Length: 0`).
+    @Test func aFixture304StatesThe200sLengthOrNoneAtAll() throws {
+        let running = try RunningServer([
+            "api/cached.json": #"[{"requestHeaders": {"If-None-Match": "\"v1\""}, "status": 304, "headers": {"ETag": "\"v1\""}}, {"headers": {"ETag": "\"v1\""}, "response": [1, 2, 3]}]"#,
+            "api/only.json": #"[{"status": 304}]"#,
+        ])
+        let client = try running.rawClient()
+        try client.write("GET /api/cached HTTP/1.1\r\nHost: test\r\nIf-None-Match: \"v1\"\r\n\r\n")
+        let notModified = try client.readAnswer(bodyExpected: false)
+        #expect(notModified.status == 304)
+        #expect(notModified.header("Content-Length") == "7", "the length of [1,2,3]")
+        #expect(try client.request("GET", "/api/cached").text == "[1,2,3]", "the connection is still in step")
+
+        let lonely = try running.rawClient()
+        try lonely.write("GET /api/only HTTP/1.1\r\nHost: test\r\n\r\n")
+        let ending = try lonely.readUntilClosed()
+        let head = String(decoding: ending.bytes, as: UTF8.self)
+        #expect(head.hasPrefix("HTTP/1.1 304 "), "\(head)")
+        #expect(!head.lowercased().contains("content-length"), "\(head)")
+        #expect(!head.lowercased().contains("transfer-encoding"), "\(head)")
+        #expect(head.hasSuffix("\r\n\r\n"), "nothing after the head: \(head.debugDescription)")
+    }
+
     @Test func a304HasNoBodyNoContentTypeAndTheLengthOfThe200() throws {
         let running = try CORSServer()
         let client = try running.client()

@@ -62,7 +62,7 @@ extension MockEngine {
         for match in runtime {
             request.pathParameters = match.parameters
             if let entry = EntryMatcher.select(from: match.fixture.entries, for: &request, scenarios: scenarios) {
-                return response(entry, &request, outcome: .matchedRuntime(fixture: match.fixture.id, entry: entry.index))
+                return response(entry, &request, outcome: .matchedRuntime(fixture: match.fixture.id, entry: entry.index), store: store)
             }
         }
         guard let (route, parameters) = store.route(forKey: key) else {
@@ -74,7 +74,7 @@ extension MockEngine {
             guard let entry = EntryMatcher.select(from: file.entries, for: &request, scenarios: scenarios) else {
                 return noMatchResponse(runtime: runtime, file: file, &request)
             }
-            return response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index))
+            return response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index), store: store)
         case .broken(let file, let preparedID):
             return prepared(preparedID, in: store, outcome: .brokenFixture(file: file))
         case .staticFile(let file, let preparedID):
@@ -89,7 +89,35 @@ extension MockEngine {
     }
 
     /// The chosen entry's answer: prepared, or rendered from its template, with its fault,
-    /// throttling and (possibly random) delay.
+    /// throttling and (possibly random) delay. A `304` states the length of the `200` it stands for.
+    private func response(_ entry: FixtureEntry, _ request: inout IncomingRequest, outcome: MatchOutcome, store: FixtureStore) -> MockResponse {
+        let answer = response(entry, &request, outcome: outcome)
+        guard answer.status == 304 else { return answer }
+        return answer.stating(bodyLength: unconditionalBodyLength(request, store: store))
+    }
+
+    /// For a fixture `304`: the size of the body the same request without its conditions gets,
+    /// when that is a `200` (RFC 9110 §8.6: a 304's `Content-Length` must be the `200`'s, or
+    /// absent). The entry is chosen as for the request, but uses up nothing and moves no
+    /// scenario; `nil` when the answer would be anything else (no `200`, a fault), and the
+    /// `304` then states no length.
+    private func unconditionalBodyLength(_ request: IncomingRequest, store: FixtureStore) -> Int? {
+        var plain = IncomingRequest(method: request.method, target: request.target, headers: UnconditionalHeaders(base: request.headers), body: request.body)
+        let key = plain.target.lookupKey
+        var chosen: FixtureEntry?
+        for match in runtimeFixtures.fixtures(forKey: key) where chosen == nil {
+            plain.pathParameters = match.parameters
+            chosen = EntryMatcher.select(from: match.fixture.entries, for: &plain, scenarios: scenarios, counting: false)
+        }
+        if chosen == nil, let (route, parameters) = store.route(forKey: key), case .fixture(let file) = route {
+            plain.pathParameters = parameters
+            chosen = EntryMatcher.select(from: file.entries, for: &plain, scenarios: scenarios, counting: false)
+        }
+        guard let chosen, chosen.response.status == 200, chosen.delivery?.fault == nil else { return nil }
+        var get = plain.asGET()
+        return chosen.delivery?.template.map { $0.render(for: &get).body.count } ?? chosen.response.body.count
+    }
+
     private func response(_ entry: FixtureEntry, _ request: inout IncomingRequest, outcome: MatchOutcome) -> MockResponse {
         let response = entry.response
         guard let delivery = entry.delivery else {

@@ -36,9 +36,10 @@ extension MockResponse {
     /// The same answer stating `length` as its body's size when sent without the body: what a
     /// GET would get, for a HEAD whose body names its method (RFC 9110 §9.3.2: a HEAD answer
     /// carries the header fields of the GET answer).
-    func stating(bodyLength length: Int) -> MockResponse {
+    /// `nil` states no length at all (see ``statesBodyLength``).
+    func stating(bodyLength length: Int?) -> MockResponse {
         MockResponse(status: status, headers: headers, body: body, delayMilliseconds: delayMilliseconds, preparedID: nil, outcome: outcome,
-                     fault: fault, bytesPerSecond: bytesPerSecond, declaredBodyLength: length)
+                     fault: fault, bytesPerSecond: bytesPerSecond, declaredBodyLength: length, statesBodyLength: length != nil)
     }
 
     /// The same answer with other headers; no longer a prepared one.

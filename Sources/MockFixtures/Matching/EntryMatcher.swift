@@ -7,22 +7,25 @@ enum EntryMatcher {
     /// scenario on, atomically — except for a HEAD a GET entry answers, which gets what a GET
     /// would get and changes nothing (HEAD is safe, RFC 9110 §9.2.1: a link checker or a download
     /// manager's HEAD must not use up the answer the app's GET is meant to get).
-    static func select(from entries: [FixtureEntry], for request: inout IncomingRequest, scenarios: ScenarioTable) -> FixtureEntry? {
+    ///
+    /// Without `counting` nothing is used up or moved either: the entry that would answer, for
+    /// the length a fixture `304` states.
+    static func select(from entries: [FixtureEntry], for request: inout IncomingRequest, scenarios: ScenarioTable, counting: Bool = true) -> FixtureEntry? {
         for entry in entries where !entry.isWildcard && request.accepts(entryMethod: entry.method) {
-            if constraintsMatch(entry.constraints, &request), claim(entry, for: request, scenarios) {
+            if constraintsMatch(entry.constraints, &request), claim(entry, for: request, scenarios, counting: counting) {
                 return entry
             }
         }
-        for entry in entries where entry.isWildcard && request.accepts(entryMethod: entry.method) && claim(entry, for: request, scenarios) {
+        for entry in entries where entry.isWildcard && request.accepts(entryMethod: entry.method) && claim(entry, for: request, scenarios, counting: counting) {
             return entry
         }
         return nil
     }
 
     /// Counts the answer (and moves the scenario on) if the entry may still answer; only checks
-    /// that it may for a HEAD answered by a GET entry.
-    private static func claim(_ entry: FixtureEntry, for request: IncomingRequest, _ scenarios: ScenarioTable) -> Bool {
-        let counts = !(entry.method == "GET" && request.isHead)
+    /// that it may for a HEAD answered by a GET entry, and when not `counting`.
+    private static func claim(_ entry: FixtureEntry, for request: IncomingRequest, _ scenarios: ScenarioTable, counting: Bool) -> Bool {
+        let counts = counting && !(entry.method == "GET" && request.isHead)
         guard let step = entry.scenario else { return counts ? entry.usage.claim() : entry.usage.admitsWithoutCounting() }
         return scenarios.claim(step, usage: entry.usage, counting: counts)
     }

@@ -88,6 +88,24 @@ import Testing
         #expect(proxy.outcomes == ["proxied", "proxied"])
     }
 
+    /// An upstream 304's length may be an encoded body's, which the proxy decodes: the answer
+    /// states none (rather than libmicrohttpd's `Content-Length: 0`) and closes.
+    @Test func aForwarded304StatesNoLength() async throws {
+        let upstream = try Self.upstream(answeringHEAD: "", otherwise: "HTTP/1.1 304 Not Modified\r\nETag: \"v1\"\r\nContent-Length: 321\r\n\r\n")
+        let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles)
+        let port = try #require(URLComponents(string: proxy.url)?.port)
+        let ending = try await onOwnThread {
+            let client = try RawHTTPClient(port: port, timeout: 10)
+            try client.write("GET /logo.png HTTP/1.1\r\nHost: a\r\nIf-None-Match: \"v1\"\r\n\r\n")
+            return try client.readUntilClosed()
+        }
+        let head = String(decoding: ending.bytes, as: UTF8.self)
+        #expect(head.hasPrefix("HTTP/1.1 304 "), "\(head)")
+        #expect(head.contains("ETag: \"v1\"\r\n"))
+        #expect(!head.lowercased().contains("content-length"), "\(head)")
+        #expect(head.hasSuffix("\r\n\r\n"), "nothing after the head: \(head.debugDescription)")
+    }
+
     @Test func anUnreachableUpstreamAnswers502() async throws {
         let gone = try ScriptedUpstream { _ in .silence }
         let url = gone.url

@@ -36,6 +36,27 @@ struct FixtureRuleTests {
         #expect(response.headerValue("X-Kept") == "yes")
     }
 
+    /// RFC 9110 §8.6: a 304 states the length of the 200 to the same request, or none. The 200 is
+    /// what the request gets without its conditions; choosing it uses up nothing.
+    @Test func aFixture304StatesTheLengthOfThe200ItStandsFor() throws {
+        let (store, tree) = try load(#"""
+            [{"requestHeaders": {"If-None-Match": "\"v1\""}, "status": 304, "headers": {"ETag": "\"v1\""}},
+             {"times": 1, "headers": {"ETag": "\"v1\""}, "response": {"items": [1, 2, 3]}}]
+            """#)
+        _ = tree
+        let conditional = store.get("/a", headers: ["If-None-Match": "\"v1\""])
+        #expect(conditional.status == 304)
+        #expect(conditional.statesBodyLength)
+        #expect(conditional.statedContentLength(toMethod: "GET") == #"{"items":[1,2,3]}"#.utf8.count)
+        #expect(conditional.preparedID == nil, "not the prebuilt answer, which would state 0")
+        #expect(store.get("/a").status == 200, "the 200's one answer was not used up by the 304's length")
+        #expect(store.get("/a").status == 404)
+        let afterwards = store.get("/a", headers: ["If-None-Match": "\"v1\""])
+        #expect(afterwards.status == 304)
+        #expect(!afterwards.statesBodyLength, "no 200 left to stand for: no length rather than a false one")
+        #expect(afterwards.statedContentLength(toMethod: "GET") == nil)
+    }
+
     @Test func aBodylessStatusWithoutBodyIsFine() throws {
         let (store, tree) = try load(#"[{"method": "DELETE", "status": 204}]"#)
         _ = tree

@@ -74,9 +74,16 @@ extension JSONSession {
             )
         }
 
+        /// What is left of the request's deadline, for the steps interceptors take.
+        func secondsLeft() -> TimeInterval {
+            min(outgoing.timeout, maximumDeadlineSeconds) - Self.seconds(clock.now - started)
+        }
+
         while true {
             attempt += 1
-            var request = try await adapt(outgoing.urlRequest)
+            var request = try await adapt(outgoing.urlRequest, secondsLeft: secondsLeft()) {
+                metrics(attemptStarted: clock.now, responseBytes: 0)
+            } timeout: { outgoing.timeout }
             trace?.inject(into: &request)
             let attemptStarted = clock.now
             guard outgoing.timeout - Self.seconds(attemptStarted - started) > 0 else {
@@ -123,10 +130,21 @@ extension JSONSession {
             }
 
             let context = RetryContext(attempt: attempt, statusCodes: statusCodes, elapsed: clock.now - started)
-            var decision = RetryDecision.doNotRetry
-            for decider in deciders {
-                decision = await decider.retry(request, after: outcome, context: context)
-                if decision != .doNotRetry { break }
+            let decision: RetryDecision
+            if interceptors.isEmpty {
+                // The retry policy decides at once: nothing to race.
+                decision = await Self.decide(deciders, request, after: outcome, context: context)
+            } else {
+                // An interceptor may wait (a token refresh): the deadline and cancellation still hold.
+                let sentRequest = request
+                switch await raceDeadline(secondsLeft: secondsLeft(), { await Self.decide(deciders, sentRequest, after: outcome, context: context) }) {
+                case .finished(let result):
+                    decision = (try? result.get()) ?? .doNotRetry
+                case .deadlinePassed:
+                    throw ExecutionFailure(kind: .timeout(outgoing.timeout), metrics: metrics(attemptStarted: attemptStarted, responseBytes: 0))
+                case .cancelled:
+                    throw ExecutionFailure(kind: .cancelled, metrics: metrics(attemptStarted: attemptStarted, responseBytes: 0))
+                }
             }
             let delay: TimeInterval
             switch decision {
@@ -167,15 +185,44 @@ extension JSONSession {
         }
     }
 
-    private func adapt(_ built: URLRequest) async throws(ExecutionFailure) -> URLRequest {
+    /// The first decision other than ``RetryDecision/doNotRetry``, asking `deciders` in order.
+    private static func decide(_ deciders: [any RequestInterceptor], _ request: URLRequest, after outcome: AttemptOutcome,
+                               context: RetryContext) async -> RetryDecision {
+        for decider in deciders {
+            let decision = await decider.retry(request, after: outcome, context: context)
+            if decision != .doNotRetry { return decision }
+        }
+        return .doNotRetry
+    }
+
+    /// The built request as the interceptors adapt it, within what is left of the deadline and
+    /// cancellable at once: an interceptor that waits (for a token) does not hold the request.
+    private func adapt(_ built: URLRequest, secondsLeft: TimeInterval, metrics: () -> HTTPMetrics,
+                       timeout: () -> TimeInterval) async throws(ExecutionFailure) -> URLRequest {
+        guard !interceptors.isEmpty else { return built }
+        let interceptors = interceptors
+        switch await raceDeadline(secondsLeft: secondsLeft, { try await Self.adapt(built, through: interceptors) }) {
+        case .finished(.success(let request)):
+            return request
+        case .finished(.failure(let error)):
+            if Task.isCancelled || error is CancellationError {
+                throw ExecutionFailure(kind: .cancelled, metrics: metrics())
+            }
+            throw error as? ExecutionFailure ?? ExecutionFailure(kind: .invalidRequest("an interceptor could not adapt the request: \(error)"))
+        case .deadlinePassed:
+            throw ExecutionFailure(kind: .timeout(timeout()), metrics: metrics())
+        case .cancelled:
+            throw ExecutionFailure(kind: .cancelled, metrics: metrics())
+        }
+    }
+
+    private static func adapt(_ built: URLRequest, through interceptors: [any RequestInterceptor]) async throws -> URLRequest {
         var request = built
         for interceptor in interceptors {
             do {
                 request = try await interceptor.adapt(request)
             } catch {
-                if Task.isCancelled || error is CancellationError {
-                    throw ExecutionFailure(kind: .cancelled)
-                }
+                if Task.isCancelled || error is CancellationError { throw CancellationError() }
                 throw ExecutionFailure(kind: .invalidRequest("the interceptor \(type(of: interceptor)) could not adapt the request: \(error)"))
             }
         }

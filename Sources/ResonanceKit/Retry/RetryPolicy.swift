@@ -113,8 +113,17 @@ public struct RetryPolicy: RequestInterceptor {
                 return .retryAfter(delay)
             }
         case .failure(let error):
-            guard let urlError = error as? URLError, retryableErrorCodes.contains(urlError.code) else { return .doNotRetry }
+            guard let urlError = error as? URLError, retryableErrorCodes.contains(Self.retryCode(of: urlError)) else { return .doNotRetry }
         }
         return .retryAfter(backoff(beforeRetry: attempt))
+    }
+
+    /// The code a retry is decided on. A connection closed before any answer is reported as
+    /// `.networkConnectionLost` by Apple's URLSession and the AsyncHTTPClient transport, but as
+    /// `.badServerResponse` ("Empty reply from server") by URLSession on Linux; both are the lost
+    /// connection ``TransportFailure`` calls them, so both transports retry it alike.
+    static func retryCode(of error: URLError) -> URLError.Code {
+        if case .connectionLost = TransportFailure(error, url: nil) { return .networkConnectionLost }
+        return error.code
     }
 }

@@ -124,4 +124,94 @@ struct AuthenticationTests {
         #expect(refreshes.value == 1)
         #expect(transport.requests.count == 2)
     }
+
+    /// The request's timeout is its deadline, refresh included: a refresh that takes longer ends
+    /// the request with `.timeout`, and goes on for whoever else waits for it. The refresh waits
+    /// for the test to let it go (with a hang guard), so a client that waited for it would come
+    /// back only after the guard, with a 401 or the account instead.
+    @Test("the timeout covers a slow token refresh")
+    func timeoutCoversARefresh() async throws {
+        let release = Latch()
+        let refreshStarted = Latch()
+        let refreshEnded = Latch()
+        var session = makeSession(Self.accountServer())
+        // Long enough for the in-process 401 and the refresh's start to come first even when the
+        // rest of the suite keeps the two threads of the cooperative pool busy for seconds.
+        session.timeout = 5
+        session.interceptors = [AuthenticationInterceptor(token: "expired-token") {
+            refreshStarted.open()
+            _ = await release.wait(within: 20)
+            refreshEnded.open()
+            return "good-token"
+        }]
+        let error = await #expect(throws: RequestError<APIError>.self) { try await Self.account(session) }
+        guard case .timeout(let seconds) = error?.kind else {
+            Issue.record("expected .timeout, got \(String(describing: error))")
+            return
+        }
+        #expect(seconds == 5)
+        #expect(refreshStarted.isOpen, "the deadline passed during the refresh, not before the 401")
+        #expect(!refreshEnded.isOpen, "the request ended while the refresh was still running")
+        release.open()
+        #expect(await refreshEnded.wait(within: 20))
+        session.timeout = 20
+        #expect(try await Self.account(session).message == "luke", "the refresh finished for later requests")
+    }
+
+    @Test("cancelling during a token refresh ends the request at once")
+    func cancellingDuringARefresh() async throws {
+        let release = Latch()
+        let refreshStarted = Latch()
+        let refreshEnded = Latch()
+        var session = makeSession(Self.accountServer())
+        session.interceptors = [AuthenticationInterceptor(token: "expired-token") {
+            refreshStarted.open()
+            _ = await release.wait(within: 20)
+            refreshEnded.open()
+            return "good-token"
+        }]
+        let shared = session
+        let call = Task { () async throws(RequestError<APIError>) -> APIError.Detail in try await Self.account(shared) }
+        #expect(await refreshStarted.wait(within: 20))
+        call.cancel()
+        let result = await call.result
+        #expect(!refreshEnded.isOpen, "the request ended without waiting for the refresh")
+        release.open()
+        guard case .failure(let error) = result, case .cancelled = (error as? RequestError<APIError>)?.kind else {
+            Issue.record("expected .cancelled, got \(result)")
+            return
+        }
+    }
+
+    /// An interceptor that ignores cancellation cannot hold the request past its deadline.
+    @Test("the timeout covers a slow adapt")
+    func timeoutCoversAdapt() async throws {
+        struct SlowAdapt: RequestInterceptor {
+            let release: Latch
+            let started: Latch
+            let ended: Latch
+            func adapt(_ request: URLRequest) async throws -> URLRequest {
+                started.open()
+                _ = await release.wait(within: 20)
+                ended.open()
+                return request
+            }
+        }
+        let release = Latch()
+        let started = Latch()
+        let ended = Latch()
+        let transport = Self.accountServer()
+        var session = makeSession(transport)
+        session.timeout = 5   // as above: the adapt must start before the deadline passes
+        session.interceptors = [SlowAdapt(release: release, started: started, ended: ended)]
+        let error = await #expect(throws: RequestError<APIError>.self) { try await Self.account(session) }
+        #expect(started.isOpen, "the deadline passed during the adapt")
+        #expect(!ended.isOpen, "the request ended without waiting for the interceptor")
+        release.open()
+        guard case .timeout = error?.kind else {
+            Issue.record("expected .timeout, got \(String(describing: error))")
+            return
+        }
+        #expect(transport.requests.isEmpty, "nothing was sent")
+    }
 }

@@ -44,6 +44,19 @@ struct RetryPolicyTests {
         #expect(fixed.decision(method: "GET", outcome: .failure(CancellationError()), attempt: 1, now: Date()) == .doNotRetry)
     }
 
+    /// Linux URLSession reports a connection closed before any answer as -1011 "Empty reply from
+    /// server"; Apple's URLSession and the AsyncHTTPClient transport as -1005. Both are retried.
+    @Test("an empty reply is a lost connection on every transport")
+    func emptyReplyIsALostConnection() {
+        let emptyReply = URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey: "Empty reply from server"])
+        #expect(fixed.decision(method: "GET", outcome: .failure(emptyReply), attempt: 1, now: Date()) == .retryAfter(1))
+        #expect(fixed.decision(method: "GET", outcome: .failure(URLError(.badServerResponse)), attempt: 1, now: Date()) == .doNotRetry,
+                "an answer that is not HTTP is not retried")
+        var withoutLostConnections = fixed
+        withoutLostConnections.retryableErrorCodes.remove(.networkConnectionLost)
+        #expect(withoutLostConnections.decision(method: "GET", outcome: .failure(emptyReply), attempt: 1, now: Date()) == .doNotRetry)
+    }
+
     @Test("Retry-After in seconds or as an HTTP date sets the wait; garbage falls back to back-off")
     func retryAfterHeader() async throws {
         let now = Date(timeIntervalSince1970: 1_445_412_480)

@@ -43,6 +43,18 @@ import Testing
         #expect(upstream.requestCount == 3)
     }
 
+    /// Everything the proxy sends after `request` until it closes the connection, as raw text: the
+    /// upstream client `send` uses drops framing headers from what it reports.
+    private static func bytesUntilClosed(from proxy: ForwardingServer, after request: String) async throws -> String {
+        let port = try #require(URLComponents(string: proxy.url)?.port)
+        let ending = try await onOwnThread {
+            let client = try RawHTTPClient(port: port, timeout: 10)
+            try client.write(request)
+            return try client.readUntilClosed()
+        }
+        return String(decoding: ending.bytes, as: UTF8.self)
+    }
+
     /// An upstream that answers HEAD with `head` and anything else with `get`, keeping the connection.
     private static func upstream(answeringHEAD head: String, otherwise get: String) throws -> ScriptedUpstream {
         try ScriptedUpstream { request in
@@ -69,14 +81,7 @@ import Testing
         let chunked = "HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n"
         let upstream = try Self.upstream(answeringHEAD: chunked, otherwise: chunked + "4\r\na,b\n\r\n0\r\n\r\n")
         let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles)
-        // Raw bytes: the upstream client used elsewhere drops framing headers from what it reports.
-        let port = try #require(URLComponents(string: proxy.url)?.port)
-        let ending = try await onOwnThread {
-            let client = try RawHTTPClient(port: port, timeout: 10)
-            try client.write("HEAD /export.csv HTTP/1.1\r\nHost: a\r\n\r\n")
-            return try client.readUntilClosed()
-        }
-        let head = String(decoding: ending.bytes, as: UTF8.self)
+        let head = try await Self.bytesUntilClosed(from: proxy, after: "HEAD /export.csv HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(head.hasPrefix("HTTP/1.1 200 "), "\(head)")
         #expect(head.hasSuffix("\r\n\r\n"), "nothing after the head: \(head.debugDescription)")
         #expect(!head.lowercased().contains("content-length"), "no length rather than a false 0: \(head)")
@@ -93,13 +98,7 @@ import Testing
     @Test func aForwarded304StatesNoLength() async throws {
         let upstream = try Self.upstream(answeringHEAD: "", otherwise: "HTTP/1.1 304 Not Modified\r\nETag: \"v1\"\r\nContent-Length: 321\r\n\r\n")
         let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles)
-        let port = try #require(URLComponents(string: proxy.url)?.port)
-        let ending = try await onOwnThread {
-            let client = try RawHTTPClient(port: port, timeout: 10)
-            try client.write("GET /logo.png HTTP/1.1\r\nHost: a\r\nIf-None-Match: \"v1\"\r\n\r\n")
-            return try client.readUntilClosed()
-        }
-        let head = String(decoding: ending.bytes, as: UTF8.self)
+        let head = try await Self.bytesUntilClosed(from: proxy, after: "GET /logo.png HTTP/1.1\r\nHost: a\r\nIf-None-Match: \"v1\"\r\n\r\n")
         #expect(head.hasPrefix("HTTP/1.1 304 "), "\(head)")
         #expect(head.contains("ETag: \"v1\"\r\n"))
         #expect(!head.lowercased().contains("content-length"), "\(head)")

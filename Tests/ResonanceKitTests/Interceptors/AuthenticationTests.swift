@@ -129,21 +129,32 @@ struct AuthenticationTests {
     /// the request with `.timeout`, and goes on for whoever else waits for it. The refresh waits
     /// for the test to let it go (with a hang guard), so a client that waited for it would come
     /// back only after the guard, with a 401 or the account instead.
+    /// A refresh that signals its start, then waits for `release` (at most 20 s) and signals its end.
+    private struct HeldRefresh {
+        let release = Latch()
+        let started = Latch()
+        let ended = Latch()
+
+        func session() -> JSONSession {
+            var session = makeSession(AuthenticationTests.accountServer())
+            session.interceptors = [AuthenticationInterceptor(token: "expired-token") { [self] in
+                started.open()
+                _ = await release.wait(within: 20)
+                ended.open()
+                return "good-token"
+            }]
+            return session
+        }
+    }
+
     @Test("the timeout covers a slow token refresh")
     func timeoutCoversARefresh() async throws {
-        let release = Latch()
-        let refreshStarted = Latch()
-        let refreshEnded = Latch()
-        var session = makeSession(Self.accountServer())
+        let refresh = HeldRefresh()
+        let (release, refreshStarted, refreshEnded) = (refresh.release, refresh.started, refresh.ended)
+        var session = refresh.session()
         // Long enough for the in-process 401 and the refresh's start to come first even when the
         // rest of the suite keeps the two threads of the cooperative pool busy for seconds.
         session.timeout = 5
-        session.interceptors = [AuthenticationInterceptor(token: "expired-token") {
-            refreshStarted.open()
-            _ = await release.wait(within: 20)
-            refreshEnded.open()
-            return "good-token"
-        }]
         let error = await #expect(throws: RequestError<APIError>.self) { try await Self.account(session) }
         guard case .timeout(let seconds) = error?.kind else {
             Issue.record("expected .timeout, got \(String(describing: error))")
@@ -160,17 +171,9 @@ struct AuthenticationTests {
 
     @Test("cancelling during a token refresh ends the request at once")
     func cancellingDuringARefresh() async throws {
-        let release = Latch()
-        let refreshStarted = Latch()
-        let refreshEnded = Latch()
-        var session = makeSession(Self.accountServer())
-        session.interceptors = [AuthenticationInterceptor(token: "expired-token") {
-            refreshStarted.open()
-            _ = await release.wait(within: 20)
-            refreshEnded.open()
-            return "good-token"
-        }]
-        let shared = session
+        let refresh = HeldRefresh()
+        let (release, refreshStarted, refreshEnded) = (refresh.release, refresh.started, refresh.ended)
+        let shared = refresh.session()
         let call = Task { () async throws(RequestError<APIError>) -> APIError.Detail in try await Self.account(shared) }
         #expect(await refreshStarted.wait(within: 20))
         call.cancel()

@@ -38,11 +38,12 @@ extension MockEngine {
         ])
     }
 
-    /// `OPTIONS *`: a question about the server in general (RFC 9110 §9.3.7), answered `200` with
-    /// the methods fixtures can answer and no content.
+    /// `OPTIONS *`: a question about the server in general, "only useful as a ping" (RFC 9110
+    /// §9.3.7), answered `200` with the methods fixtures can answer and no content; journaled as
+    /// `health`.
     func serverOptionsResponse() -> MockResponse {
         MockResponse(status: 200, headers: [HTTPHeader(name: "Allow", value: CrossOriginHeaders.commonMethods.joined(separator: ", "))],
-                     body: [], delayMilliseconds: 0, preparedID: nil, outcome: .admin("OPTIONS *: the server answers any method a fixture names"))
+                     body: [], delayMilliseconds: 0, preparedID: nil, outcome: .health)
     }
 
     func notFoundResponse(_ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {

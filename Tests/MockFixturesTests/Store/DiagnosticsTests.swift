@@ -135,6 +135,7 @@ struct DiagnosticsTests {
         #expect(response.status == 200)
         #expect(response.body.isEmpty)
         #expect(response.headerValue("Allow") == "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
+        #expect(response.outcome == .health, "a ping, as RFC 9110 §9.3.7 calls it")
         #expect(store.respond(method: "GET", target: "*", headers: NoHeaders(), body: []).status == 400, "only OPTIONS takes *")
     }
 

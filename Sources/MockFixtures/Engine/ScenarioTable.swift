@@ -14,13 +14,14 @@ final class ScenarioTable: Sendable {
 
     /// Claims an answer for an entry in the scenario `step` belongs to: only in its required state
     /// (if any) and within its `times` (if any); then moves the scenario to its `newState`. Without
-    /// `counting` (a HEAD a GET entry answers) it only checks both and moves nothing.
-    func claim(_ step: ScenarioStep, usage: EntryUsage, counting: Bool = true) -> Bool {
+    /// `counting` (a HEAD a GET entry answers) it only checks both and moves nothing; without
+    /// `marking` either (finding the `200` a `304` stands for) the entry is not even marked used.
+    func claim(_ step: ScenarioStep, usage: EntryUsage, counting: Bool = true, marking: Bool = true) -> Bool {
         states.withLock { states in
             if let required = step.requiredState, (states[step.name] ?? ScenarioCheck.initialState) != required {
                 return false
             }
-            guard counting else { return usage.admitsWithoutCounting() }
+            guard counting else { return marking ? usage.admitsWithoutCounting() : usage.mayAnswer }
             guard usage.claim() else { return false }
             if let next = step.newState {
                 states[step.name] = next

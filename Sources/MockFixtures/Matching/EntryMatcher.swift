@@ -22,10 +22,15 @@ enum EntryMatcher {
         return nil
     }
 
-    /// Counts the answer (and moves the scenario on) if the entry may still answer; only checks
-    /// that it may for a HEAD answered by a GET entry, and when not `counting`.
+    /// Counts the answer (and moves the scenario on) if the entry may still answer; for a HEAD a
+    /// GET entry answers, only checks that it may (and marks it used: it did answer). Without
+    /// `counting` it only checks, and marks nothing.
     private static func claim(_ entry: FixtureEntry, for request: IncomingRequest, _ scenarios: ScenarioTable, counting: Bool) -> Bool {
-        let counts = counting && !(entry.method == "GET" && request.isHead)
+        guard counting else {
+            guard let step = entry.scenario else { return entry.usage.mayAnswer }
+            return scenarios.claim(step, usage: entry.usage, counting: false, marking: false)
+        }
+        let counts = !(entry.method == "GET" && request.isHead)
         guard let step = entry.scenario else { return counts ? entry.usage.claim() : entry.usage.admitsWithoutCounting() }
         return scenarios.claim(step, usage: entry.usage, counting: counts)
     }

@@ -36,7 +36,13 @@ final class EntryUsage: Sendable {
     /// entry answers. An entry without `times` is still marked as used (the unused-fixtures
     /// report), which changes no answer.
     func admitsWithoutCounting() -> Bool {
-        guard let limit else { return claim() }
+        guard limit != nil else { return claim() }
+        return mayAnswer
+    }
+
+    /// Whether the entry may still answer; changes nothing (the unused report included).
+    var mayAnswer: Bool {
+        guard let limit else { return true }
         return answered.load(ordering: .relaxed) < limit
     }
 

@@ -57,6 +57,17 @@ struct FixtureRuleTests {
         #expect(afterwards.statedContentLength(toMethod: "GET") == nil)
     }
 
+    /// The 200 a 304 stands for has not answered anything: the unused report still lists it.
+    @Test func theEntryA304StandsForStaysUnused() throws {
+        let (store, tree) = try load(#"""
+            [{"requestHeaders": {"If-None-Match": "\"v1\""}, "status": 304},
+             {"response": {"items": [1, 2, 3]}}]
+            """#)
+        _ = tree
+        #expect(store.get("/a", headers: ["If-None-Match": "\"v1\""]).statedContentLength(toMethod: "GET") == 17)
+        #expect(store.fixtureFiles.first?.entries.map(\.usage.hasAnswered) == [true, false])
+    }
+
     @Test func aBodylessStatusWithoutBodyIsFine() throws {
         let (store, tree) = try load(#"[{"method": "DELETE", "status": 204}]"#)
         _ = tree

@@ -11,7 +11,10 @@ struct RequestConstraint {
         case parameters
     }
 
-    /// Nil for no constraint (a wildcard entry).
+    /// Nil for no constraint (a wildcard entry). A value holding an object key that starts with
+    /// `$` (a MongoDB-style `{"$set": …}` body, an OData `?$top=10`) is written inside
+    /// `{"$equals": …}`, which the fixture format takes literally: unwrapped, the loader would read
+    /// it as a matcher, and the file would fail to load or match something else.
     let value: JSONValue?
     let style: Style
     /// Said to the user when the request carried something the fixture format cannot match on.
@@ -43,16 +46,54 @@ struct RequestConstraint {
             let kind = contentType ?? "without a Content-Type"
             note = "the request body (\(kind), \(exchange.requestBody.count) bytes) is not JSON, a form or multipart, which fixtures cannot match on, so the entry matches any \(exchange.method) request"
         }
-        self.value = value.map { Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue) }
+        self.value = value.map { Self.literal(Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue)) }
         self.style = style
         self.note = note
+    }
+
+    /// `value` with each object whose keys start with `$` inside `{"$equals": …}`, as deep as
+    /// possible, so the redaction matchers (`{"$any": true}`) elsewhere in it keep working.
+    static func literal(_ value: JSONValue) -> JSONValue {
+        guard holdsDollarKey(value) else { return value }
+        switch value {
+        case .object(let members):
+            if members.contains(where: { $0.key.hasPrefix("$") }) { return .makeObject([("$equals", value)]) }
+            return .makeObject(members.map { ($0.key, literal($0.value.value)) })
+        case .array(let elements):
+            return .makeArray(elements.map { literal($0.value) })
+        default:
+            return value
+        }
+    }
+
+    /// Whether an object key somewhere in `value` starts with `$`, redaction matchers aside.
+    private static func holdsDollarKey(_ value: JSONValue) -> Bool {
+        if value == Redaction.anyValue { return false }
+        switch value {
+        case .object(let members): return members.contains { $0.key.hasPrefix("$") || holdsDollarKey($0.value.value) }
+        case .array(let elements): return elements.contains { holdsDollarKey($0.value) }
+        default: return false
+        }
+    }
+
+    /// `value` with every `{"$equals": X}` in it read as X: how the matcher reads it.
+    private static func unwrappingLiteral(_ value: JSONValue?) -> JSONValue? {
+        switch value {
+        case .object(let members)?:
+            if members.count == 1, let only = members.first, only.key == "$equals" { return only.value.value }
+            return .makeObject(members.map { ($0.key, unwrappingLiteral($0.value.value) ?? .null) })
+        case .array(let elements)?:
+            return .makeArray(elements.map { unwrappingLiteral($0.value) ?? .null })
+        default:
+            return value
+        }
     }
 
     /// Whether an existing entry's `request` (nil, `null` and `{}` being the same wildcard)
     /// constrains exactly what this one does.
     func isEquivalent(to existing: JSONValue?) -> Bool {
-        let other = Self.normalizedWildcard(existing)
-        guard let value, let other else { return value == nil && other == nil }
+        let other = Self.normalizedWildcard(Self.unwrappingLiteral(existing))
+        guard let value = Self.unwrappingLiteral(value), let other else { return value == nil && other == nil }
         switch style {
         case .body: return value == other
         case .parameters: return Self.sameParameters(value, other)

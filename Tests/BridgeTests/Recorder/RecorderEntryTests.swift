@@ -93,6 +93,31 @@ import Testing
         }
     }
 
+    /// A body or query holding keys that start with `$` is written inside `{"$equals": …}`, which
+    /// the loader takes literally; written as is, it would be read as a matcher.
+    @Test func keysStartingWithADollarAreRecordedLiterally() throws {
+        let harness = try RecordingHarness()
+        let json = ["Content-Type": "application/json"]
+        try harness.record("POST", "/api/update", requestHeaders: json, requestBody: #"{"$set": {"name": "x"}}"#, json: #"{"ok": 1}"#)
+        try harness.record("POST", "/api/search", requestHeaders: json, requestBody: #"{"filter": {"$regex": "^a"}}"#, json: #"{"ok": 2}"#)
+        try harness.record("GET", "/api/odata?$top=10&$filter=name", json: #"{"ok": 3}"#)
+        // A repeat of the same request replaces its entry rather than adding a second.
+        let repeated = try harness.record("GET", "/api/odata?$filter=name&$top=10", json: #"{"ok": 4}"#)
+        #expect(repeated.action == .replaced)
+        #expect(try harness.entries("api/update.json").first?["request"] == (try JSONParser.parse(#"{"$equals": {"$set": {"name": "x"}}}"#).root.value))
+        try harness.replay { client, url in
+            let jsonHeader = [HTTPHeader(name: "Content-Type", value: "application/json")]
+            let update = try client.forward(UpstreamRequest(method: "POST", url: url + "/api/update", headers: jsonHeader, body: Array(#"{"$set":{"name":"x"}}"#.utf8)))
+            #expect(update.status == 200 && sameJSON(update.body, #"{"ok": 1}"#))
+            let search = try client.forward(UpstreamRequest(method: "POST", url: url + "/api/search", headers: jsonHeader, body: Array(#"{"filter":{"$regex":"^a"}}"#.utf8)))
+            #expect(search.status == 200, "the recorded body itself matches")
+            let other = try client.forward(UpstreamRequest(method: "POST", url: url + "/api/search", headers: jsonHeader, body: Array(#"{"filter":"abc"}"#.utf8)))
+            #expect(other.status == 404, "and is not read as a regular expression")
+            let odata = try client.forward(UpstreamRequest(method: "GET", url: url + "/api/odata?%24top=10&%24filter=name"))
+            #expect(odata.status == 200 && sameJSON(odata.body, #"{"ok": 4}"#))
+        }
+    }
+
     @Test func recordsMultipartFieldsAndFileParts() throws {
         let harness = try RecordingHarness()
         let body = "--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nPortrait\r\n"

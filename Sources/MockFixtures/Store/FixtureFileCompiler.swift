@@ -164,7 +164,9 @@ struct FixtureFileCompiler {
                 times = compileInteger(value, key: "times", range: 1...Int.max,
                                        hint: "use a whole number of answers of 1 or more, such as \"times\": 1; leave it out for no limit")
             case "scenario":
-                scenario = compileName(value, key: "scenario", example: #""scenario": "cart""#).map { ($0, value.position) }
+                scenario = compileName(value, key: "scenario", example: #""scenario": "cart""#).flatMap { name in
+                    compileScenarioName(name, at: value.position).map { ($0, value.position) }
+                }
             case "state":
                 state = compileName(value, key: "state", example: #""state": "has item""#).map { ($0, value.position) }
             case "newState":
@@ -173,11 +175,13 @@ struct FixtureFileCompiler {
                 warnUnknownKey(member)
             }
         }
-        if scenario == nil, let state {
+        // A scenario key that was refused already has its error: no second one about it.
+        let namesNoScenario = !members.contains { $0.key == "scenario" }
+        if namesNoScenario, let state {
             add(.error, at: state.position, "\"state\" is set but \"scenario\" is not, so there is no state to compare with",
                 hint: #"name the scenario too, e.g. "scenario": "cart", "state": "has item""#)
         }
-        if scenario == nil, let newState {
+        if namesNoScenario, let newState {
             add(.warning, at: newState.position, "\"newState\" is set but \"scenario\" is not, so it is ignored",
                 hint: #"name the scenario too, e.g. "scenario": "cart", "newState": "paid""#)
         }
@@ -201,6 +205,15 @@ struct FixtureFileCompiler {
             return nil
         }
         return text
+    }
+
+    /// A scenario is named in the path of `/__admin/scenarios/NAME`, as one segment: no `/` or
+    /// `\\` (an encoded one is refused, as on every path), and not `.` or `..`.
+    private mutating func compileScenarioName(_ name: String, at position: JSONPosition) -> String? {
+        guard name.contains("/") || name.contains("\\") || name == "." || name == ".." else { return name }
+        add(.error, at: position, "scenario \(JSONValue.excerpt(.string(name))) cannot be named in /__admin/scenarios/NAME, which takes one path segment",
+            hint: #"use a name without "/" or "\", such as "team-a""#)
+        return nil
     }
 
     private mutating func compileStatus(_ node: JSONNode) -> Int? {

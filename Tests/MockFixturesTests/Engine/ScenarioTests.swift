@@ -98,6 +98,17 @@ struct ScenarioTests {
         #expect(!messages.contains { $0.contains("later") }, "reached from another file")
     }
 
+    /// A scenario is named in `/__admin/scenarios/NAME`, one path segment.
+    @Test(arguments: ["team/a", "a\\b", "..", "."])
+    func aScenarioNameThatCannotBeAPathSegmentIsALoadError(name: String) throws {
+        let tree = try TemporaryFolder()
+        try tree.write("a.json", #"[{"scenario": \#(JSONValue.string(name).compactText), "state": "started", "response": {}}]"#)
+        let store = try tree.load()
+        #expect(store.problems.map(\.description) == [
+            "a.json:1:15: error: scenario \(JSONValue.excerpt(.string(name))) cannot be named in /__admin/scenarios/NAME, which takes one path segment. Use a name without \"/\" or \"\\\", such as \"team-a\"",
+        ])
+    }
+
     @Test func runtimeFixturesTakePartInScenarios() throws {
         let fixture = try EngineFixture(["cart.json": Self.cart])
         let added = fixture.postJSON("/__admin/fixtures", #"{"path": "/cart", "entries": [{"method": "GET", "scenario": "cart", "state": "paid", "response": {"paid": true}}, {"method": "PATCH", "scenario": "cart", "newState": "paid"}]}"#)

@@ -49,6 +49,9 @@ public final class UpstreamForwarder: RequestForwarder {
         let upstreamRequest = UpstreamRequest(method: request.method, url: target.url(forRequestTarget: request.target), headers: headers, body: request.body)
         let call = client.start(upstreamRequest) { [self] result in
             switch result {
+            case .success(let response) where response.status == 508 && (response.header("via")?.contains(pseudonym) ?? false):
+                // Its own loop answer, come back through the loop: a failure, never a recording.
+                completion(loopAnswer(request))
             case .success(let response):
                 record(request, response)
                 completion(MockResponse(status: response.status, headers: response.headers, body: response.body,
@@ -104,7 +107,9 @@ public final class UpstreamForwarder: RequestForwarder {
             ("method", .string(request.method)),
             ("path", .string(request.target)),
         ])
-        return MockResponse(status: 508, headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)], body: body.prettyPrintedBytes(),
+        // `Via` names this server, so the hop that carried the request knows the answer for its own.
+        return MockResponse(status: 508, headers: [HTTPHeader(name: "Content-Type", value: MediaType.json), HTTPHeader(name: "Via", value: "1.1 " + pseudonym)],
+                            body: body.prettyPrintedBytes(),
                             outcome: .proxyFailed(upstream: target.description, error: "the request looped back to this server"))
     }
 }

@@ -22,6 +22,10 @@ struct FixtureLocation {
         if let hidden = segments.first(where: { $0.hasPrefix(".") }) {
             return .failure(Refusal("the path segment '\(hidden)' starts with '.', and hidden files are not loaded as fixtures"))
         }
+        if let braced = segments.first(where: { $0.contains("{") || $0.contains("}") }) {
+            // As a file name, `{id}` is a path parameter: the recording would answer every path.
+            return .failure(Refusal("the path segment '\(braced)' has braces, which a fixture file name reads as a {name} parameter matching any segment (a client sending an unexpanded template?)"))
+        }
         if segments.first == "__admin" {
             return .failure(Refusal("paths under /__admin are the server's own endpoints"))
         }

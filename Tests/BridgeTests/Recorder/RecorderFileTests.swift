@@ -129,6 +129,8 @@ import Testing
         ("POST", "/__admin/reset", 200, "server's own endpoints"),
         ("GET", "/api/%2e%2e/secret", 200, "path is refused"),
         ("GET", "/static.txt", 200, "static file static.txt"),
+        ("GET", "/api/%7Bid%7D", 200, "the path segment '{id}' has braces"),
+        ("GET", "/api/a%7Bb", 200, "has braces"),
     ])
     func skipsWhatCannotBeReplayedAndSaysWhy(method: String, target: String, status: Int, reason: String) throws {
         let harness = try RecordingHarness(existing: ["static.txt": "hello"])

@@ -132,12 +132,26 @@ public final class FixtureRecorder: Sendable {
         try writer.store(bytes, at: location.file)
         if let replaceable, let old = document.entries[replaceable].responseFile, old != responseFile,
            old.hasPrefix(options.responseFilesFolder + "/"),
-           !document.entries.enumerated().contains(where: { $0.offset != replaceable && $0.element.responseFile == old }) {
-            // The replaced entry's body file is used by no other entry of this file.
+           !document.entries.enumerated().contains(where: { $0.offset != replaceable && $0.element.responseFile == old }),
+           !isNamed(old, byAFixtureOtherThan: location.file) {
+            // The replaced entry's body file is used by no other entry, here or in another file.
             writer.remove(old)
         }
         return RecordOutcome(action: action, exchange: line, file: location.file, entry: index, responseFile: responseFile,
                              notes: constraint.note.map { [$0] } ?? [])
+    }
+
+    /// Whether a fixture file other than `file` mentions `bodyFile` (as its `responseFile`, say):
+    /// then the body stays. A plain text search over the root's `.json` files, so it errs on the
+    /// side of keeping a file; it runs only when a replaced entry drops its body file.
+    private func isNamed(_ bodyFile: String, byAFixtureOtherThan file: String) -> Bool {
+        let needle = Array("\"\(bodyFile)\"".utf8)
+        guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: rootPath) else { return true }
+        for path in paths where path.hasSuffix(".json") && path != file && !path.hasPrefix(options.responseFilesFolder + "/") {
+            guard let data = FileManager.default.contents(atPath: rootPath + "/" + path) else { continue }
+            if [UInt8](data).firstRange(of: needle) != nil { return true }
+        }
+        return false
     }
 
     /// `__files/<path>[.<method>][-<hash of request>].<ext>`: stable for the same method and

@@ -180,6 +180,16 @@ import Testing
         #expect(try harness.entries("report.json").count == 1)
     }
 
+    /// A body file another fixture file names is kept when the recorded entry stops using it.
+    @Test func aBodyFileAnotherFixtureNamesIsKept() throws {
+        let harness = try RecordingHarness()
+        try harness.record("GET", "/report", headers: ["Content-Type": "application/pdf"], body: [1, 2, 3])
+        try harness.root.write("other.json", #"[{"responseFile": "__files/report.pdf", "headers": {"Content-Type": "application/pdf"}}]"#)
+        try harness.record("GET", "/report", headers: ["Content-Type": "image/png"], body: [4, 5, 6])
+        #expect(try harness.root.bytes("__files/report.pdf") == [1, 2, 3], "other.json still answers with it")
+        _ = try harness.loadCleanly()
+    }
+
     @Test func refusesARootThatIsNotAFolder() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("file", "x")

@@ -100,12 +100,11 @@ public final class FixtureRecorder: Sendable {
         } else {
             document = .empty
         }
-        let replaceable = document.entries.firstIndex { entry in
-            entry.method == method && !entry.hasOtherConstraints && constraint.isEquivalent(to: entry.request)
+        let sameRequest = { (entry: FixtureDocument.Entry) in
+            !entry.hasOtherConstraints && constraint.isEquivalent(to: entry.request) && constraint.queryIsEquivalent(to: entry.query)
         }
-        if method == "HEAD", replaceable == nil, document.entries.contains(where: {
-            $0.method == "GET" && !$0.hasOtherConstraints && constraint.isEquivalent(to: $0.request)
-        }) {
+        let replaceable = document.entries.firstIndex { $0.method == method && sameRequest($0) }
+        if method == "HEAD", replaceable == nil, document.entries.contains(where: { $0.method == "GET" && sameRequest($0) }) {
             return .skipped(line, file: location.file, "the file's GET entry for the same request already answers HEAD")
         }
         var headers = headers
@@ -114,11 +113,11 @@ public final class FixtureRecorder: Sendable {
         }
         var responseFile: String?
         if case .bytes(let bytes, let fileExtension) = content.body {
-            let name = responseFileName(key: location.key, method: method, request: constraint.value, fileExtension: fileExtension)
+            let name = responseFileName(key: location.key, method: method, request: constraint.identity, fileExtension: fileExtension)
             try writer.store(bytes, at: name)
             responseFile = name
         }
-        let entry = EntryBuilder.entry(method: method, status: status, request: constraint.value, headers: headers,
+        let entry = EntryBuilder.entry(method: method, status: status, request: constraint.value, query: constraint.query, headers: headers,
                                        body: content.body, responseFile: responseFile)
         let action: RecordOutcome.Action
         let index: Int

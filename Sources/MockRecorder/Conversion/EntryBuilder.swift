@@ -1,12 +1,13 @@
 import MockFixtures
 
 /// Assembles one fixture entry with its keys in a fixed order — `method`, `status`, `request`,
-/// `headers`, then `response` / `responseText` / `responseFile` — so recorded files diff cleanly.
+/// `query`, `headers`, then `response` / `responseText` / `responseFile` — so recorded files diff cleanly.
 enum EntryBuilder {
     static func entry(
         method: String,
         status: Int,
         request: JSONValue?,
+        query: JSONValue? = nil,
         headers: [HTTPHeader],
         body: ResponseContent.Body,
         responseFile: String?
@@ -16,6 +17,7 @@ enum EntryBuilder {
             ("status", .number(JSONNumber(status))),
         ]
         if let request { members.append(("request", request)) }
+        if let query { members.append(("query", query)) }
         if !headers.isEmpty {
             members.append(("headers", .makeObject(headers.map { ($0.name, .string($0.value)) })))
         }

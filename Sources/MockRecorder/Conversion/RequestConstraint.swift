@@ -16,6 +16,10 @@ struct RequestConstraint {
     /// `{"$equals": …}`, which the fixture format takes literally: unwrapped, the loader would read
     /// it as a matcher, and the file would fail to load or match something else.
     let value: JSONValue?
+    /// The query parameters of a request that also has a body (a body-less request's query is
+    /// its `value`): written as the entry's `query`, so `POST /orders?page=1` and `?page=2` with
+    /// the same body are two entries, not one replacing the other. Nil without a query.
+    let query: JSONValue?
     let style: Style
     /// Said to the user when the request carried something the fixture format cannot match on.
     let note: String?
@@ -27,9 +31,13 @@ struct RequestConstraint {
         var note: String?
         let contentType = exchange.requestHeader("content-type")
         let mediaType = contentType.map { ContentTypeHeader($0).mediaType }
+        let queryParameters = target.query.flatMap { raw in
+            Self.object(from: QueryParameters(decoding: raw).parameters.map { ($0.name, JSONValue.string($0.value)) })
+        }
+        // A body-less request is told apart by its query; one with a body by both.
+        let query = exchange.requestBody.isEmpty ? nil : queryParameters
         if exchange.requestBody.isEmpty {
-            let query = target.query.map { QueryParameters(decoding: $0) }
-            value = query.flatMap { Self.object(from: $0.parameters.map { ($0.name, JSONValue.string($0.value)) }) }
+            value = queryParameters
         } else if mediaType == "application/x-www-form-urlencoded" {
             value = Self.object(from: QueryParameters(decodingBytes: exchange.requestBody).parameters.map { ($0.name, JSONValue.string($0.value)) })
         } else if mediaType == "multipart/form-data", let contentType {
@@ -47,6 +55,7 @@ struct RequestConstraint {
             note = "the request body (\(kind), \(exchange.requestBody.count) bytes) is not JSON, a form or multipart, which fixtures cannot match on, so the entry matches any \(exchange.method) request"
         }
         self.value = value.map { Self.literal(Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue)) }
+        self.query = query.map { Self.literal(Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue)) }
         self.style = style
         self.note = note
     }
@@ -98,6 +107,22 @@ struct RequestConstraint {
         case .body: return value == other
         case .parameters: return Self.sameParameters(value, other)
         }
+    }
+
+    /// Whether an existing entry's `query` (nil, `null` and `{}` being no constraint) asks for
+    /// exactly what this one's does.
+    func queryIsEquivalent(to existing: JSONValue?) -> Bool {
+        let mine = Self.normalizedWildcard(Self.unwrappingLiteral(query))
+        let other = Self.normalizedWildcard(Self.unwrappingLiteral(existing))
+        guard let mine, let other else { return mine == nil && other == nil }
+        return Self.sameParameters(mine, other)
+    }
+
+    /// What tells this request apart, for naming its body file: the `request`, and the `query`
+    /// when there is one.
+    var identity: JSONValue? {
+        guard let query else { return value }
+        return .makeArray([value ?? .null, query])
     }
 
     /// `null` and `{}` constrain nothing.

@@ -9,6 +9,8 @@ struct FixtureDocument {
         let method: String
         /// Nil for a wildcard (`request` absent, `null` or `{}`).
         let request: JSONValue?
+        /// Nil when there is no `query` (absent, `null` or `{}`).
+        let query: JSONValue?
         /// `requestHeaders` or `times` make it a different matching rule than anything recorded.
         let hasOtherConstraints: Bool
         let responseFile: String?
@@ -96,6 +98,7 @@ struct FixtureDocument {
         return Entry(
             method: method,
             request: RequestConstraint.normalizedWildcard(value["request"]),
+            query: RequestConstraint.normalizedWildcard(value["query"]),
             hasOtherConstraints: headersConstraint || value["times"] != nil,
             responseFile: value["responseFile"]?.stringValue
         )

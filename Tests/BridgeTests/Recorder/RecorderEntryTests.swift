@@ -79,12 +79,13 @@ import Testing
                            requestBody: "user=luke&scope=a&scope=b", json: #"{"token": "t"}"#)
         let created = try #require(try harness.entries("api/people.json").first)
         #expect(created["request"] == (try JSONParser.parse(#"{"name": "Rey", "tags": [1, 2]}"#).root.value))
+        #expect(created["query"] == (try JSONParser.parse(#"{"draft": "1"}"#).root.value), "a request with a body keeps its query too")
         #expect(created["headers"]?["Location"]?.stringValue == "/api/people/83")
         let login = try #require(try harness.entries("api/login.json").first)
         #expect(login["request"] == (try JSONParser.parse(#"{"user": "luke", "scope": ["a", "b"]}"#).root.value))
         try harness.replay { client, url in
             let json = [HTTPHeader(name: "Content-Type", value: "application/json")]
-            let answer = try client.forward(UpstreamRequest(method: "POST", url: url + "/api/people", headers: json, body: Array(#"{"tags":[1,2],"name":"Rey"}"#.utf8)))
+            let answer = try client.forward(UpstreamRequest(method: "POST", url: url + "/api/people?draft=1", headers: json, body: Array(#"{"tags":[1,2],"name":"Rey"}"#.utf8)))
             #expect(answer.status == 201 && answer.header("Location") == "/api/people/83")
             #expect(sameJSON(answer.body, #"{"id": 83}"#))
             let form = [HTTPHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")]

@@ -190,6 +190,23 @@ import Testing
         _ = try harness.loadCleanly()
     }
 
+    /// The same body to another query is another request: both are kept, and each replays.
+    @Test func requestsWithABodyAreToldApartByTheirQueryToo() throws {
+        let harness = try RecordingHarness()
+        let json = ["Content-Type": "application/json"]
+        #expect(try harness.record("POST", "/pq?page=1", requestHeaders: json, requestBody: #"{"k": "Q"}"#, json: #"{"page": 1}"#).action == .added)
+        #expect(try harness.record("POST", "/pq?page=2", requestHeaders: json, requestBody: #"{"k": "Q"}"#, json: #"{"page": 2}"#).action == .added)
+        #expect(try harness.record("POST", "/pq?page=2", requestHeaders: json, requestBody: #"{"k": "Q"}"#, json: #"{"page": 22}"#).action == .replaced)
+        #expect(try harness.entries("pq.json").count == 2)
+        try harness.replay { client, url in
+            let header = [HTTPHeader(name: "Content-Type", value: "application/json")]
+            for (page, answer) in [("1", #"{"page": 1}"#), ("2", #"{"page": 22}"#)] {
+                let response = try client.forward(UpstreamRequest(method: "POST", url: url + "/pq?page=\(page)", headers: header, body: Array(#"{"k":"Q"}"#.utf8)))
+                #expect(response.status == 200 && sameJSON(response.body, answer), "page \(page)")
+            }
+        }
+    }
+
     @Test func refusesARootThatIsNotAFolder() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("file", "x")

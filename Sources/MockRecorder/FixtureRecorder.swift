@@ -124,6 +124,11 @@ public final class FixtureRecorder: Sendable {
         let bytes: [UInt8]
         if let replaceable {
             (action, index, bytes) = (.replaced, replaceable, document.replacing(replaceable, with: entry))
+        } else if let shadowing = document.entries.firstIndex(where: {
+            $0.method == method && !$0.hasOtherConstraints && constraint.isShadowed(byRequest: $0.request, query: $0.query)
+        }) {
+            // An entry asking for fewer parameters would answer this request first: go before it.
+            (action, index, bytes) = (.added, shadowing, document.inserting(entry, before: shadowing))
         } else {
             let appended = document.appending(entry)
             (action, index, bytes) = (.added, appended.index, appended.bytes)

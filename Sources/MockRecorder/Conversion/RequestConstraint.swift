@@ -118,6 +118,26 @@ struct RequestConstraint {
         return Self.sameParameters(mine, other)
     }
 
+    /// Whether an existing entry with this `request` and `query` would also answer the recorded
+    /// request, though it is not the same: each parameter it asks for has the recorded value,
+    /// and the recorded request has more (the matcher allows extra parameters). The recorded
+    /// entry then goes before it, or it would never be reached.
+    func isShadowed(byRequest existingRequest: JSONValue?, query existingQuery: JSONValue?) -> Bool {
+        guard style == .parameters, let existing = Self.normalizedWildcard(Self.unwrappingLiteral(existingRequest)) else { return false }
+        guard Self.asks(existing, asSubsetOf: Self.unwrappingLiteral(value)) else { return false }
+        let existingQuery = Self.normalizedWildcard(Self.unwrappingLiteral(existingQuery))
+        return existingQuery.map { Self.asks($0, asSubsetOf: Self.unwrappingLiteral(query)) } ?? true
+    }
+
+    /// Whether every parameter of `existing` is in `recorded` with the same values.
+    private static func asks(_ existing: JSONValue, asSubsetOf recorded: JSONValue?) -> Bool {
+        guard case .object(let wanted) = existing, case .object(let have)? = recorded else { return false }
+        return wanted.allSatisfy { member in
+            guard let other = have.last(where: { $0.key == member.key }) else { return false }
+            return sameParameters(.makeObject([(member.key, member.value.value)]), .makeObject([(other.key, other.value.value)]))
+        }
+    }
+
     /// What tells this request apart, for naming its body file: the `request`, and the `query`
     /// when there is one.
     var identity: JSONValue? {

@@ -72,6 +72,21 @@ struct FixtureDocument {
         }
     }
 
+    /// The file with `entry` inserted before entry `index` (which must exist), so it is tried first.
+    func inserting(_ entry: JSONValue, before index: Int) -> [UInt8] {
+        let text = EntryBuilder.arrayElementText(entry)
+        switch layout {
+        case .new:
+            return appending(entry).bytes
+        case .array(_, let elements):
+            let start = elements[index].lowerBound
+            return splice(start..<start, with: text + Array(",\n  ".utf8))
+        case .singleObject(let range):
+            let original = Array(bytes[range])
+            return splice(range, with: Array("[\n  ".utf8) + text + Array(",\n  ".utf8) + original + Array("\n]".utf8))
+        }
+    }
+
     /// The file with entry `index` replaced by `entry`.
     func replacing(_ index: Int, with entry: JSONValue) -> [UInt8] {
         let text = EntryBuilder.arrayElementText(entry)

@@ -207,6 +207,23 @@ import Testing
         }
     }
 
+    /// `?q=x` would answer `?q=x&page=2` too (extra parameters are allowed): the more specific
+    /// recording goes before it, and each request replays its own answer.
+    @Test func aMoreSpecificRequestIsRecordedBeforeTheEntryThatWouldShadowIt() throws {
+        let harness = try RecordingHarness()
+        try harness.record("GET", "/search?q=x", json: #"{"page": 1}"#)
+        let second = try harness.record("GET", "/search?q=x&page=2", json: #"{"page": 2}"#)
+        #expect(second.action == .added && second.entry == 0)
+        try harness.record("GET", "/search?q=y", json: #"{"page": 0}"#)
+        #expect(try harness.entries("search.json").map { $0["request"]?["page"]?.stringValue } == ["2", nil, nil])
+        try harness.replay { client, url in
+            for (query, answer) in [("q=x", #"{"page": 1}"#), ("q=x&page=2", #"{"page": 2}"#), ("page=2&q=x", #"{"page": 2}"#), ("q=y", #"{"page": 0}"#)] {
+                let response = try client.forward(UpstreamRequest(method: "GET", url: url + "/search?" + query))
+                #expect(response.status == 200 && sameJSON(response.body, answer), "\(query)")
+            }
+        }
+    }
+
     @Test func refusesARootThatIsNotAFolder() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("file", "x")

@@ -43,10 +43,45 @@ struct FixtureLocation {
             file = direct
         } else if manager.isRegularFile(root + "/" + index) {
             file = index
+        } else if let templated = templatedFile(serving: segments, root: root) {
+            // A new literal file would take the path away from the templated one, and with it
+            // every method the mock answers there.
+            return .failure(Refusal("\(templated) serves this path, and a recorded \(direct) would take it over (a literal file wins over a {name} one); add an entry with \"pathParameters\" to \(templated) instead"))
         } else {
             file = segments.last == "index" ? index : direct
         }
         return .success(FixtureLocation(key: key, file: file))
+    }
+
+    /// The fixture file with `{name}` segments (`people/{id}.json`, `{tenant}/index.json`) that
+    /// serves `segments` when no literal file does: literal folders first at each level, as the
+    /// loader prefers them; nil when none.
+    static func templatedFile(serving segments: [Substring], root: String) -> String? {
+        let manager = FileManager.default
+        var folder = ""
+        var usedParameter = false
+        for (position, segment) in segments.enumerated() {
+            let names = (try? manager.contentsOfDirectory(atPath: folder.isEmpty ? root : root + "/" + folder)) ?? []
+            let parameterNames = names.filter { $0.hasPrefix("{") }.sorted()
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            if position == segments.count - 1 {
+                if usedParameter, names.contains(segment + ".json") { return prefix + segment + ".json" }
+                if let file = parameterNames.first(where: { $0.hasSuffix("}.json") }) { return prefix + file }
+                if let child = parameterNames.first(where: { !$0.hasSuffix(".json") }), manager.isRegularFile(root + "/" + prefix + child + "/index.json") {
+                    return prefix + child + "/index.json"
+                }
+                return nil
+            }
+            if names.contains(String(segment)) {
+                folder = prefix + segment
+            } else if let child = parameterNames.first(where: { !$0.hasSuffix(".json") }) {
+                folder = prefix + child
+                usedParameter = true
+            } else {
+                return nil
+            }
+        }
+        return nil
     }
 
     struct Refusal: Error {

@@ -224,6 +224,19 @@ import Testing
         }
     }
 
+    /// A literal file would win over the `{name}` file that serves the path today, for every
+    /// method: the recording is refused with what to do instead.
+    @Test(arguments: [("DELETE", "/people/7", "people/{id}.json"), ("GET", "/acme/orders", "{tenant}/orders.json"), ("GET", "/acme", "{tenant}/index.json")])
+    func aPathATemplatedFileServesIsNotTakenOver(method: String, target: String, templated: String) throws {
+        let existing = ["people/{id}.json": #"[{"response": {"from": "template"}}]"#,
+                        "{tenant}/orders.json": #"[{"response": []}]"#, "{tenant}/index.json": #"[{"response": {}}]"#]
+        let harness = try RecordingHarness(existing: existing)
+        let outcome = try harness.record(method, target, json: "{}")
+        #expect(outcome.action == .skipped)
+        #expect(outcome.reason?.contains("\(templated) serves this path") == true, "\(outcome)")
+        #expect(Set(harness.root.files()) == Set(existing.keys))
+    }
+
     @Test func refusesARootThatIsNotAFolder() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("file", "x")

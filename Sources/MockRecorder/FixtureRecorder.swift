@@ -70,7 +70,7 @@ public final class FixtureRecorder: Sendable {
         let content = ResponseContent(exchange, redactedKeys: options.redactedKeys)
         return try serializer.serially(for: location.file) { () throws(RecordError) in
             try merge(method: method, line: line, status: exchange.status, location: location, constraint: constraint,
-                      headers: RecordedHeaders.filter(exchange.responseHeaders), content: content)
+                      headers: Redaction.apply(to: RecordedHeaders.filter(exchange.responseHeaders), keys: options.redactedKeys), content: content)
         }
     }
 

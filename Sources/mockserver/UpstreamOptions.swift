@@ -10,7 +10,7 @@ struct UpstreamOptions: ParsableArguments {
     @Option(name: .customLong("upstream-timeout"), help: ArgumentHelp("Seconds one forwarded exchange may take, connecting to last byte (default 30); then 502.", valueName: "seconds"))
     var upstreamTimeout: Double?
 
-    @Option(help: ArgumentHelp("Comma-separated JSON keys (e.g. token,password) whose values are never written into recorded fixtures, at any depth: \"REDACTED\" in answers, {\"$any\": true} in request constraints.", valueName: "keys"))
+    @Option(help: ArgumentHelp("Comma-separated JSON keys (e.g. token,password; any case) whose values are never written into recorded fixtures, at any depth: \"REDACTED\" in answers, {\"$any\": true} in request constraints. Response headers with those names are written as \"REDACTED\".", valueName: "keys"))
     var redact: String?
 
     func validate() throws {

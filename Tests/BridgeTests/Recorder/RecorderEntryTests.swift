@@ -158,6 +158,23 @@ import Testing
         _ = try harness.loadCleanly()
     }
 
+    /// Redacted names ignore case, and cover the response headers a recording keeps.
+    @Test func redactionIgnoresCaseAndCoversResponseHeaders() throws {
+        let harness = try RecordingHarness(options: RecorderOptions(redactedKeys: ["token", "x-api-key"]))
+        try harness.record("POST", "/api/session", requestHeaders: ["Content-Type": "application/json"],
+                           requestBody: #"{"Token": "request-secret"}"#,
+                           headers: ["Content-Type": "application/json", "X-Api-Key": "header-secret", "X-Trace": "t-1"],
+                           json: #"{"TOKEN": "answer-secret"}"#)
+        let text = try harness.root.text("api/session.json")
+        for secret in ["request-secret", "header-secret", "answer-secret"] {
+            #expect(!text.contains(secret), "\(secret) was written: \(text)")
+        }
+        let entry = try #require(try harness.entries("api/session.json").first)
+        #expect(entry["headers"]?["X-Api-Key"]?.stringValue == "REDACTED")
+        #expect(entry["headers"]?["X-Trace"]?.stringValue == "t-1")
+        _ = try harness.loadCleanly()
+    }
+
     @Test func keepsContentTypeOnlyWhenTheKeyDoesNotImplyIt() throws {
         let harness = try RecordingHarness()
         try harness.record("GET", "/problem", status: 422, headers: ["Content-Type": "application/problem+json"], json: #"{"title": "bad"}"#)

@@ -31,6 +31,7 @@ public final class FixtureRecorder: Sendable {
     public let options: RecorderOptions
     private let writer: AtomicFileWriter
     private let serializer = FileSerializer()
+    private let crossProcessLock: RecordingLock
 
     /// Records into `root`, which must be an existing folder.
     public init(root: String, options: RecorderOptions = RecorderOptions()) throws(RecordError) {
@@ -45,6 +46,7 @@ public final class FixtureRecorder: Sendable {
         }
         self.options = options
         writer = AtomicFileWriter(root: rootPath)
+        crossProcessLock = RecordingLock(root: rootPath)
     }
 
     /// Writes one exchange. Returns what was added, replaced or skipped (with the reason);
@@ -69,8 +71,10 @@ public final class FixtureRecorder: Sendable {
         let constraint = RequestConstraint(exchange, target: target, redactedKeys: options.redactedKeys)
         let content = ResponseContent(exchange, redactedKeys: options.redactedKeys)
         return try serializer.serially(for: location.file) { () throws(RecordError) in
-            try merge(method: method, line: line, status: exchange.status, location: location, constraint: constraint,
-                      headers: Redaction.apply(to: RecordedHeaders.filter(exchange.responseHeaders), keys: options.redactedKeys), content: content)
+            try crossProcessLock.withLock { () throws(RecordError) in
+                try merge(method: method, line: line, status: exchange.status, location: location, constraint: constraint,
+                          headers: Redaction.apply(to: RecordedHeaders.filter(exchange.responseHeaders), keys: options.redactedKeys), content: content)
+            }
         }
     }
 

@@ -170,6 +170,28 @@ import Testing
         _ = try harness.loadCleanly()
     }
 
+    /// Two recorders of one root (two processes, as `record` and `--proxy-unmatched --record`)
+    /// exclude each other through the lock file: each record reads the file the other wrote.
+    @Test func twoRecordersOfOneRootLoseNothing() async throws {
+        let harness = try RecordingHarness()
+        let recorders = [harness.recorder, try FixtureRecorder(root: harness.root.path)]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for page in 0..<60 {
+                let recorder = recorders[page % 2]
+                group.addTask {
+                    try await onOwnThread { () throws(RecordError) in
+                        _ = try recorder.record(RecordedExchange(method: "GET", target: "/api/pages?page=\(page)", status: 200,
+                                                                 responseHeaders: [HTTPHeader(name: "Content-Type", value: "application/json")],
+                                                                 responseBody: Array(#"{"page": \#(page)}"#.utf8)))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let pages = try harness.entries("api/pages.json").compactMap { $0["request"]?["page"]?.stringValue }
+        #expect(Set(pages) == Set((0..<60).map(String.init)), "\(60 - Set(pages).count) entries lost")
+    }
+
     @Test func aReplacedBinaryBodyRemovesTheFileNoEntryUsesAnyMore() throws {
         let harness = try RecordingHarness()
         try harness.record("GET", "/report", headers: ["Content-Type": "application/pdf"], body: [1, 2, 3])

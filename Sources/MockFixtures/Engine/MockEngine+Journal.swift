@@ -12,6 +12,14 @@ extension MockEngine {
     /// `GET /__admin/requests[?unmatched=true]`.
     func journalResponse(_ request: inout IncomingRequest) -> MockResponse {
         guard let journal else { return journalOffResponse(request) }
+        if let unknown = request.query().parameters.first(where: { $0.name != "unmatched" }) {
+            // A filter the journal does not have would otherwise be ignored without a word.
+            var hint = "the only parameter is unmatched=true (the requests no fixture answered); find requests by their content with POST /__admin/requests/find"
+            if let suggestion = EditDistance.closest(to: unknown.name, among: ["unmatched"], maximumDistance: 2) {
+                hint = "did you mean \(suggestion)=true?"
+            }
+            return badAdminRequest(request, "the query parameter \(EntryMatcher.quoted(unknown.name)) is not understood; \(hint)")
+        }
         let unmatchedValues = request.query().values(for: "unmatched")
         let unmatchedOnly: Bool
         switch unmatchedValues.last {

@@ -64,6 +64,10 @@ struct JournalTests {
         let unmatched = try fixture.journal(unmatched: true)
         #expect(unmatched.map { $0["id"] as? Int } == [2, 3])
         #expect(fixture.get("/__admin/requests?unmatched=maybe").status == 400)
+        let unknown = fixture.get("/__admin/requests?limit=5")
+        #expect(unknown.status == 400, "a filter the journal does not have is not ignored")
+        #expect((try unknown.jsonObject()["error"] as? String)?.hasPrefix(#"the query parameter "limit" is not understood; the only parameter is unmatched=true"#) == true)
+        #expect((try fixture.get("/__admin/requests?unmached=true").jsonObject()["error"] as? String)?.hasSuffix("did you mean unmatched=true?") == true)
     }
 
     @Test func binaryBodiesAreBase64AndLongBodiesAreCut() throws {

@@ -31,6 +31,12 @@ struct ResponseContent {
         }
         let looksLikeJSON = contentType?.isJSON ?? true   // undeclared bodies that parse are JSON
         if looksLikeJSON, let parsed = try? JSONParser.parse(bytes).root.value {
+            if case .null = parsed {
+                // `"response": null` means no body; the JSON text `null` is written as text.
+                body = .text("null")
+                contentTypeHeader = declared ?? MediaType.json
+                return
+            }
             body = .json(Redaction.apply(to: parsed, keys: redactedKeys))
             contentTypeHeader = contentType?.mediaType == MediaType.json ? nil : declared
             return

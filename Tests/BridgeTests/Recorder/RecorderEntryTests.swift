@@ -119,6 +119,18 @@ import Testing
         }
     }
 
+    /// A JSON `null` answer replays as `null`: `"response": null` would be no body at all.
+    @Test func aJSONNullAnswerReplaysAsNull() throws {
+        let harness = try RecordingHarness()
+        try harness.record("GET", "/api/nothing", json: "null")
+        try harness.replay { client, url in
+            let answer = try client.forward(UpstreamRequest(method: "GET", url: url + "/api/nothing"))
+            #expect(answer.status == 200)
+            #expect(answer.body == Array("null".utf8))
+            #expect(answer.header("Content-Type") == "application/json")
+        }
+    }
+
     @Test func recordsMultipartFieldsAndFileParts() throws {
         let harness = try RecordingHarness()
         let body = "--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nPortrait\r\n"

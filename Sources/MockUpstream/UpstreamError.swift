@@ -77,6 +77,9 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case .connectionRefused: "\(endpoint) refused the connection (\(detail)); is the API running at that address and port?"
         case .connectionFailed: "no connection to \(endpoint) (\(detail))."
         case .timedOut: "no complete answer from \(endpoint) within the timeout (\(detail)); raise the upstream timeout or check the API."
+        case .tlsVerificationFailed where detail.contains("does not match"):
+            // Trusting the issuer would not help: the certificate is for another name.
+            "the TLS certificate of \(endpoint) is not for the name \(name) (\(detail)); use the host name the certificate was made for in the URL, or make one for \(name) (mockserver tls-cert --host \(name))."
         case .tlsVerificationFailed:
             "the TLS certificate of \(endpoint) could not be verified (\(detail)); trust the certificate authority that issued it (a CA file), or skip verification (insecure, for tests only)."
         case .tlsHandshakeFailed: "the TLS handshake with \(endpoint) failed (\(detail)); check that the URL's scheme and port match the API."

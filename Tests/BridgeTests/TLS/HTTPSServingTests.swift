@@ -47,6 +47,8 @@ import Testing
         }
         #expect(error.kind == .tlsVerificationFailed)
         #expect(error.detail.contains("does not match"), "\(error)")
+        #expect(error.summary.contains("is not for the name 127.0.0.1") && error.summary.contains("tls-cert --host 127.0.0.1"),
+                "trusting the issuer would not help: \(error.summary)")
     }
 
     @Test func curlTrustsItWithCacert() async throws {

@@ -18,6 +18,10 @@ struct RequestPattern: Sendable {
         guard case .object(let members) = document.root.value else {
             return .failure(PatternError("the pattern is \(document.root.value.kindNameWithArticle); send an object such as \(example)"))
         }
+        if let duplicate = document.duplicateKeys.first {
+            // Only the last value would count: the other half of what the test asked for is lost.
+            return .failure(PatternError("\(duplicate.position): the key \(JSONValue.excerpt(.string(duplicate.key))) is given twice (first at \(duplicate.firstPosition)); give each key once"))
+        }
         var compiler = FixtureFileCompiler(relativePath: "", subject: "the pattern", pathParameterNames: nil)
         let fields = compiler.compileConstraints(members)
         var method: String?

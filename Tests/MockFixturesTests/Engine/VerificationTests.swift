@@ -89,6 +89,8 @@ struct VerificationTests {
         (#"{"requestHeader": {}}"#, #"unknown key "requestHeader" in the pattern; did you mean "requestHeaders"?"#),
         (#"{"query": [1]}"#, "query must be an object of parameter names to values"),
         (#"{"request": "#, "the body is not valid JSON: 1:13:"),
+        (#"{"method": "POST", "method": "GET"}"#, #"1:20: the key "method" is given twice (first at 1:2); give each key once"#),
+        (#"{"request": {"sku": "A1", "sku": "A2"}}"#, #"the key "sku" is given twice"#),
     ])
     func malformedPatternsAnswer400NamingTheKey(pattern: String, error: String) throws {
         let fixture = try EngineFixture(Self.files)

@@ -99,8 +99,17 @@ struct RequestPattern: Sendable {
             }
         }
         let constraintReasons = EntryMatcher.constraintReasons(constraints, &request)
-        comparison.reasons.append(contentsOf: constraintReasons)
-        if exchange.isBodyTruncated, !constraintReasons.isEmpty, constraints.request != nil {
+        guard exchange.isBodyTruncated, constraints.request != nil else {
+            comparison.reasons.append(contentsOf: constraintReasons)
+            return comparison
+        }
+        // A cut body cannot be compared: its reasons would say it differs (or is not JSON) when
+        // only the cut does. The rest is compared as usual; the body gets the cut's note instead.
+        let withoutBody = RequestConstraints(method: constraints.method, request: nil, query: constraints.query,
+                                             requiredHeaders: constraints.requiredHeaders, pathParameters: constraints.pathParameters)
+        let otherReasons = EntryMatcher.constraintReasons(withoutBody, &request)
+        comparison.reasons.append(contentsOf: otherReasons)
+        if constraintReasons.count > otherReasons.count {
             comparison.reasons.append("the journal kept only \(exchange.body.count) of the body's \(exchange.bodySize) bytes; raise --journal-body-limit to compare whole bodies")
         }
         return comparison

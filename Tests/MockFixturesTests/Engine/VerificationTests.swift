@@ -76,7 +76,12 @@ struct VerificationTests {
         let result = try fixture.count(#"{"request": {"sku": "A1"}}"#)
         #expect(result["count"] as? Int == 0)
         let reasons = try #require((result["nearMisses"] as? [[String: Any]])?.first?["reasons"] as? [String])
-        #expect(reasons.last == "the journal kept only 4 of the body's 13 bytes; raise --journal-body-limit to compare whole bodies")
+        #expect(reasons == ["the journal kept only 4 of the body's 13 bytes; raise --journal-body-limit to compare whole bodies"],
+                "the cut body is not said to differ or to be no JSON")
+        _ = fixture.postJSON("/api/orders?page=1", #"{"sku": "A1"}"#)
+        let withQuery = try fixture.count(#"{"request": {"sku": "A1"}, "query": {"page": "2"}}"#)
+        let queryReasons = try #require((withQuery["nearMisses"] as? [[String: Any]])?.first?["reasons"] as? [String])
+        #expect(queryReasons.count == 2 && queryReasons.last?.hasPrefix("the journal kept only") == true, "the rest is still compared: \(queryReasons)")
     }
 
     @Test(arguments: [

@@ -102,8 +102,22 @@ struct FixtureDocument {
 
     private func splice(_ range: Range<Int>, with replacement: [UInt8]) -> [UInt8] {
         var result = bytes
-        result.replaceSubrange(range, with: replacement)
-        if result.last != UInt8(ascii: "\n") { result.append(UInt8(ascii: "\n")) }
+        // A file written with CR LF line ends (an editor on Windows) gets the new lines with them
+        // too, so it does not end up with both kinds.
+        let usesCRLF = bytes.firstRange(of: [UInt8(ascii: "\r"), UInt8(ascii: "\n")]) != nil
+        result.replaceSubrange(range, with: usesCRLF ? Self.withCRLF(replacement) : replacement)
+        if result.last != UInt8(ascii: "\n") { result.append(contentsOf: usesCRLF ? [UInt8(ascii: "\r"), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")]) }
+        return result
+    }
+
+    /// `text` with every LF that is not already after a CR preceded by one.
+    private static func withCRLF(_ text: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count + text.count / 16)
+        for (offset, byte) in text.enumerated() {
+            if byte == UInt8(ascii: "\n"), offset == 0 || text[offset - 1] != UInt8(ascii: "\r") { result.append(UInt8(ascii: "\r")) }
+            result.append(byte)
+        }
         return result
     }
 

@@ -101,6 +101,16 @@ import Testing
         #expect(try harness.entries("api/hand.json")[1]["status"] == .number(JSONNumber(410)))
     }
 
+    @Test func aFileWithCRLFLineEndsKeepsThem() throws {
+        let handWritten = "[\r\n  {\"method\": \"POST\", \"status\": 201}\r\n]\r\n"
+        let harness = try RecordingHarness(existing: ["api/people.json": handWritten])
+        try harness.record("GET", "/api/people", json: #"{"count": 1}"#)
+        let text = try harness.root.text("api/people.json")
+        #expect(text.hasPrefix("[\r\n  {\"method\": \"POST\", \"status\": 201},\r\n  {\r\n"), "\(text.debugDescription)")
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "no bare LF: \(text.debugDescription)")
+        _ = try harness.loadCleanly()
+    }
+
     @Test func aSingleEntryFileBecomesAnArray() throws {
         let harness = try RecordingHarness(existing: ["solo.json": #"{"response": {"solo": true}}"#])
         try harness.record("POST", "/solo", requestHeaders: ["Content-Type": "application/json"], requestBody: "[1]", json: "{}")

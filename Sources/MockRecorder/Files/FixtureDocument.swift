@@ -59,16 +59,15 @@ struct FixtureDocument {
         let text = EntryBuilder.arrayElementText(entry)
         switch layout {
         case .new:
-            return (Array("[\n  ".utf8) + text + Array("\n]\n".utf8), 0)
+            return (Self.array(of: [text]) + Array("\n".utf8), 0)
         case .array(let whole, let elements):
             guard let last = elements.last else {
-                return (splice(whole, with: Array("[\n  ".utf8) + text + Array("\n]".utf8)), 0)
+                return (splice(whole, with: Self.array(of: [text])), 0)
             }
-            return (splice(last.upperBound..<last.upperBound, with: Array(",\n  ".utf8) + text), elements.count)
+            return (splice(last.upperBound..<last.upperBound, with: Self.separator + text), elements.count)
         case .singleObject(let range):
             // One entry object becomes an array of the two.
-            let original = Array(bytes[range])
-            return (splice(range, with: Array("[\n  ".utf8) + original + Array(",\n  ".utf8) + text + Array("\n]".utf8)), 1)
+            return (splice(range, with: Self.array(of: [Array(bytes[range]), text])), 1)
         }
     }
 
@@ -80,11 +79,18 @@ struct FixtureDocument {
             return appending(entry).bytes
         case .array(_, let elements):
             let start = elements[index].lowerBound
-            return splice(start..<start, with: text + Array(",\n  ".utf8))
+            return splice(start..<start, with: text + Self.separator)
         case .singleObject(let range):
-            let original = Array(bytes[range])
-            return splice(range, with: Array("[\n  ".utf8) + text + Array(",\n  ".utf8) + original + Array("\n]".utf8))
+            return splice(range, with: Self.array(of: [text, Array(bytes[range])]))
         }
+    }
+
+    /// Between two elements of the top-level array.
+    private static let separator = Array(",\n  ".utf8)
+
+    /// A top-level array of `elements` (already indented), one per line.
+    private static func array(of elements: [[UInt8]]) -> [UInt8] {
+        Array("[\n  ".utf8) + Array(elements.joined(separator: separator)) + Array("\n]".utf8)
     }
 
     /// The file with entry `index` replaced by `entry`.
@@ -96,7 +102,7 @@ struct FixtureDocument {
         case .array(_, let elements):
             return splice(elements[index], with: text)
         case .singleObject(let range):
-            return splice(range, with: Array("[\n  ".utf8) + text + Array("\n]".utf8))
+            return splice(range, with: Self.array(of: [text]))
         }
     }
 

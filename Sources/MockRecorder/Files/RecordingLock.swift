@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +13,7 @@ struct RecordingLock: Sendable {
     let path: String
 
     init(root: String) {
-        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         path = folder + "/mockserver-record-" + FNV1a.hex(FNV1a.hash(Array(root.utf8)), digits: 16) + ".lock"
     }
 

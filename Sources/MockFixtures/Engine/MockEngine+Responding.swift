@@ -92,17 +92,27 @@ extension MockEngine {
     /// throttling and (possibly random) delay. A `304` states the length of the `200` it stands for.
     private func response(_ entry: FixtureEntry, _ request: inout IncomingRequest, outcome: MatchOutcome, store: FixtureStore) -> MockResponse {
         let answer = response(entry, &request, outcome: outcome)
-        guard answer.status == 304 else { return answer }
-        return answer.stating(bodyLength: unconditionalBodyLength(request, store: store))
+        if answer.status == 304 {
+            // The length of the 200 to the same request without its conditions, or none.
+            let plain = IncomingRequest(method: request.method, target: request.target, headers: UnconditionalHeaders(base: request.headers), body: request.body)
+            return answer.stating(bodyLength: bodyLength(of: plain, withStatus: 200, store: store))
+        }
+        if entry.method == "HEAD", answer.body.isEmpty, answer.sendsBody(toMethod: "GET") {
+            // An entry written for HEAD has no body to measure: the length is that of what a
+            // GET with the same status gets, or none (a false `Content-Length: 0` is worse).
+            let get = IncomingRequest(method: "GET", target: request.target, headers: request.headers, body: request.body)
+            return answer.stating(bodyLength: bodyLength(of: get, withStatus: answer.status, store: store))
+        }
+        return answer
     }
 
-    /// For a fixture `304`: the size of the body the same request without its conditions gets,
-    /// when that is a `200` (RFC 9110 §8.6: a 304's `Content-Length` must be the `200`'s, or
-    /// absent). The entry is chosen as for the request, but uses up nothing and moves no
-    /// scenario; `nil` when the answer would be anything else (no `200`, a fault), and the
-    /// `304` then states no length.
-    private func unconditionalBodyLength(_ request: IncomingRequest, store: FixtureStore) -> Int? {
-        var plain = IncomingRequest(method: request.method, target: request.target, headers: UnconditionalHeaders(base: request.headers), body: request.body)
+    /// The size of the body `request` would get, when its answer has `status` (RFC 9110 §8.6: a
+    /// HEAD's or 304's `Content-Length` must be that of the answer it stands for, or absent). The
+    /// entry is chosen as for a request, but uses up nothing and moves no scenario; `nil` when
+    /// the answer would be anything else (another status, a fault, no entry), and then no length
+    /// is stated.
+    private func bodyLength(of request: IncomingRequest, withStatus status: Int, store: FixtureStore) -> Int? {
+        var plain = request
         let key = plain.target.lookupKey
         var chosen: FixtureEntry?
         for match in runtimeFixtures.fixtures(forKey: key) where chosen == nil {
@@ -113,7 +123,7 @@ extension MockEngine {
             plain.pathParameters = parameters
             chosen = EntryMatcher.select(from: file.entries, for: &plain, scenarios: scenarios, counting: false)
         }
-        guard let chosen, chosen.response.status == 200, chosen.delivery?.fault == nil else { return nil }
+        guard let chosen, chosen.response.status == status, chosen.delivery?.fault == nil else { return nil }
         var get = plain.asGET()
         return chosen.delivery?.template.map { $0.render(for: &get).body.count } ?? chosen.response.body.count
     }

@@ -57,6 +57,26 @@ struct FixtureRuleTests {
         #expect(afterwards.statedContentLength(toMethod: "GET") == nil)
     }
 
+    /// An entry written for HEAD has no body: it states the length of what a GET with the same
+    /// status gets, or none rather than a false 0.
+    @Test func aHeadEntryStatesTheLengthOfTheGETItStandsFor() throws {
+        let (store, tree) = try load(#"""
+            [{"method": "HEAD", "requestHeaders": {"X-Probe": "1"}, "status": 404},
+             {"method": "HEAD", "headers": {"X-Head": "yes"}},
+             {"response": {"items": [1, 2, 3]}}]
+            """#)
+        _ = tree
+        let head = store.respond(method: "HEAD", target: "/a", headers: NoHeaders(), body: [])
+        #expect(head.headerValue("X-Head") == "yes")
+        #expect(head.statedContentLength(toMethod: "HEAD") == 17, "the GET's body")
+        let probe = store.respond(method: "HEAD", target: "/a", headers: ["X-Probe": "1"], body: [])
+        #expect(probe.status == 404)
+        #expect(probe.statedContentLength(toMethod: "HEAD") == nil, "GET answers 200, not 404: no length to state")
+        let (lonely, lonelyTree) = try load(#"[{"method": "HEAD"}]"#)
+        _ = lonelyTree
+        #expect(lonely.respond(method: "HEAD", target: "/a", headers: NoHeaders(), body: []).statedContentLength(toMethod: "HEAD") == nil)
+    }
+
     /// The 200 a 304 stands for has not answered anything: the unused report still lists it.
     @Test func theEntryA304StandsForStaysUnused() throws {
         let (store, tree) = try load(#"""

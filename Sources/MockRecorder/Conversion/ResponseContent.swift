@@ -25,8 +25,10 @@ struct ResponseContent {
         let bytes = exchange.responseBody
         if bytes.isEmpty {
             body = .none
-            // No body, so no key implies a type; keep a declared one unless it is JSON.
-            contentTypeHeader = (contentType?.isJSON ?? true) ? nil : declared
+            // No body, so no key implies a type: the declared one is kept, JSON too, so the
+            // replayed answer carries what the API's did; not on a 204 or 205, which have no
+            // content for it to describe (the loader would warn).
+            contentTypeHeader = [204, 205].contains(exchange.status) ? nil : declared
             return
         }
         let looksLikeJSON = contentType?.isJSON ?? true   // undeclared bodies that parse are JSON

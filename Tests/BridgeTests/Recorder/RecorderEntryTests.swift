@@ -194,6 +194,11 @@ import Testing
         #expect(try harness.entries("problem.json").first?["headers"]?["Content-Type"]?.stringValue == "application/problem+json")
         #expect(try harness.entries("undeclared.json").first?["headers"] == nil)
         #expect(try harness.entries("undeclared.json").first?["response"] == (try JSONParser.parse("[1,2]").root.value))
+        // An empty answer has no key to imply a type: the declared one is kept, JSON too.
+        try harness.record("POST", "/empty", headers: ["Content-Type": "application/json"], body: [])
+        #expect(try harness.entries("empty.json").first?["headers"]?["Content-Type"]?.stringValue == "application/json")
+        try harness.record("DELETE", "/empty", status: 204, headers: ["Content-Type": "application/json"], body: [])
+        #expect(try harness.entries("empty.json").last?["headers"] == nil, "a 204 has no content to type")
         _ = try harness.loadCleanly()
     }
 

@@ -25,10 +25,10 @@ extension JSONValue {
     /// ```swift
     /// print(String(decoding: JSONValue.makeObject([("error", .string("no match"))]).prettyPrintedBytes(), as: UTF8.self))
     /// ```
-    package func prettyPrintedBytes() -> [UInt8] {
+    package func prettyPrintedBytes(indent: Int = 2) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
-        write(to: &output, indent: 2, level: 0, writeString: JSONValue.writeEscaped)
+        write(to: &output, indent: indent, level: 0, writeString: JSONValue.writeEscaped)
         output.append(UInt8(ascii: "\n"))
         return output
     }

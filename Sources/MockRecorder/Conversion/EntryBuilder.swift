@@ -30,16 +30,16 @@ enum EntryBuilder {
         return .makeObject(members)
     }
 
-    /// The entry as the element of a top-level array: pretty-printed, every line after the
-    /// first indented two more spaces, no trailing newline.
-    static func arrayElementText(_ entry: JSONValue) -> [UInt8] {
-        var bytes = entry.prettyPrintedBytes()
+    /// The entry as the element of a top-level array: pretty-printed with `indent` spaces a
+    /// level, every line after the first indented one level more, no trailing newline.
+    static func arrayElementText(_ entry: JSONValue, indent: Int = 2) -> [UInt8] {
+        var bytes = entry.prettyPrintedBytes(indent: indent)
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         var indented: [UInt8] = []
         indented.reserveCapacity(bytes.count + bytes.count / 8)
         for byte in bytes {
             indented.append(byte)
-            if byte == UInt8(ascii: "\n") { indented.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
+            if byte == UInt8(ascii: "\n") { indented.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent)) }
         }
         return indented
     }

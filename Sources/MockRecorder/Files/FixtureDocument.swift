@@ -56,53 +56,65 @@ struct FixtureDocument {
 
     /// The file with `entry` appended, and its index.
     func appending(_ entry: JSONValue) -> (bytes: [UInt8], index: Int) {
-        let text = EntryBuilder.arrayElementText(entry)
+        let text = EntryBuilder.arrayElementText(entry, indent: indent)
         switch layout {
         case .new:
-            return (Self.array(of: [text]) + Array("\n".utf8), 0)
+            return (array(of: [text]) + Array("\n".utf8), 0)
         case .array(let whole, let elements):
             guard let last = elements.last else {
-                return (splice(whole, with: Self.array(of: [text])), 0)
+                return (splice(whole, with: array(of: [text])), 0)
             }
-            return (splice(last.upperBound..<last.upperBound, with: Self.separator + text), elements.count)
+            return (splice(last.upperBound..<last.upperBound, with: separator + text), elements.count)
         case .singleObject(let range):
             // One entry object becomes an array of the two.
-            return (splice(range, with: Self.array(of: [Array(bytes[range]), text])), 1)
+            return (splice(range, with: array(of: [Array(bytes[range]), text])), 1)
         }
     }
 
     /// The file with `entry` inserted before entry `index` (which must exist), so it is tried first.
     func inserting(_ entry: JSONValue, before index: Int) -> [UInt8] {
-        let text = EntryBuilder.arrayElementText(entry)
+        let text = EntryBuilder.arrayElementText(entry, indent: indent)
         switch layout {
         case .new:
             return appending(entry).bytes
         case .array(_, let elements):
             let start = elements[index].lowerBound
-            return splice(start..<start, with: text + Self.separator)
+            return splice(start..<start, with: text + separator)
         case .singleObject(let range):
-            return splice(range, with: Self.array(of: [text, Array(bytes[range])]))
+            return splice(range, with: array(of: [text, Array(bytes[range])]))
         }
     }
 
+    /// The spaces a level the file is indented with, from its first entry's line (2 for a new
+    /// file): an entry added to a file indented with 4 is indented with 4 too.
+    private var indent: Int {
+        guard case .array(_, let elements) = layout, let first = elements.first else { return 2 }
+        var start = first.lowerBound
+        while start > 0, bytes[start - 1] == UInt8(ascii: " ") { start -= 1 }
+        let spaces = first.lowerBound - start
+        return start > 0 && bytes[start - 1] == UInt8(ascii: "\n") && (1...8).contains(spaces) ? spaces : 2
+    }
+
     /// Between two elements of the top-level array.
-    private static let separator = Array(",\n  ".utf8)
+    private var separator: [UInt8] {
+        Array(",\n".utf8) + Array(repeating: UInt8(ascii: " "), count: indent)
+    }
 
     /// A top-level array of `elements` (already indented), one per line.
-    private static func array(of elements: [[UInt8]]) -> [UInt8] {
-        Array("[\n  ".utf8) + Array(elements.joined(separator: separator)) + Array("\n]".utf8)
+    private func array(of elements: [[UInt8]]) -> [UInt8] {
+        Array("[\n".utf8) + Array(repeating: UInt8(ascii: " "), count: indent) + Array(elements.joined(separator: separator)) + Array("\n]".utf8)
     }
 
     /// The file with entry `index` replaced by `entry`.
     func replacing(_ index: Int, with entry: JSONValue) -> [UInt8] {
-        let text = EntryBuilder.arrayElementText(entry)
+        let text = EntryBuilder.arrayElementText(entry, indent: indent)
         switch layout {
         case .new:
             return appending(entry).bytes
         case .array(_, let elements):
             return splice(elements[index], with: text)
         case .singleObject(let range):
-            return splice(range, with: Self.array(of: [text]))
+            return splice(range, with: array(of: [text]))
         }
     }
 

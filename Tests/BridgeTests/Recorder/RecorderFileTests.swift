@@ -101,6 +101,18 @@ import Testing
         #expect(try harness.entries("api/hand.json")[1]["status"] == .number(JSONNumber(410)))
     }
 
+    @Test func aFileIndentedWithFourSpacesGetsEntriesIndentedWithFour() throws {
+        let handWritten = "[\n    {\n        \"method\": \"POST\",\n        \"status\": 201\n    }\n]\n"
+        let harness = try RecordingHarness(existing: ["api/people.json": handWritten])
+        try harness.record("GET", "/api/people", json: #"{"names": ["Luke"]}"#)
+        let text = try harness.root.text("api/people.json")
+        #expect(text.hasPrefix(String(handWritten.dropLast(3)) + ",\n    {\n        \"method\": \"GET\","), "\(text)")
+        let indents = text.split(separator: "\n" as Character).map { line in line.utf8.prefix(while: { $0 == UInt8(ascii: " ") }).count }
+        #expect(indents.allSatisfy { $0 % 4 == 0 }, "\(text)")
+        #expect(text.contains("\n                \"Luke\"\n"), "four levels deep: \(text)")
+        _ = try harness.loadCleanly()
+    }
+
     @Test func aFileWithCRLFLineEndsKeepsThem() throws {
         let handWritten = "[\r\n  {\"method\": \"POST\", \"status\": 201}\r\n]\r\n"
         let harness = try RecordingHarness(existing: ["api/people.json": handWritten])

@@ -89,7 +89,7 @@ extension MockEngine {
             let shown = methods.filter { $0 != "HEAD" }
             let path = String(request.target.path)
             var error = "\(path) answers \(Self.listed(shown)) only, \(request.methodNamedInBodies) is not allowed; send \(shown.map { "\($0) \(path)" }.joined(separator: " or "))"
-            if request.spellsMethodInAnotherCase(methods) {
+            if request.methodInAnotherCase(among: methods) != nil {
                 error += " (methods are case-sensitive)"
             }
             return diagnosticResponse(status: 405, outcome: .admin(error),

@@ -9,7 +9,7 @@ extension MockEngine {
     }
 
     func rejectedPathResponse(method: String, target: String, rejection: PathRejection) -> MockResponse {
-        let shownTarget = target.count > 200 ? String(target.prefix(200)) + "…" : target
+        let shownTarget = Self.shown(target: target)
         if method == "CONNECT" {
             // A client told to use the server as its proxy (HTTPS_PROXY=…) asks for a tunnel.
             let error = "CONNECT \(shownTarget) asks for a tunnel, as to a proxy; mockserver is not a forward proxy"
@@ -27,6 +27,11 @@ extension MockEngine {
         ])
     }
 
+    /// A refused target as an explanation quotes it: at most 200 characters, then "…".
+    private static func shown(target: String) -> String {
+        target.count > 200 ? String(target.prefix(200)) + "…" : target
+    }
+
     /// `400` for a method that is not a token (`G@T`): no fixture could name it (RFC 9110 §9.1).
     func invalidMethodResponse(method: String, target: String) -> MockResponse {
         let shownMethod = JSONValue.excerpt(.string(method))
@@ -34,7 +39,7 @@ extension MockEngine {
         return diagnosticResponse(status: 400, outcome: .rejectedPath(reason: error), [
             ("error", .string(error)),
             ("method", .string(method)),
-            ("target", .string(target.count > 200 ? String(target.prefix(200)) + "…" : target)),
+            ("target", .string(Self.shown(target: target))),
         ])
     }
 
@@ -157,7 +162,7 @@ extension MockEngine {
     func staticMethodResponse(_ file: String, _ request: inout IncomingRequest) -> MockResponse {
         let path = String(request.target.path)
         var error = "static files answer GET and HEAD only; \(request.method) \(path) is not served"
-        if request.spellsMethodInAnotherCase(["GET", "HEAD"]) {
+        if request.methodInAnotherCase(among: ["GET", "HEAD"]) != nil {
             error += " (methods are case-sensitive)"
         }
         // The file exists, only not for this method: 405 with what it allows (RFC 9110 §15.5.6).

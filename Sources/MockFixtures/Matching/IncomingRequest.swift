@@ -102,17 +102,17 @@ struct IncomingRequest {
         method == entryMethod || (entryMethod == "GET" && isHead)
     }
 
-    /// Whether the request's method is one of `methods` in another case (`get` for `GET`).
-    func spellsMethodInAnotherCase(_ methods: [String]) -> Bool {
-        !methods.contains(method) && methods.contains { equalsIgnoringASCIICase($0, method) }
+    /// The one of `methods` the request's method spells in another case (`GET` for `get`), or
+    /// `nil` (also when the method is one of them exactly).
+    func methodInAnotherCase(among methods: [String]) -> String? {
+        guard !methods.contains(method) else { return nil }
+        return methods.first { equalsIgnoringASCIICase($0, method) }
     }
 
-    /// The method an entry with `entryMethod` accepts that the request spelled in another case
-    /// (`HEAD` for `head` and a GET entry), or `nil`.
+    /// ``methodInAnotherCase(among:)`` for the methods an entry with `entryMethod` accepts: GET
+    /// entries answer HEAD too (`HEAD` for `head`).
     func methodInAnotherCase(acceptedBy entryMethod: String) -> String? {
-        let accepted = entryMethod == "GET" ? ["GET", "HEAD"] : [entryMethod]
-        guard !accepted.contains(method) else { return nil }
-        return accepted.first { equalsIgnoringASCIICase($0, method) }
+        methodInAnotherCase(among: entryMethod == "GET" ? ["GET", "HEAD"] : [entryMethod])
     }
 
     /// What to tell a client that sent `sent` where `expected` was wanted in another case.

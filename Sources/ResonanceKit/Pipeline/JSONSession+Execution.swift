@@ -81,9 +81,9 @@ extension JSONSession {
 
         while true {
             attempt += 1
-            var request = try await adapt(outgoing.urlRequest, secondsLeft: secondsLeft()) {
+            var request = try await adapt(outgoing.urlRequest, secondsLeft: secondsLeft(), timeout: outgoing.timeout) {
                 metrics(attemptStarted: clock.now, responseBytes: 0)
-            } timeout: { outgoing.timeout }
+            }
             trace?.inject(into: &request)
             let attemptStarted = clock.now
             guard outgoing.timeout - Self.seconds(attemptStarted - started) > 0 else {
@@ -137,14 +137,11 @@ extension JSONSession {
             } else {
                 // An interceptor may wait (a token refresh): the deadline and cancellation still hold.
                 let sentRequest = request
-                switch await raceDeadline(secondsLeft: secondsLeft(), { await Self.decide(deciders, sentRequest, after: outcome, context: context) }) {
-                case .finished(let result):
-                    decision = (try? result.get()) ?? .doNotRetry
-                case .deadlinePassed:
-                    throw ExecutionFailure(kind: .timeout(outgoing.timeout), metrics: metrics(attemptStarted: attemptStarted, responseBytes: 0))
-                case .cancelled:
-                    throw ExecutionFailure(kind: .cancelled, metrics: metrics(attemptStarted: attemptStarted, responseBytes: 0))
+                let result = try await Self.racingTheDeadline(secondsLeft: secondsLeft(), timeout: outgoing.timeout,
+                                                              metrics: metrics(attemptStarted: attemptStarted, responseBytes: 0)) {
+                    await Self.decide(deciders, sentRequest, after: outcome, context: context)
                 }
+                decision = (try? result.get()) ?? .doNotRetry
             }
             let delay: TimeInterval
             switch decision {
@@ -197,22 +194,36 @@ extension JSONSession {
 
     /// The built request as the interceptors adapt it, within what is left of the deadline and
     /// cancellable at once: an interceptor that waits (for a token) does not hold the request.
-    private func adapt(_ built: URLRequest, secondsLeft: TimeInterval, metrics: () -> HTTPMetrics,
-                       timeout: () -> TimeInterval) async throws(ExecutionFailure) -> URLRequest {
+    private func adapt(_ built: URLRequest, secondsLeft: TimeInterval, timeout: TimeInterval,
+                       metrics: () -> HTTPMetrics) async throws(ExecutionFailure) -> URLRequest {
         guard !interceptors.isEmpty else { return built }
         let interceptors = interceptors
-        switch await raceDeadline(secondsLeft: secondsLeft, { try await Self.adapt(built, through: interceptors) }) {
-        case .finished(.success(let request)):
+        let result = try await Self.racingTheDeadline(secondsLeft: secondsLeft, timeout: timeout, metrics: metrics()) {
+            try await Self.adapt(built, through: interceptors)
+        }
+        switch result {
+        case .success(let request):
             return request
-        case .finished(.failure(let error)):
+        case .failure(let error):
             if Task.isCancelled || error is CancellationError {
                 throw ExecutionFailure(kind: .cancelled, metrics: metrics())
             }
             throw error as? ExecutionFailure ?? ExecutionFailure(kind: .invalidRequest("an interceptor could not adapt the request: \(error)"))
-        case .deadlinePassed:
-            throw ExecutionFailure(kind: .timeout(timeout()), metrics: metrics())
-        case .cancelled:
-            throw ExecutionFailure(kind: .cancelled, metrics: metrics())
+        }
+    }
+
+    /// What `operation` came to, raced against what is left of the request's deadline and
+    /// against the task's cancellation; a lost race is the request's `.timeout` or `.cancelled`.
+    private static func racingTheDeadline<Value: Sendable>(
+        secondsLeft: TimeInterval,
+        timeout: TimeInterval,
+        metrics: @autoclosure () -> HTTPMetrics,
+        _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws(ExecutionFailure) -> Result<Value, any Error> {
+        switch await raceDeadline(secondsLeft: secondsLeft, operation) {
+        case .finished(let result): return result
+        case .deadlinePassed: throw ExecutionFailure(kind: .timeout(timeout), metrics: metrics())
+        case .cancelled: throw ExecutionFailure(kind: .cancelled, metrics: metrics())
         }
     }
 

@@ -20,6 +20,10 @@ struct RequestConstraint {
     /// its `value`): written as the entry's `query`, so `POST /orders?page=1` and `?page=2` with
     /// the same body are two entries, not one replacing the other. Nil without a query.
     let query: JSONValue?
+    /// `value` and `query` as the matcher reads them (no `$equals` wrapping): what entries
+    /// already in the file are compared with.
+    private let readValue: JSONValue?
+    private let readQuery: JSONValue?
     let style: Style
     /// Said to the user when the request carried something the fixture format cannot match on.
     let note: String?
@@ -54,8 +58,10 @@ struct RequestConstraint {
             let kind = contentType ?? "without a Content-Type"
             note = "the request body (\(kind), \(exchange.requestBody.count) bytes) is not JSON, a form or multipart, which fixtures cannot match on, so the entry matches any \(exchange.method) request"
         }
-        self.value = value.map { Self.literal(Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue)) }
-        self.query = query.map { Self.literal(Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue)) }
+        readValue = value.map { Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue) }
+        readQuery = query.map { Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue) }
+        self.value = readValue.map(Self.literal)
+        self.query = readQuery.map(Self.literal)
         self.style = style
         self.note = note
     }
@@ -102,7 +108,7 @@ struct RequestConstraint {
     /// constrains exactly what this one does.
     func isEquivalent(to existing: JSONValue?) -> Bool {
         let other = Self.normalizedWildcard(Self.unwrappingLiteral(existing))
-        guard let value = Self.unwrappingLiteral(value), let other else { return value == nil && other == nil }
+        guard let value = readValue, let other else { return readValue == nil && other == nil }
         switch style {
         case .body: return value == other
         case .parameters: return Self.sameParameters(value, other)
@@ -112,7 +118,7 @@ struct RequestConstraint {
     /// Whether an existing entry's `query` (nil, `null` and `{}` being no constraint) asks for
     /// exactly what this one's does.
     func queryIsEquivalent(to existing: JSONValue?) -> Bool {
-        let mine = Self.normalizedWildcard(Self.unwrappingLiteral(query))
+        let mine = Self.normalizedWildcard(readQuery)
         let other = Self.normalizedWildcard(Self.unwrappingLiteral(existing))
         guard let mine, let other else { return mine == nil && other == nil }
         return Self.sameParameters(mine, other)
@@ -124,9 +130,9 @@ struct RequestConstraint {
     /// entry then goes before it, or it would never be reached.
     func isShadowed(byRequest existingRequest: JSONValue?, query existingQuery: JSONValue?) -> Bool {
         guard style == .parameters, let existing = Self.normalizedWildcard(Self.unwrappingLiteral(existingRequest)) else { return false }
-        guard Self.asks(existing, asSubsetOf: Self.unwrappingLiteral(value)) else { return false }
+        guard Self.asks(existing, asSubsetOf: readValue) else { return false }
         let existingQuery = Self.normalizedWildcard(Self.unwrappingLiteral(existingQuery))
-        return existingQuery.map { Self.asks($0, asSubsetOf: Self.unwrappingLiteral(query)) } ?? true
+        return existingQuery.map { Self.asks($0, asSubsetOf: readQuery) } ?? true
     }
 
     /// Whether every parameter of `existing` is in `recorded` with the same values.

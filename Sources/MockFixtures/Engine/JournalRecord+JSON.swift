@@ -32,20 +32,18 @@ extension JournalRecord {
         return .makeObject(order.map { ($0, .makeArray(values[$0]!)) })
     }
 
-    /// Names lowercased, repeated headers joined with ", ".
+    /// Names lowercased, repeated headers combined as ``CombinedHeaderValue`` says.
     private var headersJSON: JSONValue {
         var order: [String] = []
-        var values: [String: String] = [:]
+        var values: [String: CombinedHeaderValue] = [:]
         for header in headers {
             let name = header.name.lowercased()
-            if let existing = values[name] {
-                values[name] = existing + ", " + header.value
-            } else {
+            if values[name] == nil {
                 order.append(name)
-                values[name] = header.value
             }
+            values[name, default: CombinedHeaderValue(lowercasedName: name)].append(header.value)
         }
-        return .makeObject(order.map { ($0, .string(values[$0]!)) })
+        return .makeObject(order.map { ($0, .string(values[$0]?.value ?? "")) })
     }
 
     /// `body` as text, or `bodyBase64` when it is not UTF-8; `bodyTruncated` and `bodySize` when cut.

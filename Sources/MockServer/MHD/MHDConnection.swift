@@ -36,12 +36,27 @@ struct MHDConnection: @unchecked Sendable {
         MHD_resume_connection(pointer)
     }
 
-    /// The value of request header `name` (case-insensitive), without copying the others.
+    /// The value of request header `lowercasedName`, without copying the others; a header sent
+    /// on several lines is combined as ``CombinedHeaderValue`` says (the journal's value), where
+    /// `MHD_lookup_connection_value` would return the first line's alone.
     ///
-    /// Maps to `MHD_lookup_connection_value(connection, .HEADER_KIND, name)`.
-    func headerValue(_ name: String) -> String? {
-        guard let value = MHD_lookup_connection_value(pointer, .HEADER_KIND, name) else { return nil }
-        return String(cString: value)
+    /// Maps to `MHD_get_connection_values_n(connection, .HEADER_KIND, iterator, &search)`: one
+    /// pass comparing lengths first, as the lookup itself does, that copies only what it returns.
+    func headerValue(_ lowercasedName: String) -> String? {
+        var name = lowercasedName
+        return name.withUTF8 { name in
+            var search = HeaderSearch(name: UnsafeRawBufferPointer(name))
+            withUnsafeMutablePointer(to: &search) { searchPointer in
+                _ = MHD_get_connection_values_n(pointer, .HEADER_KIND, { context, _, key, keyLength, value, valueLength in
+                    guard let context, let key else { return .YES }
+                    context.assumingMemoryBound(to: HeaderSearch.self).pointee.visit(
+                        name: UnsafeRawBufferPointer(start: key, count: keyLength),
+                        value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueLength))
+                    return .YES
+                }, searchPointer)
+            }
+            return search.result()
+        }
     }
 
     /// What the request's headers say about its size and framing (every `Host`,

@@ -32,14 +32,14 @@ struct ResponseContent {
             return
         }
         let looksLikeJSON = contentType?.isJSON ?? true   // undeclared bodies that parse are JSON
-        if looksLikeJSON, let parsed = try? JSONParser.parse(bytes).root.value {
+        if looksLikeJSON, let document = try? JSONParser.parse(bytes), let parsed = Self.recordable(document, redactedKeys: redactedKeys) {
             if case .null = parsed {
                 // `"response": null` means no body; the JSON text `null` is written as text.
                 body = .text("null")
                 contentTypeHeader = declared ?? MediaType.json
                 return
             }
-            body = .json(Redaction.apply(to: parsed, keys: redactedKeys))
+            body = .json(parsed)
             contentTypeHeader = contentType?.mediaType == MediaType.json ? nil : declared
             return
         }
@@ -54,6 +54,16 @@ struct ResponseContent {
         body = .bytes(bytes, fileExtension: fileExtension)
         let implied = MediaType.forFileName("body.\(fileExtension)")
         contentTypeHeader = declared.flatMap { ContentTypeHeader($0) == ContentTypeHeader(implied) ? nil : $0 }
+    }
+
+    /// The body to write as `response`, redacted; nil when it is to be written as text. A body
+    /// with a key given twice is kept as text, since as a value it keeps the last one only and
+    /// would replay something the API never sent, unless a redacted key occurs in it: then the
+    /// secret wins over the exact bytes.
+    private static func recordable(_ document: JSONDocument, redactedKeys: Set<String>) -> JSONValue? {
+        let redacted = Redaction.apply(to: document.root.value, keys: redactedKeys)
+        guard document.duplicateKeys.isEmpty || redacted != document.root.value else { return nil }
+        return redacted
     }
 }
 

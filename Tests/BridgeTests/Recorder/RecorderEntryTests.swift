@@ -131,6 +131,22 @@ import Testing
         }
     }
 
+    /// A body with a key given twice replays byte for byte: as a value it would keep the last
+    /// one only. Unless a redacted key is in it: the secret is not written.
+    @Test func aJSONAnswerWithARepeatedKeyReplaysAsSentUnlessItHoldsARedactedKey() throws {
+        let harness = try RecordingHarness(options: RecorderOptions(redactedKeys: ["token"]))
+        try harness.record("GET", "/api/twice", json: #"{"a":1,"a":2}"#)
+        try harness.record("GET", "/api/secret", json: #"{"a":1,"a":2,"token":"s3cret"}"#)
+        #expect(try harness.entries("api/twice.json").first?["responseText"] == .string(#"{"a":1,"a":2}"#))
+        try harness.replay { client, url in
+            let twice = try client.forward(UpstreamRequest(method: "GET", url: url + "/api/twice"))
+            #expect(twice.body == Array(#"{"a":1,"a":2}"#.utf8))
+            #expect(twice.header("Content-Type") == "application/json")
+            let secret = try client.forward(UpstreamRequest(method: "GET", url: url + "/api/secret"))
+            #expect(sameJSON(secret.body, #"{"a": 2, "token": "REDACTED"}"#), "\(String(decoding: secret.body, as: UTF8.self))")
+        }
+    }
+
     @Test func recordsMultipartFieldsAndFileParts() throws {
         let harness = try RecordingHarness()
         let body = "--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nPortrait\r\n"

@@ -144,12 +144,33 @@ import Testing
         let running = try RunningServer(Self.files)
         let client = try running.rawClient()
         // "GET /api/echo HTTP/1.1" and "Host: test" take 36 bytes with their CRLFs, the padding
-        // line 13 plus its value, the blank line 2.
-        let padding = String(repeating: "p", count: MockHTTPServer.maxHeadBytes - 36 - 13 - 2)
+        // line 13 plus its value, the blank line 2; libmicrohttpd's record of each of the two
+        // header lines 64.
+        let padding = String(repeating: "p", count: MockHTTPServer.maxHeadBytes - 36 - 13 - 2 - 2 * 64)
         let answer = try client.request("GET", "/api/echo", headers: ["X-Padding: " + padding])
         #expect(answer.status == 200, "a head of exactly the limit answered \(answer.statusLine): \(answer.text)")
         let over = try running.rawClient().request("GET", "/api/echo", headers: ["X-Padding: p" + padding])
         #expect(over.status == 431, "a head one byte over the limit answered \(over.statusLine)")
+    }
+
+    /// libmicrohttpd keeps a 64-byte record of each header line in the same 20 KiB pool as the
+    /// head and the answer's header block. 115 lines of 100 bytes are only 11.5 KB of text, but
+    /// with their records they leave too little room for an answer with 2 KB of headers: counted
+    /// without the records, the head was served and libmicrohttpd closed the connection without
+    /// an answer ("failed to create response header").
+    @Test func aHeadOfManyLinesCountsWhatLibmicrohttpdKeepsPerLine() throws {
+        let linkHeaders = (1...8).map { #""X-Link-\#($0)": "\#(String(repeating: "l", count: 250))""# }.joined(separator: ", ")
+        let running = try RunningServer(["api/linked.json": #"{"headers": {\#(linkHeaders)}, "response": {"linked": true}}"#])
+        let lines = (1...115).map { String(format: "X-H%03d: ", $0) + String(repeating: "v", count: 90) }
+        let client = try running.rawClient()
+        let answer = try client.request("GET", "/api/linked", headers: lines)
+        #expect(answer.status == 431, "\(answer.statusLine)")
+        let body = try jsonObject(Data(answer.body))
+        #expect((body["error"] as? String)?.contains("116 header lines and cookies, which count 64 bytes each") == true, "\(body)")
+        #expect(body["hint"] is String)
+        let fewer = try running.rawClient().request("GET", "/api/linked", headers: Array(lines.prefix(60)))
+        #expect(fewer.status == 200, "60 such lines leave room for the answer: \(fewer.statusLine)")
+        #expect(fewer.header("X-Link-8")?.count == 250)
     }
 
     @Test func aHeadOverTheLimitGetsAJSON431() throws {

@@ -29,6 +29,14 @@ struct RequestHead: Sendable {
     /// Bytes of the header lines as sent (`name: value` and CRLF each), without the request
     /// line, with `Cookie` values counted twice (as libmicrohttpd's memory pool holds them).
     private(set) var headerBytes = 0
+    /// Header lines plus cookies: libmicrohttpd keeps a record of each in the memory pool.
+    private(set) var fieldCount = 0
+
+    /// Pool bytes libmicrohttpd 0.9.75 spends on each header line and each cookie besides its
+    /// text: a `struct MHD_HTTP_Header` (56 bytes on 64-bit, internal.h), rounded up to the
+    /// pool's 16-byte alignment (memorypool.c). A head of many short lines fills the pool long
+    /// before its bytes reach the limit, and then the answer's own header block has no room left.
+    static let poolBytesPerField = 64
 
     init(isHTTP10: Bool) {
         self.isHTTP10 = isHTTP10
@@ -37,6 +45,7 @@ struct RequestHead: Sendable {
     /// Counts one header line of `nameLength` and `valueLength` bytes.
     mutating func count(nameLength: Int, valueLength: Int) {
         headerBytes += nameLength + valueLength + 4
+        fieldCount += 1
     }
 
     /// Records one checked header line of `valueLength` bytes; `value` is only read for the
@@ -48,6 +57,11 @@ struct RequestHead: Sendable {
         case .contentLength: contentLengths.append(value())
         case .transferEncoding: transferEncodings.append(value())
         }
+    }
+
+    /// Counts the cookies of one `Cookie` value (`a=1; b=2`): libmicrohttpd records each apart.
+    mutating func countCookies(_ value: UnsafeBufferPointer<UInt8>) {
+        fieldCount += value.reduce(1) { $0 + ($1 == UInt8(ascii: ";") ? 1 : 0) }
     }
 
     /// Checks the first `Host` value against the header's grammar; call it for every `Host`.
@@ -127,18 +141,19 @@ struct RequestHead: Sendable {
     /// the larger part, else `431` — or ambiguous framing; nil when neither.
     func violation(requestLineBytes: Int, maxBytes: Int) -> HeadViolation? {
         let bytes = requestLineBytes + headerBytes + 2
-        guard bytes <= maxBytes else {
+        let bookkeeping = fieldCount * Self.poolBytesPerField
+        guard bytes + bookkeeping <= maxBytes else {
             // Mostly the URL: 414, as libmicrohttpd answers a request line too long for its pool.
-            if requestLineBytes > headerBytes {
+            if requestLineBytes > headerBytes + bookkeeping {
                 return HeadViolation(
                     status: 414,
-                    error: "the request line is \(requestLineBytes) bytes (\(bytes) with the headers), over the server's limit of \(maxBytes) for both",
+                    error: "the request line is \(requestLineBytes) bytes (\(bytes + bookkeeping) with the headers), over the server's limit of \(maxBytes) for both",
                     hint: "shorten the URL: send long parameters in a request body (e.g. POST with JSON) instead of the query")
             }
             return HeadViolation(
                 status: 431,
-                error: "the request line and headers are \(bytes) bytes, over the server's limit of \(maxBytes)",
-                hint: "send smaller headers (cookies count twice: the server keeps a parsed copy) or fewer of them")
+                error: "the request line and headers are \(bytes) bytes and \(fieldCount) header lines and cookies, which count \(Self.poolBytesPerField) bytes each: \(bytes + bookkeeping), over the server's limit of \(maxBytes)",
+                hint: "send smaller headers or fewer of them (cookies count twice: the server keeps a parsed copy)")
         }
         return framingViolation
     }

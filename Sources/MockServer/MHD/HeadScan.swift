@@ -47,6 +47,7 @@ struct HeadScan {
         if let header = CheckedHeader(name: name) {
             head.add(header, valueLength: value.count, value: String(decoding: value, as: UTF8.self))
             if header == .host { head.checkHost(value) }
+            if header == .cookie { head.countCookies(value) }
         }
         guard let nameStart = name.baseAddress, let valueStart = value.baseAddress else { return }
         if value.count > 0, memchr(valueStart, Int32(UInt8(ascii: "\r")), value.count) != nil {

@@ -23,6 +23,8 @@ struct MockServerCommand: ParsableCommand {
 
     @OptionGroup var journal: JournalOptions
 
+    @OptionGroup var unused: UnusedReportOptions
+
     @OptionGroup var serving: ServingOptions
 
     @Flag(help: "Reload the fixtures when a file under --root is added, removed or modified.")
@@ -106,8 +108,8 @@ struct MockServerCommand: ParsableCommand {
         let signal = shutdown.wait()
         watcher?.stop()
         server.stop()
-        if journal.reportUnused {
-            StandardStreams.writeError(JournalOptions.unusedReport(server.engine.unusedEntries()))
+        if unused.reportUnused {
+            StandardStreams.writeError(UnusedReportOptions.unusedReport(server.engine.unusedEntries()))
         }
         StandardStreams.writeError("mockserver: stopped on \(signal)\n")
     }

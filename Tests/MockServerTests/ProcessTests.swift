@@ -106,6 +106,21 @@ import Glibc
         #expect(validateHelp.standardOutput.contains("USAGE: mockserver validate"))
         let healthHelp = try await MockServerProcess.run(["healthcheck", "--help"])
         #expect(healthHelp.standardOutput.contains("--url"))
+        // `record` lists only what it takes, and no help states a default twice ("(default 1000).
+        // (default: 1000)" once did).
+        let recordHelp = try await MockServerProcess.run(["record", "--help"])
+        #expect(recordHelp.standardOutput.contains("--journal-size"))
+        #expect(!recordHelp.standardOutput.contains("--report-unused"), "record refuses --report-unused, so its help must not offer it")
+        #expect(help.standardOutput.contains("--report-unused"))
+        for text in [help.standardOutput, recordHelp.standardOutput] {
+            let flowing = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            var rest = flowing[...]
+            while let stated = rest.range(of: "(default:") {
+                let before = flowing[..<stated.lowerBound].suffix(30)
+                #expect(!before.contains("(default "), "a default is stated twice: …\(before)(default:")
+                rest = flowing[stated.upperBound...]
+            }
+        }
     }
 
     @Test func badFlagsExitNonZeroWithASentenceNamingTheFlag() async throws {

@@ -100,9 +100,10 @@ public final class UpstreamForwarder: RequestForwarder {
 
     /// `508 Loop Detected`: the target leads back to this server.
     private func loopAnswer(_ request: ForwardedRequest) -> MockResponse {
-        let error = "\(request.method) \(request.target) came back to this mockserver through its own target \(target); the target must be another server (the real API)"
+        let error = "\(request.method) \(request.target) came back to this mockserver through its own target \(target)"
         let body = JSONValue.makeObject([
             ("error", .string(error)),
+            ("hint", .string("point --proxy-unmatched or --target at another server (the real API), not at this mockserver")),
             ("target", .string(target.description)),
             ("method", .string(request.method)),
             ("path", .string(request.target)),

@@ -38,7 +38,7 @@ import Testing
         #expect(try client.request("GET", "/api/people").status == 200)
         let answer = try client.request("GET", "/__admin/requests")
         #expect(answer.status == 404)
-        #expect((try jsonObject(answer.body)["error"] as? String)?.contains("restart mockserver with --journal-size N") == true)
+        #expect((try jsonObject(answer.body)["hint"] as? String)?.contains("restart mockserver with --journal-size N") == true)
         server.process.terminate()
         #expect(await server.waitForExit(within: 20)?.status == 0)
     }

@@ -25,6 +25,7 @@ extension ServingTests {
             let answer = try client.request(method, target)
             #expect(answer.status == 400, "\(method) \(target): \(answer.text)")
             #expect(answer.text.contains(says), "\(method) \(target): \(answer.text)")
+            #expect(try jsonObject(Data(answer.body))["hint"] is String, "\(method) \(target): every refusal says what to send instead")
         }
         #expect(try client.request("GET", "http://example.com/api/people").status == 200, "absolute-form still works, on the same connection")
     }

@@ -88,7 +88,9 @@ struct StateControlTests {
             try await harness.mock.setScenario("cart", state: "has item")
             #expect(try await cart() == Cart(items: ["A1"]))
             let unknown = await #expect(throws: MockControlError.self) { try await harness.mock.setScenario("crat", state: "x") }
-            #expect(unknown?.message == "no fixture names the scenario 'crat'; the scenarios are 'cart' — did you mean 'cart'?")
+            #expect(unknown?.message == "no fixture names the scenario 'crat'; the scenarios are 'cart'")
+            #expect(unknown?.hint == "did you mean 'cart'?")
+            #expect(unknown?.description == "404: no fixture names the scenario 'crat'; the scenarios are 'cart' (did you mean 'cart'?)")
 
             _ = try await harness.mock.reset()
             #expect(try await cart() == Cart(items: []))

@@ -34,7 +34,8 @@ extension MockEngine {
                 return allow(["POST"], &request) { _ in
                     diagnosticResponse(status: 501, outcome: .reloadRequested, [
                         ("status", .string("failed")),
-                        ("error", .string("this front cannot reload fixtures; load the store again and call MockEngine.replaceStore(_:)")),
+                        ("error", .string("this front cannot reload fixtures")),
+                        ("hint", .string("load the store again and call MockEngine.replaceStore(_:)")),
                     ])
                 }
             case "requests":
@@ -77,6 +78,7 @@ extension MockEngine {
         let error = "no admin endpoint answers \(request.methodNamedInBodies) \(request.target.path)"
         return diagnosticResponse(status: 404, outcome: .admin("unknown admin endpoint"), [
             ("error", .string(error)),
+            ("hint", .string("use one of the endpoints below; paths under /__admin/ are the server's own, so no fixture answers them")),
             ("method", .string(request.methodNamedInBodies)),
             ("path", .string(String(request.target.path))),
             ("endpoints", .makeArray(Self.adminEndpoints.map { .string($0) })),
@@ -88,13 +90,15 @@ extension MockEngine {
         guard methods.contains(request.method) else {
             let shown = methods.filter { $0 != "HEAD" }
             let path = String(request.target.path)
-            var error = "\(path) answers \(Self.listed(shown)) only, \(request.methodNamedInBodies) is not allowed; send \(shown.map { "\($0) \(path)" }.joined(separator: " or "))"
+            var error = "\(path) answers \(Self.listed(shown)) only, \(request.methodNamedInBodies) is not allowed"
             if request.methodInAnotherCase(among: methods) != nil {
                 error += " (methods are case-sensitive)"
             }
-            return diagnosticResponse(status: 405, outcome: .admin(error),
+            let hint = "send " + shown.map { "\($0) \(path)" }.joined(separator: " or ")
+            return diagnosticResponse(status: 405, outcome: .admin(error + "; " + hint),
                                       headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: methods.joined(separator: ", "))], [
                 ("error", .string(error)),
+                ("hint", .string(hint)),
                 ("method", .string(request.methodNamedInBodies)),
                 ("path", .string(path)),
             ])
@@ -113,23 +117,23 @@ extension MockEngine {
         diagnosticResponse(status: status, outcome: .admin(description), fields)
     }
 
-    /// A 400 naming what is wrong with an admin call's body.
-    func badAdminRequest(_ request: IncomingRequest, _ error: String, problems: [String] = [], warnings: [String] = []) -> MockResponse {
-        var fields: [(String, JSONValue)] = [("error", .string(error))]
+    /// A 400 naming what is wrong with an admin call (`error`) and what to send instead (`hint`).
+    func badAdminRequest(_ request: IncomingRequest, _ error: String, hint: String, problems: [String] = [], warnings: [String] = []) -> MockResponse {
+        var fields: [(String, JSONValue)] = [("error", .string(error)), ("hint", .string(hint))]
         if !problems.isEmpty { fields.append(("problems", .makeArray(problems.map { .string($0) }))) }
         if !warnings.isEmpty { fields.append(("warnings", .makeArray(warnings.map { .string($0) }))) }
-        return diagnosticResponse(status: 400, outcome: .admin("bad request: \(error)"), fields)
+        return diagnosticResponse(status: 400, outcome: .admin("bad request: \(error); \(hint)"), fields)
     }
 
     /// The admin call's body as JSON, or the 400 that says why it is not.
     func jsonBody(of request: IncomingRequest, expecting example: String) -> Result<JSONDocument, MockResponseBox> {
         guard !request.body.isEmpty else {
-            return .failure(MockResponseBox(badAdminRequest(request, "\(request.method) \(request.target.path) needs a JSON body such as \(example)")))
+            return .failure(MockResponseBox(badAdminRequest(request, "\(request.method) \(request.target.path) needs a JSON body", hint: "send one such as \(example)")))
         }
         do {
             return .success(try JSONParser.parse(request.body))
         } catch {
-            return .failure(MockResponseBox(badAdminRequest(request, "the body is not valid JSON: \(error.position): \(error.message); send a JSON body such as \(example)")))
+            return .failure(MockResponseBox(badAdminRequest(request, "the body is not valid JSON: \(error.position): \(error.message)", hint: "send a JSON body such as \(example)")))
         }
     }
 

@@ -20,8 +20,9 @@ extension MockEngine {
                 ("target", .string(shownTarget)),
             ])
         }
-        return diagnosticResponse(status: rejection.status, outcome: .rejectedPath(reason: rejection.description), [
+        return diagnosticResponse(status: rejection.status, outcome: .rejectedPath(reason: "\(rejection.description); \(rejection.hint)"), [
             ("error", .string("rejected request target: \(rejection.description)")),
+            ("hint", .string(rejection.hint)),
             ("method", .string(method)),
             ("target", .string(shownTarget)),
         ])
@@ -38,6 +39,7 @@ extension MockEngine {
         let error = "the method \(shownMethod) is not a valid method name: letters, digits and !#$%&'*+-.^_`|~ only (RFC 9110 §9.1)"
         return diagnosticResponse(status: 400, outcome: .rejectedPath(reason: error), [
             ("error", .string(error)),
+            ("hint", .string("send a method such as GET, POST or PATCH, as the fixture entry names it")),
             ("method", .string(method)),
             ("target", .string(Self.shown(target: target))),
         ])
@@ -59,13 +61,21 @@ extension MockEngine {
         let path = String(request.target.path)
         var summary = "no fixture file serves \(request.method) \(path) (looked for \(lookedFor.joined(separator: ", ")))"
         if let closest = similar.first { summary += "; did you mean \(closest)?" }
-        return diagnosticResponse(status: 404, outcome: .noMatch(summary: summary), [
+        var members: [(String, JSONValue)] = [
             ("error", .string("no fixture file serves \(request.methodNamedInBodies) \(path)")),
             ("method", .string(request.methodNamedInBodies)),
             ("path", .string(path)),
             ("lookedFor", .makeArray(lookedFor.map { .string($0) })),
             ("similarPaths", .makeArray(similar.map { .string($0) })),
-        ])
+        ]
+        // The files looked for cannot exist as far as the loader is concerned: say so, rather
+        // than leave a test author staring at a file that is there.
+        if let hidden = HiddenName.firstHiddenSegment(of: key) {
+            let hint = "'\(hidden)' starts with '.', and hidden files and folders are never loaded (only \(HiddenName.wellKnown) is): rename it"
+            summary += "; \(hint)"
+            members.append(("hint", .string(hint)))
+        }
+        return diagnosticResponse(status: 404, outcome: .noMatch(summary: summary), members)
     }
 
     /// At most this many templated files are listed in "looked for".
@@ -162,13 +172,16 @@ extension MockEngine {
     func staticMethodResponse(_ file: String, _ request: inout IncomingRequest) -> MockResponse {
         let path = String(request.target.path)
         var error = "static files answer GET and HEAD only; \(request.method) \(path) is not served"
-        if request.methodInAnotherCase(among: ["GET", "HEAD"]) != nil {
+        var hint = "request it with GET or HEAD; to answer \(request.method), serve the path from a fixture file with a \"\(request.method)\" entry instead"
+        if let method = request.methodInAnotherCase(among: ["GET", "HEAD"]) {
             error += " (methods are case-sensitive)"
+            hint = "send \(method), not \(request.method)"
         }
         // The file exists, only not for this method: 405 with what it allows (RFC 9110 §15.5.6).
         return diagnosticResponse(status: 405, outcome: .noMatch(summary: error),
                                   headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: "GET, HEAD")], [
             ("error", .string(error)),
+            ("hint", .string(hint)),
             ("method", .string(request.method)),
             ("path", .string(path)),
             ("staticFile", .string(file)),

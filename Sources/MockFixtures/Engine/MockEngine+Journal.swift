@@ -1,9 +1,10 @@
 extension MockEngine {
     /// The 404 for journal endpoints while recording is off.
     func journalOffResponse(_ request: IncomingRequest) -> MockResponse {
-        let error = "the request journal is off (journal size 0), so no requests were recorded; restart mockserver with --journal-size N (N > 0, default 1000), or create FixtureTransport with a journal size above 0"
+        let error = "the request journal is off (journal size 0), so no requests were recorded"
         return diagnosticResponse(status: 404, outcome: .admin("journal off"), [
             ("error", .string(error)),
+            ("hint", .string("restart mockserver with --journal-size N (N > 0, default 1000), or create FixtureTransport with a journal size above 0")),
             ("method", .string(request.method)),
             ("path", .string(String(request.target.path))),
         ])
@@ -18,7 +19,7 @@ extension MockEngine {
             if let suggestion = EditDistance.closest(to: unknown.name, among: ["unmatched"], maximumDistance: 2) {
                 hint = "did you mean \(suggestion)=true?"
             }
-            return badAdminRequest(request, "the query parameter \(EntryMatcher.quoted(unknown.name)) is not understood; \(hint)")
+            return badAdminRequest(request, "the query parameter \(EntryMatcher.quoted(unknown.name)) is not understood", hint: hint)
         }
         let unmatchedValues = request.query().values(for: "unmatched")
         let unmatchedOnly: Bool
@@ -26,7 +27,7 @@ extension MockEngine {
         case nil, "false": unmatchedOnly = false
         case "true", "": unmatchedOnly = true
         case let other?:
-            return badAdminRequest(request, "unmatched=\(other) is not understood; use unmatched=true for the requests no fixture answered, or leave it out for all")
+            return badAdminRequest(request, "unmatched=\(other) is not understood", hint: "use unmatched=true for the requests no fixture answered, or leave it out for all")
         }
         var (exchanges, dropped) = journal.snapshot()
         if unmatchedOnly {

@@ -10,7 +10,7 @@ extension MockEngine {
         case .failure(let box): return box.response
         }
         guard case .object(let members) = document.root.value else {
-            return badAdminRequest(request, "the body is \(document.root.value.kindNameWithArticle); send an object such as \(Self.runtimeFixtureExample)")
+            return badAdminRequest(request, "the body is \(document.root.value.kindNameWithArticle)", hint: "send an object such as \(Self.runtimeFixtureExample)")
         }
         var path: String?
         var entriesNode: JSONNode?
@@ -20,7 +20,7 @@ extension MockEngine {
             switch member.key {
             case "path":
                 guard case .string(let text) = member.value.value else {
-                    return badAdminRequest(request, "\"path\" must be a string such as \"/api/orders\", found \(member.value.value.kindName) at \(member.value.position)")
+                    return badAdminRequest(request, "\"path\" must be a string, found \(member.value.value.kindName) at \(member.value.position)", hint: "give the request path as a string, such as \"/api/orders\"")
                 }
                 path = text
             case "entries":
@@ -30,26 +30,26 @@ extension MockEngine {
             }
         }
         guard let path else {
-            return badAdminRequest(request, "the body has no \"path\"; send the request path the entries answer, e.g. \(Self.runtimeFixtureExample)")
+            return badAdminRequest(request, "the body has no \"path\"", hint: "send the request path the entries answer, e.g. \(Self.runtimeFixtureExample)")
         }
         guard let entriesNode else {
-            return badAdminRequest(request, "the body has no \"entries\"; send them as a fixture file holds them, e.g. \(Self.runtimeFixtureExample)")
+            return badAdminRequest(request, "the body has no \"entries\"", hint: "send them as a fixture file holds them, e.g. \(Self.runtimeFixtureExample)")
         }
         let target: RequestTarget
         switch RequestTarget.parse(path) {
         case .success(let parsed) where parsed.query == nil:
             target = parsed
         case .success:
-            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) has a query; give the path alone and match query parameters with \"request\"")
+            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) has a query", hint: "give the path alone and match query parameters with \"request\" or \"query\"")
         case .failure(let rejection):
-            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) is not a usable request path: \(rejection.description); write it as the decoded path, e.g. \"/api/orders\"")
+            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) is not a usable request path: \(rejection.description)", hint: "write it as the decoded path, e.g. \"/api/orders\"")
         }
         if Self.isAdminKey(target.lookupKey) {
-            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) is under /__admin/, which is reserved for the server's own endpoints; use another path")
+            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) is under /__admin/, which is reserved for the server's own endpoints", hint: "use another path")
         }
         let template = PathTemplate(key: target.lookupKey)
         if let problem = Self.runtimePathProblem(template, path: path) {
-            return badAdminRequest(request, problem)
+            return badAdminRequest(request, problem.error, hint: problem.hint)
         }
         var output = compiler.output
         let responseFiles = ResponseFileLoader(rootPath: store.rootPath, limit: store.loadOptions.maxStaticFileBytes)
@@ -66,6 +66,7 @@ extension MockEngine {
         guard errors.isEmpty else {
             let count = errors.count
             return badAdminRequest(request, "the fixture was not added: \(count) problem\(count == 1 ? "" : "s") in the posted entries (positions are line:column in the body)",
+                                   hint: "fix what \"problems\" lists, then post the fixture again",
                                    problems: errors, warnings: warnings)
         }
         let fixture = runtimeFixtures.add { id in
@@ -88,16 +89,18 @@ extension MockEngine {
     }
 
     /// Why a posted path's `{name}` segments cannot be used, or `nil` when they can.
-    private static func runtimePathProblem(_ template: PathTemplate, path: String) -> String? {
+    private static func runtimePathProblem(_ template: PathTemplate, path: String) -> (error: String, hint: String)? {
         let shown = JSONValue.excerpt(.string(path))
         for issue in template.issues {
             switch issue {
             case .braces(let segment):
-                return "\"path\" \(shown) has the segment \(JSONValue.excerpt(.string(segment))) with braces that are not a whole {name} segment; write a parameter as a whole segment, such as /people/{id}"
+                return ("\"path\" \(shown) has the segment \(JSONValue.excerpt(.string(segment))) with braces that are not a whole {name} segment",
+                        "write a parameter as a whole segment, such as /people/{id}")
             case .invalidName(let segment):
-                return "\"path\" \(shown) has the segment \(JSONValue.excerpt(.string(segment))), which is not a valid parameter name; start it with a letter or '_' and use letters, digits, '_' and '-', such as {id}"
+                return ("\"path\" \(shown) has the segment \(JSONValue.excerpt(.string(segment))), which is not a valid parameter name",
+                        "start it with a letter or '_' and use letters, digits, '_' and '-', such as {id}")
             case .duplicateName(let name):
-                return "\"path\" \(shown) names the parameter {\(name)} more than once; give each {name} segment its own name"
+                return ("\"path\" \(shown) names the parameter {\(name)} more than once", "give each {name} segment its own name")
             }
         }
         return nil
@@ -138,7 +141,8 @@ extension MockEngine {
         let ids = runtimeFixtures.snapshot.all.map(\.id)
         let known = ids.isEmpty ? "there are no runtime fixtures" : "the runtime fixtures are " + ids.joined(separator: ", ")
         return diagnosticResponse(status: 404, outcome: .admin("no runtime fixture \(id)"), [
-            ("error", .string("no runtime fixture has the id \(JSONValue.excerpt(.string(id))); \(known) (GET /__admin/fixtures lists them)")),
+            ("error", .string("no runtime fixture has the id \(JSONValue.excerpt(.string(id))); \(known)")),
+            ("hint", .string("use an id that POST /__admin/fixtures answered with (GET /__admin/fixtures lists them); POST /__admin/reset removes them all")),
         ])
     }
 }

@@ -31,16 +31,16 @@ extension MockEngine {
         case .failure(let box): return box.response
         }
         guard case .object(let members) = document.root.value else {
-            return badAdminRequest(request, "the body is \(document.root.value.kindNameWithArticle); send an object such as \(example)")
+            return badAdminRequest(request, "the body is \(document.root.value.kindNameWithArticle)", hint: "send an object such as \(example)")
         }
         if let unknown = members.first(where: { $0.key != "state" }) {
-            return badAdminRequest(request, "unknown key \(JSONValue.excerpt(.string(unknown.key))) in the body; the only key is \"state\", e.g. \(example)")
+            return badAdminRequest(request, "unknown key \(JSONValue.excerpt(.string(unknown.key))) in the body", hint: "the only key is \"state\", e.g. \(example)")
         }
         guard let state = document.root.value["state"] else {
-            return badAdminRequest(request, "the body has no \"state\"; send the state to move the scenario to, e.g. \(example)")
+            return badAdminRequest(request, "the body has no \"state\"", hint: "send the state to move the scenario to, e.g. \(example)")
         }
         guard case .string(let newState) = state, !newState.isEmpty else {
-            return badAdminRequest(request, "\"state\" must be a non-empty string, found \(state.kindName) \(JSONValue.excerpt(state)); e.g. \(example)")
+            return badAdminRequest(request, "\"state\" must be a non-empty string, found \(state.kindName) \(JSONValue.excerpt(state))", hint: "send the state's name, e.g. \(example)")
         }
         let previous = scenarios.state(of: name)
         scenarios.setState(newState, of: name)
@@ -54,10 +54,11 @@ extension MockEngine {
     private func unknownScenario(_ name: String, store: FixtureStore) -> MockResponse {
         let names = scenarioNames(store: store)
         let known = names.isEmpty ? "no fixture names a scenario" : "the scenarios are " + names.map { "'\($0)'" }.joined(separator: ", ")
-        var error = "no fixture names the scenario '\(name)'; \(known)"
+        let error = "no fixture names the scenario '\(name)'; \(known)"
+        var hint = "use a name a fixture entry gives as \"scenario\" (GET /__admin/scenarios lists them)"
         if let suggestion = EditDistance.closest(to: name, among: names, maximumDistance: 2) {
-            error += " — did you mean '\(suggestion)'?"
+            hint = "did you mean '\(suggestion)'?"
         }
-        return diagnosticResponse(status: 404, outcome: .admin("no scenario \(name)"), [("error", .string(error))])
+        return diagnosticResponse(status: 404, outcome: .admin("no scenario \(name)"), [("error", .string(error)), ("hint", .string(hint))])
     }
 }

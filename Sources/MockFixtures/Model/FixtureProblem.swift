@@ -44,6 +44,11 @@ public struct FixtureProblem: Sendable, Equatable, CustomStringConvertible {
         positionPrefix + "\(severity.rawValue): \(message)" + hintSentence
     }
 
+    /// `3:14: message`, without severity or hint: for an answer that gives the hint apart.
+    package var positionedMessage: String {
+        positionPrefix + message
+    }
+
     /// `12:5: `, `12: ` or nothing.
     private var positionPrefix: String {
         guard let line else { return "" }

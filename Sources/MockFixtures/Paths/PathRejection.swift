@@ -32,13 +32,13 @@ package enum PathRejection: Error, Sendable, Equatable, CustomStringConvertible 
         case .notOriginForm:
             "the request target does not start with '/' (nor is it an absolute http:// or https:// URL)"
         case .fragment:
-            "the request target contains a '#' fragment, which clients must not send (RFC 9112 §3.2); remove it, or percent-encode '#' as %23 if it is part of the path"
+            "the request target contains a '#' fragment, which clients must not send (RFC 9112 §3.2)"
         case .userinfo:
-            "the request target's authority holds user information ('user@host'), which HTTP treats as an error (RFC 9110 §4.2.4); send credentials in an Authorization header"
+            "the request target's authority holds user information ('user@host'), which HTTP treats as an error (RFC 9110 §4.2.4)"
         case .emptySegment:
-            "the path contains an empty segment ('//'); remove the doubled slash"
+            "the path contains an empty segment ('//')"
         case .dotSegment:
-            "the path contains a '.' or '..' segment (possibly percent-encoded), which could leave the fixture root; request the canonical path instead"
+            "the path contains a '.' or '..' segment (possibly percent-encoded), which could leave the fixture root"
         case .encodedSeparator:
             "the path contains an encoded '/' or '\\' (%2F or %5C) inside a segment, which could leave the fixture root"
         case .backslash:
@@ -46,11 +46,35 @@ package enum PathRejection: Error, Sendable, Equatable, CustomStringConvertible 
         case .nulByte:
             "the path contains a NUL byte (%00)"
         case .controlCharacter:
-            "the path contains a control character; percent-encode it or remove it"
+            "the path contains a control character"
         case .invalidPercentEncoding:
             "the path contains a '%' that is not followed by two hexadecimal digits"
         case .invalidUTF8:
             "the percent-decoded path is not valid UTF-8"
+        }
+    }
+
+    /// What to send instead.
+    package var hint: String {
+        switch self {
+        case .notOriginForm:
+            "send a path such as /api/people?page=2, or an absolute URL such as http://127.0.0.1:8080/api/people"
+        case .fragment:
+            "remove the fragment, or percent-encode '#' as %23 if it is part of the path"
+        case .userinfo:
+            "send credentials in an Authorization header instead"
+        case .emptySegment:
+            "remove the doubled slash"
+        case .dotSegment:
+            "request the canonical path, with '.' and '..' resolved"
+        case .encodedSeparator, .backslash:
+            "separate segments with a plain '/'; a fixture file name cannot hold '/' or '\\'"
+        case .nulByte, .controlCharacter:
+            "remove it from the path"
+        case .invalidPercentEncoding:
+            "write a literal '%' as %25"
+        case .invalidUTF8:
+            "percent-encode the path's text as UTF-8"
         }
     }
 }

@@ -130,6 +130,7 @@ struct StaticFileAnswer {
     private func preconditionFailed(_ reason: String, etag: String) -> MockResponse {
         let body = JSONValue.makeObject([
             ("error", .string("precondition failed: \(reason)")),
+            ("hint", .string("send the file's current ETag in If-Match (given here and on every GET of it), or leave the condition out")),
             ("staticFile", .string(file)),
             ("etag", .string(etag)),
         ])

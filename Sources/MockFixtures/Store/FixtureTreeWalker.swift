@@ -6,7 +6,7 @@ import Foundation
 
 /// Lists the files of a fixture tree, following symlinks only while they stay inside the root.
 ///
-/// Hidden names (starting with `.`) are skipped. Symlinks that leave the root, dangle or loop are
+/// Hidden names (``HiddenName``: starting with `.`, but for `.well-known`) are skipped. Symlinks that leave the root, dangle or loop are
 /// reported as warnings and skipped; directory loops are cut by refusing to enter a directory
 /// that is already being walked.
 package struct FixtureTreeWalker {
@@ -43,7 +43,7 @@ package struct FixtureTreeWalker {
     }
 
     private mutating func walk(directory: String, relativeDirectory: String, names: [String], ancestors: [String]) {
-        for name in names.sorted() where !name.hasPrefix(".") {
+        for name in names.sorted() where !HiddenName.isHidden(name) {
             let absolutePath = (directory == "/" ? "" : directory) + "/" + name
             let relativePath = relativeDirectory.isEmpty ? name : relativeDirectory + "/" + name
             // Cheap probes first: a full attributesOfItem costs ~15 µs per file, which matters at

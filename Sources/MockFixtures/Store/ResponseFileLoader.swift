@@ -57,8 +57,8 @@ final class ResponseFileLoader {
                 return .failure(Failure(message: "responseFile \(shown) has an empty, '.' or '..' segment, which could leave the fixture root",
                                         hint: #"write the plain path from the root, such as "files/report.pdf""#))
             }
-            if segment.hasPrefix(".") {
-                return .failure(Failure(message: "responseFile \(shown) is hidden (a name starts with '.'); hidden files are skipped when loading and by --watch",
+            if HiddenName.isHidden(segment) {
+                return .failure(Failure(message: "responseFile \(shown) is hidden (a name starts with '.'); hidden files are skipped when loading and by --watch (only .well-known is not)",
                                         hint: "move it to a visible folder such as files/"))
             }
         }

@@ -10,7 +10,7 @@ extension MockEngine {
         let pattern: RequestPattern
         switch RequestPattern.compile(document) {
         case .success(let compiled): pattern = compiled
-        case .failure(let error): return badAdminRequest(request, error.message)
+        case .failure(let error): return badAdminRequest(request, error.message, hint: error.hint)
         }
         let exchanges = journal.snapshot().exchanges
         var matching: [JournalRecord] = []

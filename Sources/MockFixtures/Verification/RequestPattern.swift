@@ -16,11 +16,11 @@ struct RequestPattern: Sendable {
     /// Compiles a pattern, or returns the sentence that says what is wrong with it (naming the key).
     static func compile(_ document: JSONDocument) -> Result<RequestPattern, PatternError> {
         guard case .object(let members) = document.root.value else {
-            return .failure(PatternError("the pattern is \(document.root.value.kindNameWithArticle); send an object such as \(example)"))
+            return .failure(PatternError("the pattern is \(document.root.value.kindNameWithArticle)", hint: "send an object such as \(example)"))
         }
         if let duplicate = document.duplicateKeys.first {
             // Only the last value would count: the other half of what the test asked for is lost.
-            return .failure(PatternError("\(duplicate.position): the key \(JSONValue.excerpt(.string(duplicate.key))) is given twice (first at \(duplicate.firstPosition)); give each key once"))
+            return .failure(PatternError("\(duplicate.position): the key \(JSONValue.excerpt(.string(duplicate.key))) is given twice (first at \(duplicate.firstPosition))", hint: "give each key once; only the last value would count"))
         }
         var compiler = FixtureFileCompiler(relativePath: "", subject: "the pattern", pathParameterNames: nil)
         let fields = compiler.compileConstraints(members)
@@ -32,32 +32,32 @@ struct RequestPattern: Sendable {
                 method = compiler.compileMethod(member.value)
             case "path":
                 guard case .string(let text) = member.value.value else {
-                    return .failure(PatternError("\"path\" must be a string such as \"/api/1.0/people/\", found \(compiler.describe(member.value.value))"))
+                    return .failure(PatternError("\"path\" must be a string, found \(compiler.describe(member.value.value))", hint: "give the path as a string, such as \"/api/1.0/people/\""))
                 }
                 switch RequestTarget.parse(text) {
                 case .success(let target) where target.query == nil:
                     let template = PathTemplate(key: target.lookupKey)
                     if case .duplicateName(let name) = template.issues.first(where: { if case .duplicateName = $0 { true } else { false } }) {
-                        return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(text))) names the parameter {\(name)} more than once; give each {name} segment its own name"))
+                        return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(text))) names the parameter {\(name)} more than once", hint: "give each {name} segment its own name"))
                     }
                     path = (text, template)
                 case .success:
-                    return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(text))) has a query; give the path alone and the parameters in \"query\", e.g. {\"path\": \"/search\", \"query\": {\"q\": \"luke\"}}"))
+                    return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(text))) has a query", hint: "give the path alone and the parameters in \"query\", e.g. {\"path\": \"/search\", \"query\": {\"q\": \"luke\"}}"))
                 case .failure(let rejection):
-                    return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(text))) is not a usable request path: \(rejection.description); write the decoded path, e.g. \"/api/1.0/people/\""))
+                    return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(text))) is not a usable request path: \(rejection.description)", hint: "write the decoded path, e.g. \"/api/1.0/people/\""))
                 }
             default:
                 var hint = "the keys are " + knownKeys.joined(separator: ", ")
                 if let suggestion = EditDistance.closest(to: member.key, among: knownKeys, maximumDistance: 2) {
                     hint = "did you mean \"\(suggestion)\"?"
                 }
-                return .failure(PatternError("unknown key \(JSONValue.excerpt(.string(member.key))) in the pattern; \(hint)"))
+                return .failure(PatternError("unknown key \(JSONValue.excerpt(.string(member.key))) in the pattern", hint: hint))
             }
         }
         compiler.checkPathParameterNames(fields.pathParameterMembers, against: path?.template.parameterNames ?? [],
                                          hint: #"give "path" a {name} segment for it, such as "/people/{id}""#)
         if let problem = compiler.output.problems.first(where: { $0.severity == .error }) {
-            return .failure(PatternError(problem.positionedDescription))
+            return .failure(PatternError(problem.positionedMessage, hint: problem.hint))
         }
         return .success(RequestPattern(method: method, path: path, constraints: fields.constraints(method: method)))
     }
@@ -118,6 +118,12 @@ struct RequestPattern: Sendable {
 
 /// Why a pattern cannot be used, as one sentence.
 struct PatternError: Error {
+    /// What is wrong.
     let message: String
-    init(_ message: String) { self.message = message }
+    /// What to send instead.
+    let hint: String
+    init(_ message: String, hint: String) {
+        self.message = message
+        self.hint = hint
+    }
 }

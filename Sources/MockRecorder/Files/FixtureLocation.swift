@@ -19,8 +19,8 @@ struct FixtureLocation {
     static func resolve(_ target: RequestTarget, root: String, filesFolder: String) -> Result<FixtureLocation, Refusal> {
         let key = String(target.lookupKey)
         let segments = key.split(separator: "/")
-        if let hidden = segments.first(where: { $0.hasPrefix(".") }) {
-            return .failure(Refusal("the path segment '\(hidden)' starts with '.', and hidden files are not loaded as fixtures"))
+        if let hidden = HiddenName.firstHiddenSegment(of: key) {
+            return .failure(Refusal("the path segment '\(hidden)' starts with '.', and hidden files are not loaded as fixtures (only .well-known is)"))
         }
         if let braced = segments.first(where: { $0.contains("{") || $0.contains("}") }) {
             // As a file name, `{id}` is a path parameter: the recording would answer every path.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MockFixtures
 
 /// A raw fingerprint of a fixture root: every name (but hidden ones, which the loader never
 /// reads), type, and every file's size, inode and modification time; one `stat` per entry and
@@ -48,7 +49,7 @@ struct FixtureTreeStamp: Sendable, Equatable {
             let nameHash = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> Int? in
                 let length = strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
                 // Hidden names (`.git`, editor swap files) are never read by the loader.
-                guard length > 0, raw[0] != UInt8(ascii: ".") else { return nil }
+                guard length > 0, !HiddenName.isHidden(bytes: UnsafeRawBufferPointer(rebasing: raw[0..<length])) else { return nil }
                 var hasher = Hasher()
                 hasher.combine(pathHash)
                 hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[0..<length]))

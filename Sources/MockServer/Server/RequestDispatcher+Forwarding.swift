@@ -47,7 +47,10 @@ extension RequestDispatcher {
             deferred.cancelForwarding()
             answer = MockResponse(
                 status: 503, headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)],
-                body: JSONValue.makeObject([("error", .string("the server is stopping; \(method) \(request.rawTarget) was not forwarded"))]).prettyPrintedBytes(),
+                body: JSONValue.makeObject([
+                    ("error", .string("the server is stopping; \(method) \(request.rawTarget) was not forwarded")),
+                    ("hint", .string("send it again once the server is back")),
+                ]).prettyPrintedBytes(),
                 outcome: .proxyFailed(upstream: "-", error: "the server is stopping"))
         }
         let headers = ConnectionHeaders(connection: connection)

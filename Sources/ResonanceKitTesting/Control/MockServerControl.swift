@@ -130,6 +130,7 @@ public struct MockServerControl: MockControlling {
             let refusal = try? JSONDecoder().decode(Refusal.self, from: response.body)
             throw MockControlError(status: response.statusCode,
                                    message: refusal?.error ?? "\(method.rawValue) /\(path) answered \(response.statusCode): \(String(decoding: response.body.prefix(300), as: UTF8.self))",
+                                   hint: refusal?.hint,
                                    problems: refusal?.problems ?? [], warnings: refusal?.warnings ?? [])
         }
         return try JSONDecoder().decode(Answer.self, from: response.body)
@@ -151,6 +152,7 @@ public struct MockServerControl: MockControlling {
     private struct Ignored: Decodable {}
     private struct Refusal: Decodable {
         let error: String
+        let hint: String?
         let problems: [String]?
         let warnings: [String]?
     }

@@ -47,19 +47,23 @@ public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
 ///
 /// ```swift
 /// do { try await mock.setScenario("crat", state: "paid") }
-/// catch let error as MockControlError { print(error) }   // 404: no fixture names the scenario 'crat'; …
+/// catch let error as MockControlError { print(error) }
+/// // 404: no fixture names the scenario 'crat'; the scenarios are 'cart' (did you mean 'cart'?)
 /// ```
 public struct MockControlError: Error, Sendable, CustomStringConvertible {
     /// The HTTP status of the refusal.
     public let status: Int
-    /// The mock's `error` sentence.
+    /// The mock's `error` sentence: what was wrong.
     public let message: String
+    /// The mock's `hint`: what to send instead (nil when the answer had none).
+    public let hint: String?
     /// For a refused fixture: each problem as `line:column: error: …`.
     public let problems: [String]
     public let warnings: [String]
 
     public var description: String {
         var text = "\(status): \(message)"
+        if let hint { text += " (\(hint))" }
         for problem in problems { text += "\n  \(problem)" }
         for warning in warnings { text += "\n  \(warning)" }
         return text

@@ -147,7 +147,8 @@ import Testing
     @Test(arguments: [
         ("GET", "/api/x", 304, "conditional request"),
         ("GET", "/video.mp4", 206, "Range request"),
-        ("GET", "/.well-known/openid", 200, "starts with '.'"),
+        ("GET", "/.env", 200, "starts with '.'"),
+        ("GET", "/.well-known/.secret", 200, "the path segment '.secret' starts with '.'"),
         ("POST", "/__admin/reset", 200, "server's own endpoints"),
         ("GET", "/api/%2e%2e/secret", 200, "path is refused"),
         ("GET", "/static.txt", 200, "static file static.txt"),
@@ -161,6 +162,15 @@ import Testing
         #expect(outcome.reason?.contains(reason) == true, "\(outcome)")
         #expect(outcome.description.contains("not recorded"))
         #expect(harness.root.files() == ["static.txt"])
+    }
+
+    /// The loader serves `.well-known` (RFC 8615), so what is recorded there replays.
+    @Test func recordsWellKnownURIs() throws {
+        let harness = try RecordingHarness()
+        let outcome = try harness.record("GET", "/.well-known/openid-configuration", json: #"{"issuer": "https://id.test"}"#)
+        #expect(outcome.action == .added, "\(outcome)")
+        #expect(harness.root.files() == [".well-known/openid-configuration.json"])
+        _ = try harness.loadCleanly()
     }
 
     @Test func headIsSkippedWhenItsGetEntryAnswersIt() throws {

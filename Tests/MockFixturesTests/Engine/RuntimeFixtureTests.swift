@@ -19,7 +19,8 @@ struct RuntimeFixtureTests {
         #expect(fixture.get("/__admin/fixtures/fixture-1").status == 200, "Location names the new fixture")
         let wrongMethod = fixture.send("PUT", "/__admin/fixtures")
         #expect(wrongMethod.status == 405)
-        #expect(try wrongMethod.jsonObject()["error"] as? String == "/__admin/fixtures answers GET, POST and DELETE only, PUT is not allowed; send GET /__admin/fixtures or POST /__admin/fixtures or DELETE /__admin/fixtures")
+        #expect(try wrongMethod.jsonObject()["error"] as? String == "/__admin/fixtures answers GET, POST and DELETE only, PUT is not allowed")
+        #expect(try wrongMethod.jsonObject()["hint"] as? String == "send GET /__admin/fixtures or POST /__admin/fixtures or DELETE /__admin/fixtures")
         #expect(body["id"] as? String == "fixture-1")
         #expect(body["path"] as? String == "/api/orders/")
         #expect(body["entries"] as? Int == 1)
@@ -83,11 +84,11 @@ struct RuntimeFixtureTests {
     }
 
     @Test(arguments: [
-        ("", "needs a JSON body such as"),
+        ("", "needs a JSON body; send one such as"),
         ("[]", "the body is an array; send an object such as"),
         (#"{"entries": []}"#, #"the body has no "path""#),
         (#"{"path": "/x"}"#, #"the body has no "entries""#),
-        (#"{"path": 3, "entries": []}"#, #""path" must be a string such as "/api/orders", found number at 1:10"#),
+        (#"{"path": 3, "entries": []}"#, #""path" must be a string, found number at 1:10; give the request path as a string, such as "/api/orders""#),
         (#"{"path": "/x?a=1", "entries": []}"#, "has a query"),
         (#"{"path": "/%2e%2e/x", "entries": []}"#, "is not a usable request path"),
         (#"{"path": "/__admin/x", "entries": []}"#, "is under /__admin/, which is reserved"),
@@ -98,7 +99,8 @@ struct RuntimeFixtureTests {
         let response = fixture.postJSON("/__admin/fixtures", body)
         #expect(response.status == 400)
         let object = try response.jsonObject()
-        let text = (object["error"] as? String ?? "") + " " + ((object["problems"] as? [String]) ?? []).joined(separator: " ")
+        #expect(object["hint"] is String, "every refusal says what to send instead")
+        let text = (object["error"] as? String ?? "") + "; " + (object["hint"] as? String ?? "") + " " + ((object["problems"] as? [String]) ?? []).joined(separator: " ")
         #expect(text.contains(error), "\(text)")
     }
 
@@ -118,7 +120,8 @@ struct RuntimeFixtureTests {
         #expect(fixture.get("/a").status == 404)
         let missing = fixture.send("DELETE", "/__admin/fixtures/fixture-1")
         #expect(missing.status == 404)
-        #expect(try missing.jsonObject()["error"] as? String == #"no runtime fixture has the id "fixture-1"; the runtime fixtures are fixture-2 (GET /__admin/fixtures lists them)"#)
+        #expect(try missing.jsonObject()["error"] as? String == #"no runtime fixture has the id "fixture-1"; the runtime fixtures are fixture-2"#)
+        #expect((try missing.jsonObject()["hint"] as? String)?.contains("GET /__admin/fixtures lists them") == true)
 
         _ = try add(fixture, #"{"path": "/c", "entries": []}"#)
         let all = try fixture.send("DELETE", "/__admin/fixtures").jsonObject()

@@ -52,7 +52,8 @@ struct ScenarioTests {
 
         let unknown = fixture.send("PUT", "/__admin/scenarios/crat", body: #"{"state": "x"}"#)
         #expect(unknown.status == 404)
-        #expect(try unknown.jsonObject()["error"] as? String == "no fixture names the scenario 'crat'; the scenarios are 'cart' — did you mean 'cart'?")
+        #expect(try unknown.jsonObject()["error"] as? String == "no fixture names the scenario 'crat'; the scenarios are 'cart'")
+        #expect(try unknown.jsonObject()["hint"] as? String == "did you mean 'cart'?")
         for (body, error) in [("", "needs a JSON body"), (#"{"state": 1}"#, #""state" must be a non-empty string"#),
                               (#"{"stat": "x"}"#, #"unknown key "stat""#), (#"{}"#, #"the body has no "state""#)] {
             let response = fixture.send("PUT", "/__admin/scenarios/cart", body: body)

@@ -85,10 +85,10 @@ struct VerificationTests {
     }
 
     @Test(arguments: [
-        ("", "needs a JSON body such as"),
+        ("", "needs a JSON body; send one such as"),
         ("[1]", "the pattern is an array; send an object such as"),
-        (#"{"method": 1}"#, "1:12: error: method must be a non-empty string"),
-        (#"{"path": 5}"#, #""path" must be a string such as "/api/1.0/people/", found number 5"#),
+        (#"{"method": 1}"#, "1:12: method must be a non-empty string"),
+        (#"{"path": 5}"#, #""path" must be a string, found number 5; give the path as a string, such as "/api/1.0/people/""#),
         (#"{"path": "/x?page=2"}"#, #""path" "/x?page=2" has a query; give the path alone and the parameters in "query""#),
         (#"{"path": "/a/../b"}"#, #""path" "/a/../b" is not a usable request path"#),
         (#"{"requestHeader": {}}"#, #"unknown key "requestHeader" in the pattern; did you mean "requestHeaders"?"#),
@@ -102,7 +102,9 @@ struct VerificationTests {
         for endpoint in ["/__admin/requests/count", "/__admin/requests/find"] {
             let response = fixture.postJSON(endpoint, pattern)
             #expect(response.status == 400)
-            let message = try #require(try response.jsonObject()["error"] as? String)
+            let body = try response.jsonObject()
+            let hint = try #require(body["hint"] as? String, "every refusal says what to send instead")
+            let message = try #require(body["error"] as? String) + "; " + hint
             #expect(message.contains(error), "\(message)")
         }
     }

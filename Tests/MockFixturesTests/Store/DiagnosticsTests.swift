@@ -116,8 +116,10 @@ struct DiagnosticsTests {
                 Issue.record("\(target): \(response.outcome)")
                 continue
             }
-            let error = try #require(try response.jsonObject()["error"] as? String)
-            #expect(error.contains(reason))
+            let body = try response.jsonObject()
+            let error = try #require(body["error"] as? String)
+            let hint = try #require(body["hint"] as? String)
+            #expect(reason == error.replacingOccurrences(of: "rejected request target: ", with: "") + "; " + hint, "the log keeps both")
         }
     }
 
@@ -160,6 +162,11 @@ struct DiagnosticsTests {
         #expect(post.status == 405)
         #expect(post.headerValue("Allow") == "GET, HEAD")
         #expect(try post.jsonObject()["error"] as? String == "static files answer GET and HEAD only; POST /images/luke.png is not served")
+        #expect(try post.jsonObject()["hint"] as? String
+                == #"request it with GET or HEAD; to answer POST, serve the path from a fixture file with a "POST" entry instead"#)
+        let lowercase = store.respond(method: "get", target: "/images/luke.png", headers: NoHeaders(), body: [])
+        #expect(lowercase.status == 405)
+        #expect(try lowercase.jsonObject()["hint"] as? String == "send GET, not get")
         #expect(store.respond(method: "HEAD", target: "/images/luke.png", headers: NoHeaders(), body: []).outcome == .staticFile("images/luke.png"))
         #expect(store.get("/images/luke.png/").status == 404)
     }

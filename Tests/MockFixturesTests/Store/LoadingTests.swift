@@ -31,6 +31,29 @@ struct LoadingTests {
         #expect(store.fixtureFileCount == 1)
         #expect(store.servedPaths == ["/visible"])
         #expect(store.problems.isEmpty)
+        // The 404 says why the file it looked for is not served, instead of naming a file that
+        // is there as missing.
+        let miss = store.get("/.hidden")
+        #expect(miss.status == 404)
+        let text = String(decoding: miss.body, as: UTF8.self)
+        #expect(text.contains("'.hidden' starts with '.', and hidden files and folders are never loaded (only .well-known is)"), "\(text)")
+        #expect(!String(decoding: store.get("/visible/nothing").body, as: UTF8.self).contains("hidden"))
+    }
+
+    /// RFC 8615's well-known URIs (OpenID discovery, Apple's app-site association) are what
+    /// an app fetches first; their folder is the one dot-name that is loaded.
+    @Test func theWellKnownFolderIsServed() throws {
+        let tree = try TemporaryFolder()
+        try tree.write(".well-known/openid-configuration.json", #"{"response": {"issuer": "https://id.test"}}"#)
+        try tree.write(".well-known/apple-app-site-association", #"{"applinks": {}}"#)
+        try tree.write(".well-known/.draft.json", "{}")
+        let store = try tree.load()
+        #expect(store.problems.isEmpty)
+        let discovery = store.get("/.well-known/openid-configuration")
+        #expect(discovery.status == 200)
+        #expect(String(decoding: discovery.body, as: UTF8.self).contains("https://id.test"))
+        #expect(store.get("/.well-known/apple-app-site-association").status == 200)
+        #expect(store.get("/.well-known/.draft").status == 404, "other dot-names inside it stay hidden")
     }
 
     @Test func fileBeatsIndexWithAWarningNamingBoth() throws {

@@ -121,14 +121,15 @@ struct TimesTests {
             let error = try #require(try response.jsonObject()["error"] as? String)
             // HEAD's (unsent) body is GET's, so its Content-Length is GET's (RFC 9110 §9.3.2).
             let named = method == "HEAD" ? "GET" : method
-            #expect(error == "/__admin/reset answers POST only, \(named) is not allowed; send POST /__admin/reset")
+            #expect(error == "/__admin/reset answers POST only, \(named) is not allowed")
+            #expect(try response.jsonObject()["hint"] as? String == "send POST /__admin/reset")
         }
         #expect(store.get("/flaky").status == 503, "a refused reset resets nothing")
         #expect(store.get("/flaky").status == 200)
         let lowercase = reset(store, method: "post")
         #expect(lowercase.status == 405, "methods are case-sensitive")
-        #expect(try lowercase.jsonObject()["error"] as? String
-                == "/__admin/reset answers POST only, post is not allowed; send POST /__admin/reset (methods are case-sensitive)")
+        #expect(try lowercase.jsonObject()["error"] as? String == "/__admin/reset answers POST only, post is not allowed (methods are case-sensitive)")
+        #expect(try lowercase.jsonObject()["hint"] as? String == "send POST /__admin/reset")
         #expect(store.get("/flaky").status == 200, "a refused reset resets nothing")
         #expect(reset(store, method: "POST").status == 200)
         #expect(store.get("/flaky").status == 503)

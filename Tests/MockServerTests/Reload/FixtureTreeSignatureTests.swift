@@ -35,6 +35,9 @@ import Testing
         try tree.write("api/.people.json.swp", "editor state")
         try tree.write(".git/HEAD", "ref")
         #expect(FixtureTreeSignature(root: tree.path) == start)
+        // The loader serves .well-known, so it counts.
+        try tree.write(".well-known/jwks.json", "{}")
+        #expect(FixtureTreeSignature(root: tree.path) != start)
     }
 
     @Test func ignoresWhatTheLoaderDoesNotServe() throws {

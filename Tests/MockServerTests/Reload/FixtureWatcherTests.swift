@@ -46,6 +46,10 @@ import Testing
         // The hook counts a reload just after its fixtures start serving.
         #expect(await eventually { running.reloads.value >= 1 })
         #expect(running.reloads.value == 1)
+
+        // .well-known is served, so a file added there is a change the raw stamp must see.
+        try running.tree.write(".well-known/item.json", #"{"response": {"version": 3}}"#)
+        #expect(await waitForVersion(3, port: running.port, target: "/.well-known/item", seconds: 10))
     }
 
     @Test func doesNotReloadAnUnchangedTree() async throws {

@@ -103,8 +103,27 @@ public struct FixtureTransport: HTTPTransport {
         guard let httpResponse = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headerFields) else {
             throw URLError(.badServerResponse)
         }
-        let body = response.sendsBody(toMethod: method) ? Data(response.body) : Data()
-        return (body, httpResponse)
+        guard response.sendsBody(toMethod: method) else { return (Data(), httpResponse) }
+        return (Data(try Self.decodedBody(response, url: url)), httpResponse)
+    }
+
+    /// The largest body a `Content-Encoding` is decoded to, as the AsyncHTTPClient transport's
+    /// `maximumResponseBodyBytes` (a fixture that inflates past it is a mistake, not a test).
+    static let maximumDecodedBodyBytes = 256 * 1024 * 1024
+
+    /// The body as URLSession hands it to the app: a `gzip` or `deflate` `Content-Encoding` (a
+    /// list too) undone, the headers left as sent. A coding it cannot decode (`br`, `zstd`) is
+    /// handed over as it is; a body that does not decode throws what Apple's URLSession throws.
+    static func decodedBody(_ response: MockResponse, url: URL) throws -> [UInt8] {
+        guard !response.body.isEmpty, let coding = response.headerValue("Content-Encoding") else { return response.body }
+        do {
+            return try ContentDecoder.decode(response.body, coding: coding, limit: maximumDecodedBodyBytes) ?? response.body
+        } catch {
+            throw URLError(.cannotDecodeContentData, userInfo: [
+                NSLocalizedDescriptionKey: "the fixture's Content-Encoding: \(coding) body cannot be decoded: \(error)",
+                NSURLErrorFailingURLErrorKey: url,
+            ])
+        }
     }
 
     /// The error a real `URLSession` reports for the fault on this platform (measured against a

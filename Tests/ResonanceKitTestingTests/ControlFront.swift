@@ -27,10 +27,13 @@ enum ControlFront: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let root: TemporaryFolder
     }
 
-    func run<Result: Sendable>(files: [String: String], options: MockEngineOptions = .init(),
+    func run<Result: Sendable>(files: [String: String], binaryFiles: [String: [UInt8]] = [:], options: MockEngineOptions = .init(),
                                _ body: (Harness) async throws -> Result) async throws -> Result {
         let root = try TemporaryFolder(files)
         defer { root.remove() }
+        for (path, bytes) in binaryFiles {
+            try root.write(path, bytes: bytes)
+        }
         let store = try FixtureStore.load(root: root.path)
         let engine = MockEngine(store: store, options: options)
         switch self {

@@ -173,6 +173,20 @@ import Testing
         #expect(fewer.header("X-Link-8")?.count == 250)
     }
 
+    /// Query parameters are recorded in the pool too, one record each: 260 short ones are a
+    /// 1.9 KB URL but leave no room for 2 KB of answer headers, so they are refused as a long URL.
+    @Test func aURLOfManyQueryParametersCountsWhatLibmicrohttpdKeepsPerParameter() throws {
+        let linkHeaders = (1...8).map { #""X-Link-\#($0)": "\#(String(repeating: "l", count: 250))""# }.joined(separator: ", ")
+        let running = try RunningServer(["api/linked.json": #"{"headers": {\#(linkHeaders)}, "response": {"linked": true}}"#])
+        let query = (0..<260).map { "id=\($0)" }.joined(separator: "&")
+        let answer = try running.rawClient().request("GET", "/api/linked?" + query)
+        #expect(answer.status == 414, "\(answer.statusLine)")
+        let body = try jsonObject(Data(answer.body))
+        #expect((body["error"] as? String)?.contains("has 260 query parameters, which count 64 bytes each") == true, "\(body)")
+        let fewer = try running.rawClient().request("GET", "/api/linked?" + (0..<100).map { "id=\($0)" }.joined(separator: "&"))
+        #expect(fewer.status == 200, "\(fewer.statusLine)")
+    }
+
     @Test func aHeadOverTheLimitGetsAJSON431() throws {
         let head = "GET /api/echo HTTP/1.1\r\nHost: t\r\nX-Padding: " + String(repeating: "c", count: MockHTTPServer.maxHeadBytes) + "\r\n\r\n"
         let body = try #require(try Self.refusal(head, status: 431))

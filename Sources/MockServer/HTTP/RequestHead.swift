@@ -31,6 +31,8 @@ struct RequestHead: Sendable {
     private(set) var headerBytes = 0
     /// Header lines plus cookies: libmicrohttpd keeps a record of each in the memory pool.
     private(set) var fieldCount = 0
+    /// The target's query parameters, of which libmicrohttpd keeps a record each too.
+    var queryArgumentCount = 0
 
     /// Pool bytes libmicrohttpd 0.9.75 spends on each header line and each cookie besides its
     /// text: a `struct MHD_HTTP_Header` (56 bytes on 64-bit, internal.h), rounded up to the
@@ -141,13 +143,15 @@ struct RequestHead: Sendable {
     /// the larger part, else `431` — or ambiguous framing; nil when neither.
     func violation(requestLineBytes: Int, maxBytes: Int) -> HeadViolation? {
         let bytes = requestLineBytes + headerBytes + 2
-        let bookkeeping = fieldCount * Self.poolBytesPerField
+        let queryBookkeeping = queryArgumentCount * Self.poolBytesPerField
+        let bookkeeping = fieldCount * Self.poolBytesPerField + queryBookkeeping
         guard bytes + bookkeeping <= maxBytes else {
             // Mostly the URL: 414, as libmicrohttpd answers a request line too long for its pool.
-            if requestLineBytes > headerBytes + bookkeeping {
+            if requestLineBytes + queryBookkeeping > headerBytes + fieldCount * Self.poolBytesPerField {
+                let parameters = queryArgumentCount == 0 ? "" : " and has \(queryArgumentCount) query parameters, which count \(Self.poolBytesPerField) bytes each"
                 return HeadViolation(
                     status: 414,
-                    error: "the request line is \(requestLineBytes) bytes (\(bytes + bookkeeping) with the headers), over the server's limit of \(maxBytes) for both",
+                    error: "the request line is \(requestLineBytes) bytes\(parameters) (\(bytes + bookkeeping) with the headers), over the server's limit of \(maxBytes) for both",
                     hint: "shorten the URL: send long parameters in a request body (e.g. POST with JSON) instead of the query")
             }
             return HeadViolation(

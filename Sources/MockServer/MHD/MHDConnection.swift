@@ -65,8 +65,10 @@ struct MHDConnection: @unchecked Sendable {
     /// request line's, as the access handler received them.
     ///
     /// Maps to `MHD_get_connection_values_n(connection, .HEADER_KIND, iterator, &scan)`, whose
-    /// lengths spare a `strlen` per name and value, and `MHD_get_connection_info(connection,
-    /// MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE)` (the shim's `cmhd_request_head_size`).
+    /// lengths spare a `strlen` per name and value, `MHD_get_connection_info(connection,
+    /// MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE)` (the shim's `cmhd_request_head_size`), and
+    /// `MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, nil, nil)`, which counts the
+    /// query parameters.
     func head(method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?) -> RequestHead {
         var scan = HeadScan(head: RequestHead(isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false))
         withUnsafeMutablePointer(to: &scan) { scanPointer in
@@ -82,6 +84,7 @@ struct MHDConnection: @unchecked Sendable {
         if let method {
             scan.checkEnd(headEnd: UnsafeRawPointer(method) + cmhd_request_head_size(pointer))
         }
+        scan.head.queryArgumentCount = Int(max(0, MHD_get_connection_values_n(pointer, .GET_ARGUMENT_KIND, nil, nil)))
         return scan.head
     }
 

@@ -16,8 +16,8 @@ struct JournalOptions: ParsableArguments {
     }
 
     func validate() throws {
-        guard journalSize >= 0 else {
-            throw ValidationError("--journal-size \(journalSize) must be 0 (recording off) or a positive number of requests, e.g. --journal-size 1000.")
+        guard journalSize >= 0, journalSize <= MockEngineOptions.maximumJournalSize else {
+            throw ValidationError("--journal-size \(journalSize) must be 0 (recording off) or a number of requests up to \(MockEngineOptions.maximumJournalSize), e.g. --journal-size 1000.")
         }
         guard journalBodyLimit >= 0 else {
             throw ValidationError("--journal-body-limit \(journalBodyLimit) must be 0 (no bodies) or a positive number of bytes, e.g. --journal-body-limit 65536.")

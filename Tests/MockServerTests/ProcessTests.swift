@@ -51,10 +51,15 @@ import Glibc
         let server = try await MockServerProcess.start(["--root", tree.path, "--port", "0"])
         let port = try #require(Self.port(in: await server.firstOutputLine(within: 20) ?? ""))
         _ = try await onOwnThread { try RawHTTPClient(port: port).request("GET", "/api/people?x=1") }
+        // A decoded line break in the path is quoted in the 404's explanation: escaped, it
+        // cannot start a line of its own (a forged log line).
+        _ = try await onOwnThread { try RawHTTPClient(port: port).request("GET", "/nope%0Afake%20log%20line") }
         server.process.interrupt()
         let finished = try #require(await server.waitForExit(within: 20))
         #expect(finished.status == 0)
         #expect(finished.standardError.contains("GET /api/people?x=1 200"))
+        #expect(finished.standardError.contains(#"/nope\nfake log line"#), "\(finished.standardError)")
+        #expect(!finished.standardError.split(separator: "\n").contains { $0.hasPrefix("fake log line") }, "\(finished.standardError)")
     }
 
     @Test func printsFixtureProblemsToStandardErrorAtStart() async throws {
@@ -140,6 +145,7 @@ import Glibc
             (["--root", tree.path, "--host", ""], "--host: invalid host ''"),
             (["--root", tree.path, "--host", "no such host!", "--port", "0"], "--host"),
             (["--root", tree.path, "--bogus"], "--bogus"),
+            (["--root", tree.path, "--journal-size", "9223372036854775807"], "--journal-size 9223372036854775807 must be 0 (recording off) or a number of requests up to 1000000"),
         ]
         for (arguments, expected) in cases {
             let finished = try await MockServerProcess.run(arguments)

@@ -21,13 +21,14 @@ public final class MockEngine: Sendable {
     /// `nil` when the journal is off (`journalSize` 0).
     let journal: RequestJournal?
 
-    /// Serves `store`. Invalid `options` (negative sizes, see ``MockEngineOptions/problem``) are
-    /// clamped to 0; validate them first where a user typed them.
+    /// Serves `store`. Invalid `options` (see ``MockEngineOptions/problem``) are clamped: negative
+    /// sizes to 0, a journal size to ``MockEngineOptions/maximumJournalSize``; validate them first
+    /// where a user typed them.
     public init(store: FixtureStore, options: MockEngineOptions = .init()) {
         self.options = options
         currentStore = ManagedAtomicSnapshot(store)
         journal = options.journalSize > 0
-            ? RequestJournal(capacity: options.journalSize, bodyLimit: max(0, options.journalBodyLimit))
+            ? RequestJournal(capacity: min(options.journalSize, MockEngineOptions.maximumJournalSize), bodyLimit: max(0, options.journalBodyLimit))
             : nil
     }
 

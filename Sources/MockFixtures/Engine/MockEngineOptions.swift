@@ -21,6 +21,9 @@ public struct MockEngineOptions: Sendable, Equatable {
     public var cors: Bool
 
     public static let defaultJournalSize = 1_000
+    /// The most requests a journal keeps: more than a test run needs to look back over, and a
+    /// bound on what a mistyped size can make the journal hold.
+    public static let maximumJournalSize = 1_000_000
     public static let defaultJournalBodyLimit = 65_536
 
     public init(journalSize: Int = MockEngineOptions.defaultJournalSize, journalBodyLimit: Int = MockEngineOptions.defaultJournalBodyLimit,
@@ -33,6 +36,7 @@ public struct MockEngineOptions: Sendable, Equatable {
     /// Why these options cannot be used, as one sentence naming the setting; `nil` when they can.
     public var problem: String? {
         if journalSize < 0 { return "journal size \(journalSize) is negative; use 0 to turn the journal off or a positive number of requests to keep" }
+        if journalSize > Self.maximumJournalSize { return "journal size \(journalSize) is over the maximum of \(Self.maximumJournalSize) requests; keep fewer" }
         if journalBodyLimit < 0 { return "journal body limit \(journalBodyLimit) is negative; use 0 to keep no bodies or a positive number of bytes" }
         return nil
     }

@@ -24,7 +24,8 @@ final class RequestJournal: Sendable {
         stripes = (0..<stripeCount).map { _ in LockedState(Stripe()) }
     }
 
-    /// One stripe's slots, allocated on first use.
+    /// One stripe's slots, grown as requests arrive: a journal that may keep a million requests
+    /// costs only what it has kept.
     private struct Stripe {
         var slots: [JournalRecord?] = []
         /// The newest id that took each slot (kept when a clear empties it), so that checking a
@@ -40,9 +41,11 @@ final class RequestJournal: Sendable {
         var exchange: JournalRecord? = make(id, bodyLimit)
         let slot = (id / stripes.count) % slotsPerStripe
         stripes[id % stripes.count].withLock { stripe in
-            if stripe.slots.isEmpty {
-                stripe.slots = [JournalRecord?](repeating: nil, count: slotsPerStripe)
-                stripe.newestIDs = [Int](repeating: 0, count: slotsPerStripe)
+            // Slots are taken in order until the stripe is full (threads racing for ids may
+            // arrive a few slots apart), so growing to `slot` appends one slot at a time.
+            while stripe.slots.count <= slot {
+                stripe.slots.append(nil)
+                stripe.newestIDs.append(0)
             }
             // A slower thread must not overwrite a newer request that already took the slot.
             guard stripe.newestIDs[slot] < id else { return }

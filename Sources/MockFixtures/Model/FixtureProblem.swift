@@ -56,7 +56,8 @@ public struct FixtureProblem: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = file
+        // One problem, one line: a file name holding a line break is written escaped.
+        var text = file.escapingControlCharacters()
         if let line {
             text += ":\(line)"
             if let column { text += ":\(column)" }

@@ -294,12 +294,16 @@ final class RequestDispatcher: MHDResponder {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds &- request.startNanoseconds) / 1_000_000
         let milliseconds = (elapsed * 100).rounded() / 100
         let method = request.method ?? "-"
+        let target = request.rawTarget.escapingControlCharacters()
         if let status = request.answeredStatus {
             // A fault fixture's close is the answer it asked for, not an interruption.
             let interrupted = termination == .completed || request.fault != nil ? "" : " (\(Self.describe(termination)))"
-            logger.info("\(method) \(request.rawTarget) \(status) \(request.outcomeDescription ?? "-") \(milliseconds) ms\(interrupted)")
+            // The explanation quotes the decoded path, where `%0A` is a line break: escaped, a
+            // client cannot write a line of its own into the log.
+            let outcome = (request.outcomeDescription ?? "-").escapingControlCharacters()
+            logger.info("\(method) \(target) \(status) \(outcome) \(milliseconds) ms\(interrupted)")
         } else {
-            logger.info("\(method) \(request.rawTarget) - no answer: \(Self.describe(termination)) \(milliseconds) ms")
+            logger.info("\(method) \(target) - no answer: \(Self.describe(termination)) \(milliseconds) ms")
         }
     }
 

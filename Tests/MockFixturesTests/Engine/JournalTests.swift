@@ -139,6 +139,17 @@ struct JournalTests {
         #expect(MockEngineOptions().problem == nil)
         #expect(MockEngineOptions(journalSize: -1).problem?.contains("journal size -1") == true)
         #expect(MockEngineOptions(journalBodyLimit: -5).problem?.contains("journal body limit -5") == true)
+        #expect(MockEngineOptions(journalSize: 1_000_001).problem == "journal size 1000001 is over the maximum of 1000000 requests; keep fewer")
+        #expect(MockEngineOptions(journalSize: 1_000_000).problem == nil)
+    }
+
+    /// A size beyond the maximum is clamped rather than trapping on overflow, and the slots of a
+    /// large journal are taken as requests arrive, not all at once.
+    @Test(arguments: [Int.max, 1_000_000])
+    func aHugeJournalSizeKeepsRequestsWithoutTrapping(size: Int) throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(journalSize: size))
+        for _ in 0..<40 { _ = fixture.get("/api/people") }
+        #expect(try fixture.journal().count == 40)
     }
 
     @Test func rfc3339IsComputedWithoutAFormatter() {

@@ -21,6 +21,7 @@ extension ServingTests {
             ("GET", "/api/people#top", "'#' fragment"),
             ("GET", "ftp://example.com/api/people", "absolute http:// or https:// URL"),
             ("GET", "http://user@example.com/api/people", "user information"),
+            ("GET", "/api/peo ple", "a space or a control character"),
         ] {
             let answer = try client.request(method, target)
             #expect(answer.status == 400, "\(method) \(target): \(answer.text)")

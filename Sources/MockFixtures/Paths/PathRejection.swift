@@ -12,18 +12,18 @@ package enum PathRejection: Error, Sendable, Equatable, CustomStringConvertible 
     case encodedSeparator
     case backslash
     case nulByte
-    case controlCharacter
     case invalidPercentEncoding
     case invalidUTF8
     case fragment
     case userinfo
+    case unencodedSpaceOrControl
 
     /// `400` when the target is not valid request-target syntax (RFC 9112 §3.2), `404` when it is
     /// valid but names nothing the server would ever serve (dot segments, encoded separators, …).
     package var status: Int {
         switch self {
-        case .notOriginForm, .invalidPercentEncoding, .fragment, .userinfo: 400
-        case .emptySegment, .dotSegment, .encodedSeparator, .backslash, .nulByte, .controlCharacter, .invalidUTF8: 404
+        case .notOriginForm, .invalidPercentEncoding, .fragment, .userinfo, .unencodedSpaceOrControl: 400
+        case .emptySegment, .dotSegment, .encodedSeparator, .backslash, .nulByte, .invalidUTF8: 404
         }
     }
 
@@ -35,6 +35,8 @@ package enum PathRejection: Error, Sendable, Equatable, CustomStringConvertible 
             "the request target contains a '#' fragment, which clients must not send (RFC 9112 §3.2)"
         case .userinfo:
             "the request target's authority holds user information ('user@host'), which HTTP treats as an error (RFC 9110 §4.2.4)"
+        case .unencodedSpaceOrControl:
+            "the request target contains a space or a control character, which a URL never holds as itself (RFC 9112 §3.2)"
         case .emptySegment:
             "the path contains an empty segment ('//')"
         case .dotSegment:
@@ -45,8 +47,6 @@ package enum PathRejection: Error, Sendable, Equatable, CustomStringConvertible 
             "the path contains a '\\', which is not allowed in fixture paths"
         case .nulByte:
             "the path contains a NUL byte (%00)"
-        case .controlCharacter:
-            "the path contains a control character"
         case .invalidPercentEncoding:
             "the path contains a '%' that is not followed by two hexadecimal digits"
         case .invalidUTF8:
@@ -63,13 +63,15 @@ package enum PathRejection: Error, Sendable, Equatable, CustomStringConvertible 
             "remove the fragment, or percent-encode '#' as %23 if it is part of the path"
         case .userinfo:
             "send credentials in an Authorization header instead"
+        case .unencodedSpaceOrControl:
+            "percent-encode it: a space as %20, a tab as %09"
         case .emptySegment:
             "remove the doubled slash"
         case .dotSegment:
             "request the canonical path, with '.' and '..' resolved"
         case .encodedSeparator, .backslash:
             "separate segments with a plain '/'; a fixture file name cannot hold '/' or '\\'"
-        case .nulByte, .controlCharacter:
+        case .nulByte:
             "remove it from the path"
         case .invalidPercentEncoding:
             "write a literal '%' as %25"

@@ -36,6 +36,14 @@ package struct RequestTarget: Sendable, Equatable {
         return contiguous.utf8.withContiguousStorageIfAvailable { parse(contiguous, bytes: $0) }!
     }
 
+    /// A byte a request target never holds as itself (RFC 9112 §3.2, RFC 3986 §2): a space, a
+    /// tab or another control character. libmicrohttpd splits the request line at its first and
+    /// last space, so `GET /a b HTTP/1.1` arrives as the target `/a b`.
+    @inline(__always)
+    private static func isSpaceOrControl(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte == 0x7F
+    }
+
     /// `bytes` are `target`'s UTF-8 bytes; offsets into them become indices of `target`.
     private static func parse(_ target: String, bytes: UnsafeBufferPointer<UInt8>) -> Result<RequestTarget, PathRejection> {
         var start = 0
@@ -52,11 +60,13 @@ package struct RequestTarget: Sendable, Equatable {
         while scan < bytes.count {
             let byte = bytes[scan]
             if byte == UInt8(ascii: "#") { return .failure(.fragment) }
+            if Self.isSpaceOrControl(byte) { return .failure(.unencodedSpaceOrControl) }
             if byte == UInt8(ascii: "?") {
                 pathEnd = scan
                 var queryEnd = scan + 1
                 while queryEnd < bytes.count {
                     if bytes[queryEnd] == UInt8(ascii: "#") { return .failure(.fragment) }
+                    if Self.isSpaceOrControl(bytes[queryEnd]) { return .failure(.unencodedSpaceOrControl) }
                     queryEnd += 1
                 }
                 query = substring(of: target, from: scan + 1, to: queryEnd)
@@ -130,7 +140,6 @@ package struct RequestTarget: Sendable, Equatable {
             } else {
                 index += 1
                 if byte == UInt8(ascii: "\\") { return .backslash }
-                if byte < 0x20 || byte == 0x7F { return .controlCharacter }
             }
             decodedLength += 1
             if byte == UInt8(ascii: ".") { decodedDots += 1 }

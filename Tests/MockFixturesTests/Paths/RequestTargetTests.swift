@@ -54,7 +54,8 @@ struct RequestTargetTests {
         ("/a/..", .dotSegment), ("/a/%2e%2e/b", .dotSegment), ("/%2E./x", .dotSegment), ("/.%2e", .dotSegment),
         ("/%2e", .dotSegment), ("/a/%2e%2E/", .dotSegment),
         ("/a%2fb", .encodedSeparator), ("/a%2F..%2Fb", .encodedSeparator), ("/a%5cb", .encodedSeparator), ("/%5C", .encodedSeparator),
-        ("/a\\b", .backslash), ("/a%00b", .nulByte), ("/a\u{1}b", .controlCharacter),
+        ("/a\\b", .backslash), ("/a%00b", .nulByte), ("/a\u{1}b", .unencodedSpaceOrControl),
+        ("/a b", .unencodedSpaceOrControl), ("/a?x=1 2", .unencodedSpaceOrControl), ("/a\tb", .unencodedSpaceOrControl), ("/a\u{7F}", .unencodedSpaceOrControl),
         ("/a%zz", .invalidPercentEncoding), ("/a%2", .invalidPercentEncoding), ("/%", .invalidPercentEncoding),
         ("/a%C3", .invalidUTF8), ("/%FF", .invalidUTF8), ("/%C0%AF", .invalidUTF8),
         ("//etc/passwd", .emptySegment), ("/a//b", .emptySegment), ("/a///", .emptySegment),
@@ -76,7 +77,7 @@ struct RequestTargetTests {
     /// Invalid request-target syntax is a bad request (RFC 9112 §3.2); a valid target the server
     /// refuses to map names nothing it serves.
     @Test func malformedTargetsAre400AndRefusedPaths404() {
-        #expect([PathRejection.notOriginForm, .invalidPercentEncoding, .fragment, .userinfo].allSatisfy { $0.status == 400 })
+        #expect([PathRejection.notOriginForm, .invalidPercentEncoding, .fragment, .userinfo, .unencodedSpaceOrControl].allSatisfy { $0.status == 400 })
         #expect([PathRejection.dotSegment, .emptySegment, .encodedSeparator, .backslash, .nulByte, .invalidUTF8].allSatisfy { $0.status == 404 })
     }
 }

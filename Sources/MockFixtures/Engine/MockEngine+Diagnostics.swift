@@ -135,9 +135,11 @@ extension MockEngine {
             ? "no entry in \(file!.relativePath) matches \(request.method) \(path)"
             : "no entry matches \(request.method) \(path) (tried \(sources.joined(separator: ", ")))"
         var summary = error
-        let closest = candidates.enumerated().min { lhs, rhs in
-            (lhs.element.methodDistance, lhs.element.reasons.count, lhs.offset) < (rhs.element.methodDistance, rhs.element.reasons.count, rhs.offset)
-        }?.element
+        // Nearest first: the method accepted, then the fewest reasons, then the earliest.
+        let ranked = candidates.indices.sorted { lhs, rhs in
+            (candidates[lhs].methodDistance, candidates[lhs].reasons.count, lhs) < (candidates[rhs].methodDistance, candidates[rhs].reasons.count, rhs)
+        }
+        let closest = ranked.first.map { candidates[$0] }
         if let closest {
             let name = closest.fixtureID.map { "runtime fixture \($0) entry \(closest.entry.index)" } ?? "entry \(closest.entry.index) (line \(closest.entry.position.line))"
             summary += "; closest is \(name): " + closest.reasons.joined(separator: "; ")
@@ -152,7 +154,10 @@ extension MockEngine {
         if let file { fields.append(("fixtureFile", .string(file.relativePath))) }
         if !fileParameters.isEmpty { fields.append(("pathParameters", fileParameters.json)) }
         if !runtime.isEmpty { fields.append(("runtimeFixtures", .makeArray(runtime.map { .string($0.fixture.id) }))) }
-        fields.append(("candidates", .makeArray(candidates.map { candidate in
+        // The nearest few, in file order: a file of 20,000 entries would otherwise answer every
+        // miss with megabytes of reasons.
+        let shown = ranked.prefix(Self.candidateLimit).sorted().map { candidates[$0] }
+        fields.append(("candidates", .makeArray(shown.map { candidate in
             var members: [(String, JSONValue)] = []
             if let id = candidate.fixtureID {
                 members.append(("runtimeFixture", .string(id)))
@@ -166,8 +171,14 @@ extension MockEngine {
             ])
             return .makeObject(members)
         })))
+        if candidates.count > shown.count {
+            fields.append(("candidatesOmitted", .number(JSONNumber(candidates.count - shown.count))))
+        }
         return diagnosticResponse(status: 404, outcome: .noMatch(summary: summary), fields)
     }
+
+    /// At most this many entries are explained in a 404 (the nearest ones).
+    static let candidateLimit = 25
 
     func staticMethodResponse(_ file: String, _ request: inout IncomingRequest) -> MockResponse {
         let path = String(request.target.path)

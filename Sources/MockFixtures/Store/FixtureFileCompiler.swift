@@ -196,7 +196,9 @@ struct FixtureFileCompiler {
         )
     }
 
-    var errorCount: Int { output.problems.count { $0.severity == .error } }
+    /// Errors added so far, counted as they are added: counting `output.problems` for every
+    /// entry made a file of 40,000 wildcard entries (40,000 warnings) take 3 s to load.
+    private(set) var errorCount = 0
 
     /// A scenario or state name: a non-empty string.
     private mutating func compileName(_ node: JSONNode, key: String, example: String) -> String? {
@@ -275,5 +277,6 @@ struct FixtureFileCompiler {
 
     mutating func add(_ severity: FixtureProblem.Severity, at position: JSONPosition?, _ message: String, hint: String) {
         output.problems.append(FixtureProblem(severity, relativePath, at: position, message, hint: hint))
+        if severity == .error { errorCount += 1 }
     }
 }

@@ -53,6 +53,25 @@ struct DiagnosticsTests {
         #expect(!summary.contains("\n"))
     }
 
+    /// A file of many entries explains only the nearest 25, in file order, and counts the rest.
+    @Test func aMissOnALargeFileExplainsTheNearestEntries() throws {
+        let tree = try TemporaryFolder()
+        let entries = (0..<1_000).map { #"{"query": {"page": "\#($0)"}, "response": {}}"# }
+            + [#"{"method": "POST", "response": {}}"#, #"{"query": {"page": "7", "sort": "name"}, "response": {}}"#]
+        try tree.write("api/pages.json", "[" + entries.joined(separator: ",\n") + "]")
+        let store = try tree.load()
+        let miss = store.get("/api/pages?page=x&sort=name")
+        #expect(miss.status == 404)
+        let body = try miss.jsonObject()
+        let shown = try candidates(body)
+        #expect(shown.count == 25)
+        #expect(body["candidatesOmitted"] as? Int == 977)
+        let indices = shown.compactMap { $0["entry"] as? Int }
+        #expect(indices == indices.sorted(), "file order")
+        #expect(!indices.contains(1_000), "the POST entry is farther than every GET entry")
+        #expect(miss.body.count < 20_000, "\(miss.body.count) bytes")
+    }
+
     @Test func missingQueryParameterAndWrongHeader() throws {
         let body = try store.get("/api/people/", headers: ["authorization": "Bearer xyz"]).jsonObject()
         let reasons = try candidates(body).map { $0["reasons"] as? [String] ?? [] }

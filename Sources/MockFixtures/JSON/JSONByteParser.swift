@@ -22,6 +22,12 @@ struct JSONByteParser {
             lineStart = 3
             columnCacheOffset = 3
         }
+        // A UTF-16 or UTF-32 byte order mark: an editor saved the file in another encoding, and
+        // the first byte alone would only be reported as unexpected.
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)
+            || (bytes.count >= 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF) {
+            throw error("the text is UTF-16 or UTF-32 (it starts with that byte order mark), not UTF-8; save the file as UTF-8")
+        }
         skipWhitespace()
         if index == bytes.count {
             throw error("expected a JSON value, but the text is empty")

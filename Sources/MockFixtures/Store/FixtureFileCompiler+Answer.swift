@@ -100,7 +100,7 @@ extension FixtureFileCompiler {
             answer.fault = (fault, value.position)
         case "bytesPerSecond":
             if let rate = compileInteger(value, key: "bytesPerSecond", range: 1...Self.maximumBytesPerSecond,
-                                         hint: "use a whole number of bytes per second of 1 or more, such as 2000 for a slow mobile network") {
+                                         hint: "use a whole number of bytes per second from 1 to \(Self.maximumBytesPerSecond), such as 2000 for a slow mobile network") {
                 answer.bytesPerSecond = (rate, value.position)
             }
         default:

@@ -253,7 +253,11 @@ struct FixtureFileCompiler {
             return nil
         }
         guard let integer = number.integerLiteralValue else {
-            add(.error, at: node.position, "\(key) \(number.literal) is not written as a plain whole number (no fraction, no exponent)", hint: hint)
+            // A plain run of digits too long for an Int is out of range, not malformed.
+            let digits = number.literal.drop { $0 == "-" }
+            let isWhole = !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+            let problem = isWhole ? "is out of range" : "is not written as a plain whole number (no fraction, no exponent)"
+            add(.error, at: node.position, "\(key) \(number.literal) \(problem)", hint: hint)
             return nil
         }
         guard range.contains(integer) else {
@@ -271,8 +275,10 @@ struct FixtureFileCompiler {
         add(.warning, at: member.keyPosition, "unknown key \"\(member.key)\" is ignored", hint: hint)
     }
 
+    /// `string "abc"`, `number 7`, `an object {…}`; `null` alone, not "null null".
     func describe(_ value: JSONValue) -> String {
-        "\(value.kindName) \(JSONValue.excerpt(value, limit: 30))"
+        if case .null = value { return "null" }
+        return "\(value.kindName) \(JSONValue.excerpt(value, limit: 30))"
     }
 
     mutating func add(_ severity: FixtureProblem.Severity, at position: JSONPosition?, _ message: String, hint: String) {

@@ -228,7 +228,7 @@ struct FixtureStoreBuilder {
         switch failure {
         case .cannotOpen, .readFailed: "check its permissions"
         case .notRegular: "remove it from the fixture root"
-        case .tooLarge: "make it smaller, or raise FixtureLoadOptions.\(limitName)"
+        case .tooLarge: "make it smaller or split it (in-process, FixtureLoadOptions.\(limitName) raises the limit)"
         }
     }
 

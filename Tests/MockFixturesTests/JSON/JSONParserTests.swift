@@ -31,6 +31,17 @@ struct JSONParserTests {
         #expect(elements[5].value.stringValue == "x")
     }
 
+    /// An editor that saved a fixture as UTF-16 gets told so, not "unexpected byte 0xFF".
+    @Test(arguments: [[0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], [0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D], [0x00, 0x00, 0xFE, 0xFF, 0, 0, 0, 0x5B]] as [[UInt8]])
+    func aUTF16FileIsNamedAsSuch(bytes: [UInt8]) {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(bytes) }
+        do {
+            _ = try JSONParser.parse(bytes)
+        } catch {
+            #expect(error.message == "the text is UTF-16 or UTF-32 (it starts with that byte order mark), not UTF-8; save the file as UTF-8")
+        }
+    }
+
     @Test func recordsPositionsInCharacters() throws {
         let document = try JSONParser.parse("{\n  \"é\": \"ü\", \"k\": [\n    7]}")
         let members = try #require(document.root.value.objectMembers)

@@ -11,6 +11,10 @@ struct FixtureRootOptions: ParsableArguments {
         guard let root else {
             throw ValidationError("Missing --root: give the fixture folder to serve, e.g. --root Mocks.")
         }
+        guard !root.isEmpty else {
+            // An empty path would quietly mean the current folder.
+            throw ValidationError("--root is empty: give the fixture folder to serve, e.g. --root Mocks (--root . for the current folder).")
+        }
         do {
             return try FixtureStore.load(root: root)
         } catch .missing {

@@ -3,11 +3,11 @@ import MockFixtures
 
 /// The request journal's flags, which serving and `record` share.
 struct JournalOptions: ParsableArguments {
-    @Option(name: .customLong("journal-size"),
+    @Option(name: .customLong("journal-size"), parsing: .unconditional,
             help: ArgumentHelp("Requests kept for GET /__admin/requests and verification; the oldest are dropped and counted. 0 turns recording off.", valueName: "count"))
     var journalSize = MockEngineOptions.defaultJournalSize
 
-    @Option(name: .customLong("journal-body-limit"),
+    @Option(name: .customLong("journal-body-limit"), parsing: .unconditional,
             help: ArgumentHelp("Bytes of each request body the journal keeps; longer bodies are cut and marked bodyTruncated.", valueName: "bytes"))
     var journalBodyLimit = MockEngineOptions.defaultJournalBodyLimit
 

@@ -30,7 +30,7 @@ struct MockServerCommand: ParsableCommand {
     @Flag(help: "Reload the fixtures when a file under --root is added, removed or modified.")
     var watch = false
 
-    @Option(name: .customLong("watch-interval"), help: ArgumentHelp("Seconds between two checks of the fixture folder with --watch, \(Bounds.watchInterval) (default 1).", valueName: "seconds"))
+    @Option(name: .customLong("watch-interval"), parsing: .unconditional, help: ArgumentHelp("Seconds between two checks of the fixture folder with --watch, \(Bounds.watchInterval) (default 1).", valueName: "seconds"))
     var watchInterval: Double?
 
     @OptionGroup(title: "HTTPS") var tls: TLSServingOptions

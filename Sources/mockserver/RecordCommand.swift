@@ -60,6 +60,9 @@ struct RecordCommand: ParsableCommand {
         guard fixtures.root != nil else {
             throw ValidationError("Missing --root: give the folder to record into, e.g. --root Mocks (created when missing).")
         }
+        guard fixtures.root?.isEmpty == false else {
+            throw ValidationError("--root is empty: give the folder to record into, e.g. --root Mocks (created when missing).")
+        }
     }
 
     /// The root options `record` shares (one option group type each, so both receive the values);

@@ -8,22 +8,24 @@ struct ServingOptions: ParsableArguments {
     @Option(help: "Address to listen on: an IPv4 or IPv6 address (0.0.0.0 or :: for every interface) or a name such as localhost.")
     var host = ServerConfiguration().host
 
-    @Option(help: "TCP port, \(Bounds.port); 0 picks a free port (the chosen one is printed).")
+    // `.unconditional` on the numeric options: a value such as -1 is taken as the value (and
+    // refused with its range) rather than read as an unknown flag ("Missing value for '--port'").
+    @Option(parsing: .unconditional, help: "TCP port, \(Bounds.port); 0 picks a free port (the chosen one is printed).")
     var port = ServerConfiguration().port
 
-    @Option(name: .customLong("max-body"), help: ArgumentHelp("Largest request body accepted; larger ones get 413.", valueName: "bytes"))
+    @Option(name: .customLong("max-body"), parsing: .unconditional, help: ArgumentHelp("Largest request body accepted; larger ones get 413.", valueName: "bytes"))
     var maxBody = ServerConfiguration().maxBodyBytes
 
-    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds before an idle connection is closed, \(Bounds.idleTimeout); 0 never closes.", valueName: "seconds"))
+    @Option(name: .customLong("idle-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds before an idle connection is closed, \(Bounds.idleTimeout); 0 never closes.", valueName: "seconds"))
     var idleTimeout = ServerConfiguration().idleTimeoutSeconds
 
-    @Option(name: .customLong("head-timeout"), help: ArgumentHelp("Seconds a client has to send a request line and headers, \(Bounds.headTimeout); 0 never closes (slow clients can then hold connections).", valueName: "seconds"))
+    @Option(name: .customLong("head-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds a client has to send a request line and headers, \(Bounds.headTimeout); 0 never closes (slow clients can then hold connections).", valueName: "seconds"))
     var headTimeout = ServerConfiguration().headTimeoutSeconds
 
-    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections served at once, \(Bounds.maxConnections); more wait until one closes.", valueName: "count"))
+    @Option(name: .customLong("max-connections"), parsing: .unconditional, help: ArgumentHelp("Connections served at once, \(Bounds.maxConnections); more wait until one closes.", valueName: "count"))
     var maxConnections = ServerConfiguration().maxConnections
 
-    @Option(help: ArgumentHelp("Worker threads, \(Bounds.threads).", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Worker threads, \(Bounds.threads).", valueName: "count"))
     var threads = ServerConfiguration().threadPoolSize
 
     @Flag(help: "Do not log each request (warnings and errors still print).")

@@ -26,7 +26,7 @@ struct TLSCertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Comma-separated DNS names and IP addresses the certificate is valid for.", valueName: "hosts"))
     var host = "localhost,127.0.0.1,::1"
 
-    @Option(help: ArgumentHelp("Days the certificate is valid, 1–825.", valueName: "days"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Days the certificate is valid, 1–825.", valueName: "days"))
     var days = SelfSignedCertificate.maximumValidityDays
 
     @Flag(help: "Replace cert.pem and key.pem when they exist (devices that trusted the old one must trust the new one).")

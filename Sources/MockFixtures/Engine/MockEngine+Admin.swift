@@ -27,7 +27,8 @@ extension MockEngine {
         case 1:
             switch segments[0] {
             case "health":
-                return allow(["GET", "HEAD"], &request) { _ in prepared(store.healthPreparedID, in: store, outcome: .health) }
+                // Any query is ignored: a probe may add a cache-buster.
+                return allow(["GET", "HEAD"], takesQuery: true, &request) { _ in prepared(store.healthPreparedID, in: store, outcome: .health) }
             case "reset":
                 return allow(["POST"], &request) { _ in resetResponse() }
             case "reload":
@@ -39,7 +40,8 @@ extension MockEngine {
                     ])
                 }
             case "requests":
-                return allow(["GET", "HEAD", "DELETE"], &request) { request in
+                // The journal reads its own parameters (and refuses unknown ones with a suggestion).
+                return allow(["GET", "HEAD", "DELETE"], takesQuery: request.isGetOrHead, &request) { request in
                     request.isGetOrHead ? journalResponse(&request) : clearJournalResponse(request)
                 }
             case "fixtures":
@@ -85,8 +87,10 @@ extension MockEngine {
         ])
     }
 
-    /// Runs `handler` when the request's method is one of `methods`, else answers 405 with `Allow`.
-    private func allow(_ methods: [String], _ request: inout IncomingRequest, _ handler: (inout IncomingRequest) -> MockResponse) -> MockResponse {
+    /// Runs `handler` when the request's method is one of `methods`, else answers 405 with `Allow`;
+    /// unless the endpoint `takesQuery`, a query parameter is a 400 rather than ignored without a word.
+    private func allow(_ methods: [String], takesQuery: Bool = false, _ request: inout IncomingRequest,
+                       _ handler: (inout IncomingRequest) -> MockResponse) -> MockResponse {
         guard methods.contains(request.method) else {
             let shown = methods.filter { $0 != "HEAD" }
             let path = String(request.target.path)
@@ -102,6 +106,11 @@ extension MockEngine {
                 ("method", .string(request.methodNamedInBodies)),
                 ("path", .string(path)),
             ])
+        }
+        if !takesQuery, let parameter = request.query().parameters.first {
+            let path = String(request.target.path)
+            return badAdminRequest(request, "the query parameter \(EntryMatcher.quoted(parameter.name)) is not understood: \(request.methodNamedInBodies) \(path) takes none",
+                                   hint: "send \(request.methodNamedInBodies) \(path) without a query")
         }
         return handler(&request)
     }

@@ -22,6 +22,9 @@ extension MockEngine {
             return badAdminRequest(request, "the query parameter \(EntryMatcher.quoted(unknown.name)) is not understood", hint: hint)
         }
         let unmatchedValues = request.query().values(for: "unmatched")
+        if unmatchedValues.count > 1 {
+            return badAdminRequest(request, "unmatched is given \(unmatchedValues.count) times", hint: "give it once: unmatched=true for the requests no fixture answered, or leave it out for all")
+        }
         let unmatchedOnly: Bool
         switch unmatchedValues.last {
         case nil, "false": unmatchedOnly = false

@@ -33,6 +33,11 @@ extension MockEngine {
         guard case .object(let members) = document.root.value else {
             return badAdminRequest(request, "the body is \(document.root.value.kindNameWithArticle)", hint: "send an object such as \(example)")
         }
+        if let duplicate = document.duplicateKeys.first {
+            // Only the last value would count, as in a verification pattern.
+            return badAdminRequest(request, "\(duplicate.position): the key \(JSONValue.excerpt(.string(duplicate.key))) is given twice (first at \(duplicate.firstPosition))",
+                                   hint: "give each key once; only the last value would count")
+        }
         if let unknown = members.first(where: { $0.key != "state" }) {
             return badAdminRequest(request, "unknown key \(JSONValue.excerpt(.string(unknown.key))) in the body", hint: "the only key is \"state\", e.g. \(example)")
         }

@@ -55,7 +55,8 @@ struct ScenarioTests {
         #expect(try unknown.jsonObject()["error"] as? String == "no fixture names the scenario 'crat'; the scenarios are 'cart'")
         #expect(try unknown.jsonObject()["hint"] as? String == "did you mean 'cart'?")
         for (body, error) in [("", "needs a JSON body"), (#"{"state": 1}"#, #""state" must be a non-empty string"#),
-                              (#"{"stat": "x"}"#, #"unknown key "stat""#), (#"{}"#, #"the body has no "state""#)] {
+                              (#"{"stat": "x"}"#, #"unknown key "stat""#), (#"{}"#, #"the body has no "state""#),
+                              (#"{"state": "a", "state": "b"}"#, #"1:16: the key "state" is given twice (first at 1:2)"#)] {
             let response = fixture.send("PUT", "/__admin/scenarios/cart", body: body)
             #expect(response.status == 400)
             #expect((try response.jsonObject()["error"] as? String)?.contains(error) == true, "\(body)")
@@ -100,13 +101,13 @@ struct ScenarioTests {
     }
 
     /// A scenario is named in `/__admin/scenarios/NAME`, one path segment.
-    @Test(arguments: ["team/a", "a\\b", "..", "."])
+    @Test(arguments: ["team/a", "a\\b", "..", ".", "a\u{0}b"])
     func aScenarioNameThatCannotBeAPathSegmentIsALoadError(name: String) throws {
         let tree = try TemporaryFolder()
         try tree.write("a.json", #"[{"scenario": \#(JSONValue.string(name).compactText), "state": "started", "response": {}}]"#)
         let store = try tree.load()
         #expect(store.problems.map(\.description) == [
-            "a.json:1:15: error: scenario \(JSONValue.excerpt(.string(name))) cannot be named in /__admin/scenarios/NAME, which takes one path segment. Use a name without \"/\" or \"\\\", such as \"team-a\"",
+            "a.json:1:15: error: scenario \(JSONValue.excerpt(.string(name))) cannot be named in /__admin/scenarios/NAME, which takes one path segment. Use a name without \"/\", \"\\\" or NUL, such as \"team-a\"",
         ])
     }
 

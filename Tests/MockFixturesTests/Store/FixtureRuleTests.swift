@@ -154,7 +154,7 @@ struct OddFileTests {
         options.maxFixtureFileBytes = 1_024
         let store = try tree.load(options: options)
         #expect(store.problems.map(\.description) == [
-            "big.json: error: fixture file is 2018 bytes, over the limit of 1024. Make it smaller, or raise FixtureLoadOptions.maxFixtureFileBytes",
+            "big.json: error: fixture file is 2018 bytes, over the limit of 1024. Make it smaller or split it (in-process, FixtureLoadOptions.maxFixtureFileBytes raises the limit)",
         ])
         let response = store.get("/big")
         #expect(response.status == 500)

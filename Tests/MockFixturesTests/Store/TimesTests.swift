@@ -197,7 +197,7 @@ struct TimesTests {
         (#"[{"times": -1}]"#, 1, 12, "times -1 is out of range"),
         (#"[{"times": 1.5}]"#, 1, 12, "times 1.5 is not written as a plain whole number (no fraction, no exponent)"),
         ("[{\n  \"times\": \"2\"}]", 2, 12, #"times must be a number, found string "2""#),
-        (#"[{"times": null}]"#, 1, 12, "times must be a number, found null null"),
+        (#"[{"times": null}]"#, 1, 12, "times must be a number, found null"),
     ])
     func badTimesAreErrorsWithPosition(contents: String, line: Int, column: Int, message: String) throws {
         let tree = try TemporaryFolder()

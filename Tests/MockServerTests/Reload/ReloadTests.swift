@@ -83,7 +83,10 @@ import Testing
             #expect(error.contains(method))
             #expect(try jsonObject(answer.body)["hint"] as? String == "send POST /__admin/reload")
         }
-        #expect(try client.request("POST", "/__admin/reload?verbose=1").status == 200)
+        let withQuery = try client.request("POST", "/__admin/reload?verbose=1")
+        #expect(withQuery.status == 400, "a parameter reload does not have is refused, not ignored")
+        #expect(try jsonObject(withQuery.body)["error"] as? String == #"the query parameter "verbose" is not understood: POST /__admin/reload takes none"#)
+        #expect(try client.request("GET", "/__admin/health?ts=1").status == 200, "a probe's cache-buster is ignored")
         #expect(try client.request("POST", "/__admin/reload/").status == 200)
         let encoded = try client.request("POST", "/__admin/%72eload")
         #expect(encoded.status == 200, "routed from the decoded path, like every admin endpoint")

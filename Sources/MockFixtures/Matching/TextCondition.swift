@@ -13,7 +13,7 @@ struct TextCondition: Sendable {
 
     func matches(_ text: some StringProtocol) -> Bool {
         switch kind {
-        case .regex(let compiled): String(text).contains(compiled.regex)
+        case .regex(let compiled): compiled.regex.matches(in: text)
         case .contains: text.contains(operand)
         }
     }
@@ -35,17 +35,12 @@ struct TextCondition: Sendable {
     }
 }
 
-/// A `Regex` compiled at load and only ever used to test whether a text contains a match.
-///
-/// `Regex<AnyRegexOutput>` is not `Sendable` because its match output can hold arbitrary
-/// values; nothing here ever reads an output. The regex itself is an immutable value whose
-/// matching program is built by ``init(_:)`` (one match on the loading thread), before the entry
-/// holding it is published to other threads, so sharing it is safe.
-struct CompiledRegex: @unchecked Sendable {
-    let regex: Regex<AnyRegexOutput>
+/// A `$regex` pattern compiled at load, only ever used to test whether a text contains a match,
+/// in time linear in the text (``LinearRegex``).
+struct CompiledRegex: Sendable {
+    let regex: LinearRegex
 
-    init(_ pattern: String) throws {
-        regex = try Regex(pattern)
-        _ = "".contains(regex)
+    init(_ pattern: String) throws(LinearRegexError) {
+        regex = try LinearRegex(pattern)
     }
 }

@@ -205,8 +205,8 @@ extension FixtureFileCompiler {
             do {
                 return .condition(TextCondition(kind: .regex(try CompiledRegex(pattern)), operand: pattern))
             } catch {
-                add(.error, at: operand.position, "$regex \(JSONValue.excerpt(operand.value)) is not a valid regular expression: \(error)",
-                    hint: #"fix the pattern (Swift Regex syntax, as in PCRE); in JSON a backslash is written "\\", e.g. "^\\d+$""#)
+                add(.error, at: operand.position, "$regex \(JSONValue.excerpt(operand.value)) is not a usable regular expression: at offset \(error.offset), \(error.message)",
+                    hint: #"fix the pattern (PCRE-like syntax, matched in linear time: no backreferences or lookaround); in JSON a backslash is written "\\", e.g. "^\\d+$""#)
                 return nil
             }
         case "$contains":

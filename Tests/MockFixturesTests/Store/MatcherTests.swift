@@ -138,7 +138,9 @@ struct MatcherTests {
 
     @Test(arguments: [
         (#"[{"query": {"sku": {"$regexp": "^A"}}}]"#, 1, 21, #"unknown matcher operator "$regexp""#, "did you mean $regex?"),
-        (#"[{"query": {"sku": {"$regex": "[a-"}}}]"#, 1, 31, #"$regex "[a-" is not a valid regular expression: expected ']'"#, "Swift Regex syntax"),
+        (#"[{"query": {"sku": {"$regex": "[a-"}}}]"#, 1, 31, #"$regex "[a-" is not a usable regular expression: at offset 0, unterminated character class: missing ]"#, "PCRE-like syntax"),
+        (#"[{"query": {"sku": {"$regex": "(a)\\1"}}}]"#, 1, 31, #"$regex "(a)\\1" is not a usable regular expression: at offset 3, backreferences"#, "no backreferences or lookaround"),
+        (#"[{"query": {"sku": {"$regex": "^a(?=b)"}}}]"#, 1, 31, #"$regex "^a(?=b)" is not a usable regular expression: at offset 2, lookahead"#, "linear time"),
         (#"[{"query": {"sku": {"$any": false}}}]"#, 1, 29, "$any takes true, found boolean false", #"{"$absent": true}"#),
         (#"[{"request": {"$absent": true}}]"#, 1, 15, #"{"$absent": true} stands for the whole request, where it means nothing"#, "named value"),
         (#"[{"request": {"a": {"$regex": "x", "b": 1}}}]"#, 1, 20, "an object mixes matcher operators ($regex) with ordinary keys (b)", "$equals"),

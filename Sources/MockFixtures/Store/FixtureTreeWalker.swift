@@ -66,7 +66,14 @@ package struct FixtureTreeWalker {
             // One stat for every entry: fixture files too, so a named pipe called `x.json` is
             // reported here and never opened.
             guard let status = FileStatus(path: realPath) else {
-                warn(relativePath, "disappeared or cannot be read while loading", hint: "check its permissions")
+                if name.unicodeScalars.contains("\u{FFFD}") {
+                    // The listing turned bytes that are not UTF-8 into U+FFFD, so the path no
+                    // longer names the file; no URL could name it either.
+                    warn(relativePath, "has a name that is not valid UTF-8, so it cannot be read or served (request paths are UTF-8)",
+                         hint: "rename it with UTF-8 characters only")
+                } else {
+                    warn(relativePath, "disappeared or cannot be read while loading", hint: "check its permissions")
+                }
                 continue
             }
             switch status.kind {

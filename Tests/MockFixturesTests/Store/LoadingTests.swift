@@ -40,6 +40,22 @@ struct LoadingTests {
         #expect(!String(decoding: store.get("/visible/nothing").body, as: UTF8.self).contains("hidden"))
     }
 
+    /// A name that is not UTF-8 cannot be named by a URL: the warning says so, instead of
+    /// advising to check permissions.
+    @Test func aFileNameThatIsNotUTF8IsNamedAsSuch() throws {
+        let tree = try TemporaryFolder()
+        try tree.write("visible.json", "{}")
+        let path: [UInt8] = Array(tree.path.utf8) + Array("/a".utf8) + [0xFF] + Array("b.json".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        let store = try tree.load()
+        #expect(store.problems.map(\.message) == ["has a name that is not valid UTF-8, so it cannot be read or served (request paths are UTF-8)"])
+        #expect(store.servedPaths == ["/visible"])
+    }
+
     /// RFC 8615's well-known URIs (OpenID discovery, Apple's app-site association) are what
     /// an app fetches first; their folder is the one dot-name that is loaded.
     @Test func theWellKnownFolderIsServed() throws {

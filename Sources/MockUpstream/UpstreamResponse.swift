@@ -13,7 +13,8 @@ public struct UpstreamResponse: Sendable, Equatable {
     /// sends them in lower case). Hop-by-hop headers are removed, and so are `Content-Length`
     /// and `Content-Encoding`: the body below is complete and already decompressed.
     public let headers: [HTTPHeader]
-    /// The complete body, decompressed when the upstream sent it gzip-, deflate-, br- or zstd-encoded.
+    /// The complete body, decompressed when the upstream sent it gzip- or deflate-encoded (the
+    /// only codings asked for; any other is a `.badResponse`).
     public let body: [UInt8]
     /// The HTTP version used, e.g. `HTTP/1.1` or `HTTP/2`.
     public let httpVersion: String

@@ -25,6 +25,18 @@ public struct FixtureTransport: HTTPTransport {
 
     private let record = LockedRecord()
 
+    /// Cookies kept between requests, as a `URLSession` keeps them in its configuration's
+    /// `httpCookieStorage`: each `Set-Cookie` of an answer is stored, and a request that sets no
+    /// `Cookie` itself gets the stored cookies for its URL (unless its `httpShouldHandleCookies`
+    /// is false). `nil`, the default, keeps none, as ``URLSessionTransport/shared`` does; set it
+    /// when the app's own transport keeps cookies, so a login flow works in-process too.
+    ///
+    /// ```swift
+    /// var transport = try FixtureTransport(root: "Mocks")
+    /// transport.cookieStorage = URLSessionConfiguration.ephemeral.httpCookieStorage   // an in-memory jar
+    /// ```
+    public var cookieStorage: HTTPCookieStorage?
+
     /// Loads every fixture under `root`.
     ///
     /// - Parameter options: the request journal's size and body limit (default: the last 1,000
@@ -68,7 +80,11 @@ public struct FixtureTransport: HTTPTransport {
             throw URLError(.badURL)
         }
         let method = request.httpMethod ?? "GET"
-        let headers = request.allHTTPHeaderFields ?? [:]
+        var headers = request.allHTTPHeaderFields ?? [:]
+        if let cookieStorage, request.httpShouldHandleCookies, headers.value(forHeader: "cookie") == nil,
+           let cookies = cookieStorage.cookies(for: url), !cookies.isEmpty {
+            headers.merge(HTTPCookie.requestHeaderFields(with: cookies)) { own, _ in own }
+        }
         var response = engine.respond(
             method: method,
             target: Self.target(of: url),
@@ -93,6 +109,12 @@ public struct FixtureTransport: HTTPTransport {
         }
         if let fault = response.fault, !(isHead && fault == .truncatedBody) {
             throw Self.urlError(for: fault, url: url, bodyCount: response.body.count)
+        }
+        if let cookieStorage {
+            // One `Set-Cookie` at a time: joined with commas, an `Expires` date would split.
+            for header in response.headers where header.name.lowercased() == "set-cookie" {
+                cookieStorage.setCookies(HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": header.value], for: url), for: url, mainDocumentURL: nil)
+            }
         }
         var headerFields = Self.headerFields(response.headers)
         // As the server states it (libmicrohttpd adds it there): for HEAD and 304 the size of the

@@ -27,7 +27,11 @@ enum ControlFront: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let root: TemporaryFolder
     }
 
+    /// With `cookies`, "the app" keeps cookies as a URLSession configured with a cookie storage
+    /// does: through such a transport over sockets, through `FixtureTransport.cookieStorage`
+    /// in-process.
     func run<Result: Sendable>(files: [String: String], binaryFiles: [String: [UInt8]] = [:], options: MockEngineOptions = .init(),
+                               cookies: Bool = false,
                                _ body: (Harness) async throws -> Result) async throws -> Result {
         let root = try TemporaryFolder(files)
         defer { root.remove() }
@@ -41,12 +45,24 @@ enum ControlFront: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let server = try MockHTTPServer(engine: engine, configuration: ServerConfiguration(port: 0, logRequests: false),
                                             logger: Logger(label: "ResonanceKitTestingTests"))
             defer { server.stop() }
-            var session = JSONSession(baseURL: server.url.appendingPathComponent("api"))
+            var session: JSONSession
+            if cookies {
+                let configuration = URLSessionTransport.defaultConfiguration()
+                configuration.httpCookieStorage = URLSessionConfiguration.ephemeral.httpCookieStorage
+                configuration.httpShouldSetCookies = true
+                configuration.httpCookieAcceptPolicy = .always
+                session = JSONSession(baseURL: server.url.appendingPathComponent("api"), transport: URLSessionTransport(configuration: configuration))
+            } else {
+                session = JSONSession(baseURL: server.url.appendingPathComponent("api"))
+            }
             session.timeout = 20
             let mock = MockServerControl(baseURL: server.url)
             return try await body(Harness(session: session, mock: mock, root: root))
         case .inProcess:
-            let transport = FixtureTransport(engine: engine)
+            var transport = FixtureTransport(engine: engine)
+            if cookies {
+                transport.cookieStorage = URLSessionConfiguration.ephemeral.httpCookieStorage
+            }
             var session = JSONSession(baseURL: URL(string: "http://fixtures.test/api")!, transport: transport)
             session.timeout = 20
             return try await body(Harness(session: session, mock: transport, root: root))

@@ -17,7 +17,7 @@ import FoundationNetworking
 ///
 /// // A transport with cookies, e.g. for a server that keeps its login in a session cookie:
 /// let configuration = URLSessionTransport.defaultConfiguration()
-/// configuration.httpCookieStorage = HTTPCookieStorage()
+/// configuration.httpCookieStorage = URLSessionConfiguration.ephemeral.httpCookieStorage   // an in-memory jar
 /// configuration.httpShouldSetCookies = true
 /// configuration.httpCookieAcceptPolicy = .always
 /// let withCookies = JSONSession(baseURL: url, transport: URLSessionTransport(configuration: configuration))

@@ -1,0 +1,45 @@
+import Foundation
+import MockFixtures
+import ResonanceKit
+import ResonanceKitTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A login kept in a session cookie works the same over sockets (a URLSession with a cookie
+/// storage) and in-process (`FixtureTransport.cookieStorage`).
+@Suite("Cookies, over sockets and in-process")
+struct CookieTests {
+    static let files = [
+        "api/login.json": #"{"method": "POST", "headers": {"Set-Cookie": "session=abc123; Path=/; HttpOnly"}, "response": {"ok": true}}"#,
+        "api/me.json": #"[{"requestHeaders": {"Cookie": "session=abc123"}, "response": {"user": "luke"}}, {"status": 401, "response": {"error": "no session"}}]"#,
+    ]
+
+    @Test(arguments: ControlFront.allCases)
+    func aSessionCookieSetByOneAnswerIsSentWithTheNextRequests(front: ControlFront) async throws {
+        try await front.run(files: Self.files, cookies: true) { harness in
+            #expect(try await harness.session.status(.get, "me") == 401, "no cookie yet")
+            #expect(try await harness.session.status(.post, "login") == 200)
+            #expect(try await harness.session.text("me") == #"{"user":"luke"}"#)
+            let sent = try await harness.mock.requests().last
+            #expect(sent?.headers["cookie"] == "session=abc123", "the journal shows the cookie sent")
+        }
+    }
+
+    @Test(arguments: ControlFront.allCases)
+    func withoutACookieStorageNoCookieIsKept(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { (harness: ControlFront.Harness) async throws in
+            #expect(try await harness.session.status(.post, "login") == 200)
+            #expect(try await harness.session.status(.get, "me") == 401)
+        }
+    }
+
+    @Test func aCookieTheRequestSetsItselfWins() async throws {
+        try await ControlFront.inProcess.run(files: Self.files, cookies: true) { (harness: ControlFront.Harness) async throws in
+            #expect(try await harness.session.status(.post, "login") == 200)
+            #expect(try await harness.session.status(.get, "me", headers: ["Cookie": "session=other"]) == 401)
+        }
+    }
+}

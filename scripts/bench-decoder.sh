@@ -36,38 +36,16 @@ trap cleanup EXIT
 
 # Corpora: typical text (this Python's stdlib sources) and JSON, as servers send them; plus zlib's own
 # decoding speed on each, best of the same number of runs.
-python3 - "$work" "$runs" <<'PY'
+DECODER_SCRIPTS="$SCRIPT_DIR" python3 - "$work" "$runs" <<'PY'
 import gzip, json, os, random, sys, time, zlib
 
 work, runs = sys.argv[1], int(sys.argv[2])
 
-def stdlib_text(size):
-    lib = os.path.dirname(gzip.__file__)
-    out = bytearray()
-    for name in sorted(os.listdir(lib)):
-        if name.endswith('.py'):
-            with open(os.path.join(lib, name), 'rb') as f:
-                out += f.read()
-            if len(out) >= size:
-                break
-    return bytes(out[:size])
-
-def json_text(size, seed=11):
-    rng = random.Random(seed)
-    words = ['alpha', 'beta', 'gamma', 'delta', 'track', 'album', 'artist', 'title', 'duration',
-             'genre', 'jazz', 'rock', 'ambient', 'released', 'label', 'id', 'url', 'https://example.com/']
-    items, total = [], 0
-    while total < size:
-        item = {'id': rng.randrange(10**9), 'title': ' '.join(rng.choice(words) for _ in range(rng.randrange(1, 6))),
-                'artist': rng.choice(words).title(), 'duration': rng.random() * 600,
-                'tags': [rng.choice(words) for _ in range(rng.randrange(0, 4))], 'explicit': rng.random() < 0.1}
-        s = json.dumps(item)
-        items.append(s)
-        total += len(s) + 2
-    return ('[' + ',\n'.join(items) + ']').encode()[:size]
+sys.path.insert(0, os.environ['DECODER_SCRIPTS'])
+from decoder_corpora import json_text, stdlib_text  # shared with generate-decoder-vectors.py
 
 text = stdlib_text(3 << 20)
-data = json_text(2 << 20)
+data = json_text(2 << 20, seed=11)
 corpora = [
     ('text 3 MiB gzip -6', 'gzip', gzip.compress(text, 6, mtime=0), text, lambda b: zlib.decompress(b, 31)),
     ('json 2 MiB gzip -6', 'gzip', gzip.compress(data, 6, mtime=0), data, lambda b: zlib.decompress(b, 31)),

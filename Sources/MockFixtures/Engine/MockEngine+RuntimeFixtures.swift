@@ -120,7 +120,9 @@ extension MockEngine {
 
     /// `DELETE /__admin/fixtures/{id}`.
     func removeRuntimeFixtureResponse(id: String) -> MockResponse {
-        guard let removed = runtimeFixtures.remove(id: id) else { return unknownRuntimeFixture(id) }
+        guard let removed = runtimeFixtures.remove(id: id, afterwards: { forgetUnnamedScenarios(store: store, runtime: $0) }) else {
+            return unknownRuntimeFixture(id)
+        }
         return adminAnswer("removed runtime fixture \(id)", [
             ("status", .string("removed")),
             ("id", .string(removed.id)),
@@ -130,7 +132,7 @@ extension MockEngine {
 
     /// `DELETE /__admin/fixtures`.
     func removeAllRuntimeFixturesResponse() -> MockResponse {
-        let removed = runtimeFixtures.removeAll()
+        let removed = runtimeFixtures.removeAll { forgetUnnamedScenarios(store: store, runtime: []) }
         return adminAnswer("removed \(removed) runtime fixtures", [
             ("status", .string("removed")),
             ("removed", .number(JSONNumber(removed))),

@@ -1,4 +1,23 @@
 extension MockEngine {
+    /// Forgets the states of scenarios neither `store` nor `runtime` names (``ScenarioTable/keepOnly(_:)``).
+    /// Called while runtime fixtures cannot change, so a scenario a fixture is being added for
+    /// keeps its state.
+    func forgetUnnamedScenarios(store: FixtureStore, runtime: [RuntimeFixture]) {
+        let named = store.scenarioSteps.map(\.name) + runtime.flatMap { $0.entries.compactMap(\.scenario?.name) }
+        scenarios.keepOnly(Set(named))
+    }
+
+    /// `started` and every state an entry of scenario `name` requires or moves to.
+    func knownStates(of name: String, store: FixtureStore) -> Set<String> {
+        let steps = store.scenarioSteps + runtimeFixtures.snapshot.all.flatMap { $0.entries.compactMap(\.scenario) }
+        var states: Set<String> = [ScenarioCheck.initialState]
+        for step in steps where step.name == name {
+            if let required = step.requiredState { states.insert(required) }
+            if let next = step.newState { states.insert(next) }
+        }
+        return states
+    }
+
     /// Every scenario named by the fixture files or by runtime fixtures, sorted.
     func scenarioNames(store: FixtureStore) -> [String] {
         let runtime = runtimeFixtures.snapshot.all.flatMap { $0.entries.compactMap(\.scenario?.name) }
@@ -46,6 +65,15 @@ extension MockEngine {
         }
         guard case .string(let newState) = state, !newState.isEmpty else {
             return badAdminRequest(request, "\"state\" must be a non-empty string, found \(state.kindName) \(JSONValue.excerpt(state))", hint: "send the state's name, e.g. \(example)")
+        }
+        let states = knownStates(of: name, store: store)
+        guard states.contains(newState) else {
+            // A typo would leave every entry of the scenario unmatched, with nothing to say why.
+            var hint = "the states entries of '\(name)' use are " + states.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            if let suggestion = EditDistance.closest(to: newState, among: Array(states), maximumDistance: 2) {
+                hint = "did you mean '\(suggestion)'? " + hint
+            }
+            return badAdminRequest(request, "no entry of the scenario '\(name)' has the state \(JSONValue.excerpt(.string(newState))) or moves to it", hint: hint)
         }
         let previous = scenarios.state(of: name)
         scenarios.setState(newState, of: name)

@@ -35,10 +35,14 @@ public final class MockEngine: Sendable {
     /// The fixture files currently served.
     public var store: FixtureStore { currentStore.load() }
 
-    /// Serves `store` from now on (a reload). Runtime fixtures, scenario states and the journal
-    /// stay; the new store's `times` counters start from 0.
+    /// Serves `store` from now on (a reload). Runtime fixtures (with their `times` counters), the
+    /// journal and the states of scenarios still named stay; the new store's `times` counters
+    /// start from 0, and a scenario no fixture names any more is forgotten (back to `started`).
     public func replaceStore(_ store: FixtureStore) {
-        currentStore.store(store)
+        runtimeFixtures.withoutChanges { runtime in
+            currentStore.store(store)
+            forgetUnnamedScenarios(store: store, runtime: runtime)
+        }
     }
 
     /// Loads the store's root again with the same options and serves it; the engine keeps the

@@ -70,23 +70,31 @@ final class RequestJournal: Sendable {
         if exchanges.count > capacity {
             exchanges.removeFirst(exchanges.count - capacity)
         }
-        return (exchanges, max(0, last - cleared - exchanges.count))
+        // Dropped: the ids older than the newest `capacity`. Counting the ids not found would also
+        // count requests that have their id but are still being recorded.
+        return (exchanges, max(0, last - cleared - capacity))
     }
 
-    /// Forgets every recorded request; returns how many there were.
+    /// Forgets every recorded request; returns how many there were: the newest `capacity` since
+    /// the last clear, counting those that had their id but were still being recorded (they are
+    /// hidden when they arrive, as their id is cleared).
     @discardableResult
     func clear() -> Int {
         let last = lastID.load(ordering: .relaxed)
-        var removed = 0
+        var previous = clearedThrough.load(ordering: .relaxed)
+        // Another clear may have gone further already; then this one removes nothing more.
+        while previous < last {
+            let (exchanged, original) = clearedThrough.compareExchange(expected: previous, desired: last, ordering: .relaxed)
+            if exchanged { break }
+            previous = original
+        }
         for stripe in stripes {
             stripe.withLock { stripe in
                 for index in stripe.slots.indices where (stripe.slots[index]?.id ?? .max) <= last {
-                    if stripe.slots[index]!.id > clearedThrough.load(ordering: .relaxed) { removed += 1 }
                     stripe.slots[index] = nil
                 }
             }
         }
-        clearedThrough.store(last, ordering: .relaxed)
-        return removed
+        return min(capacity, max(0, last - previous))
     }
 }

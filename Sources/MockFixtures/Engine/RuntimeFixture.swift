@@ -79,24 +79,33 @@ final class RuntimeFixtureTable: Sendable {
         }
     }
 
-    /// Removes the fixture with `id`; `nil` when there is none.
-    func remove(id: String) -> RuntimeFixture? {
+    /// Removes the fixture with `id`; `nil` when there is none. `afterwards` runs with the
+    /// fixtures left, before another change can start.
+    func remove(id: String, afterwards: ([RuntimeFixture]) -> Void = { _ in }) -> RuntimeFixture? {
         changes.withLock { _ in
             var all = current.load().all
             guard let index = all.firstIndex(where: { $0.id == id }) else { return nil }
             let removed = all.remove(at: index)
             publish(all)
+            afterwards(all)
             return removed
         }
     }
 
-    /// Removes every fixture; returns how many there were.
+    /// Removes every fixture; returns how many there were. `afterwards` runs before another
+    /// change can start.
     @discardableResult
-    func removeAll() -> Int {
+    func removeAll(afterwards: () -> Void = {}) -> Int {
         changes.withLock { _ in
             let removed = current.load().all.count
             publish([])
+            afterwards()
             return removed
         }
+    }
+
+    /// Runs `body` with the current fixtures while no change can happen.
+    func withoutChanges<Result>(_ body: ([RuntimeFixture]) -> Result) -> Result {
+        changes.withLock { _ in body(current.load().all) }
     }
 }

@@ -38,4 +38,13 @@ final class ScenarioTable: Sendable {
     func resetAll() {
         states.withLock { $0.removeAll() }
     }
+
+    /// Forgets the state of every scenario not in `names`: one no fixture names any more (its
+    /// runtime fixture removed, its file gone at a reload) starts over in `started` when a fixture
+    /// names it again, instead of where a previous test left it, unseen in between.
+    func keepOnly(_ names: Set<String>) {
+        states.withLock { states in
+            states = states.filter { names.contains($0.key) }
+        }
+    }
 }

@@ -106,9 +106,8 @@ import Testing
     }
 
     @Test func anUnreachableUpstreamAnswers502() async throws {
-        let gone = try ScriptedUpstream { _ in .silence }
+        let gone = try RefusingPort()
         let url = gone.url
-        gone.stop()
         let proxy = try ForwardingServer(.proxy(record: false), upstream: url, fixtures: Self.mockFiles)
         let answer = try await proxy.send("GET", "/api/orders")
         #expect(answer.status == 502)
@@ -117,6 +116,7 @@ import Testing
         #expect((body["error"] as? String)?.contains("refused the connection") == true)
         #expect(try await proxy.send("GET", "/api/people").status == 200, "fixtures keep answering")
         #expect(proxy.outcomes == ["proxyFailed", "matched"])
+        withExtendedLifetime(gone) {}
     }
 
     @Test func withRecordTheGapsAreFilledAndServedFromThenOn() async throws {

@@ -209,12 +209,14 @@ import Testing
     }
 
     @Test func reportsARefusedConnection() throws {
-        let port = try Self.closedPort()
+        let refusing = try RefusingPort()
+        let port = refusing.port
         let error = try #require(throws: UpstreamError.self) {
             try UpstreamClient().forward(UpstreamRequest(method: "GET", url: "http://127.0.0.1:\(port)/x"))
         }
         #expect(error.kind == .connectionRefused)
         #expect(error.description.contains("127.0.0.1:\(port) refused the connection"), "\(error)")
+        withExtendedLifetime(refusing) {}
     }
 
     @Test func reportsAHostThatDoesNotResolve() throws {
@@ -277,21 +279,6 @@ import Testing
         }
         #expect(UpstreamConfiguration(insecure: true).warnings.count == 1)
         #expect(UpstreamConfiguration().warnings.isEmpty)
-    }
-
-    /// A port nothing listens on: bound to learn a free one, then closed.
-    static func closedPort() throws -> Int {
-        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(probe) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0 }
-        }
-        guard ok else { throw CocoaError(.fileReadUnknown) }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

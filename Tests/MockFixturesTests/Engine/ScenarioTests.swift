@@ -123,6 +123,43 @@ struct ScenarioTests {
         #expect((try unreachable.jsonObject()["warnings"] as? [String])?.first?.contains(#"state "gone" of scenario "cart" is never reached"#) == true)
     }
 
+    /// A test walks a runtime fixture's scenario to its end and removes the fixture; the next test
+    /// adding the same fixture starts in `started`, not where the previous one left it unseen.
+    @Test func aScenarioNoFixtureNamesAnyMoreIsForgotten() throws {
+        let fixture = try EngineFixture(["cart.json": Self.cart])
+        let login = #"{"path": "/login", "entries": [{"method": "POST", "scenario": "login", "newState": "done", "response": {}}, {"scenario": "login", "state": "done", "response": {"in": true}}, {"response": {"in": false}}]}"#
+        let first = try #require(try fixture.postJSON("/__admin/fixtures", login).jsonObject()["id"] as? String)
+        _ = fixture.send("POST", "/login")
+        #expect(fixture.get("/login").text == #"{"in":true}"#)
+        _ = fixture.send("POST", "/cart")
+        #expect(fixture.send("DELETE", "/__admin/fixtures/\(first)").status == 200)
+        _ = fixture.postJSON("/__admin/fixtures", login)
+        #expect(fixture.get("/login").text == #"{"in":false}"#, "started over")
+        #expect(fixture.get("/cart").text == #"{"items":["A1"]}"#, "a scenario the files name keeps its state")
+
+        _ = fixture.send("POST", "/login")
+        #expect(fixture.send("DELETE", "/__admin/fixtures").status == 200)
+        _ = fixture.postJSON("/__admin/fixtures", login)
+        #expect(fixture.get("/login").text == #"{"in":false}"#, "started over after removing them all")
+
+        // A file's scenario: forgotten when a reload no longer finds the file.
+        try FileManager.default.removeItem(atPath: fixture.tree.path("cart.json"))
+        _ = fixture.engine.reload()
+        try fixture.tree.write("cart.json", Self.cart)
+        _ = fixture.engine.reload()
+        #expect(fixture.get("/cart").text == #"{"items":[]}"#)
+    }
+
+    @Test func settingAStateNoEntryUsesIsRefusedWithASuggestion() throws {
+        let fixture = try EngineFixture(["cart.json": Self.cart])
+        let typo = fixture.send("PUT", "/__admin/scenarios/cart", body: #"{"state": "has itme"}"#)
+        #expect(typo.status == 400)
+        #expect(try typo.jsonObject()["error"] as? String == #"no entry of the scenario 'cart' has the state "has itme" or moves to it"#)
+        #expect(try typo.jsonObject()["hint"] as? String == "did you mean 'has item'? the states entries of 'cart' use are 'has item', 'started'")
+        #expect(fixture.get("/cart").text == #"{"items":[]}"#, "nothing changed")
+        #expect(fixture.send("PUT", "/__admin/scenarios/cart", body: #"{"state": "started"}"#).status == 200)
+    }
+
     @Test func statesSurviveAReloadAndAResetStartsThemAgain() throws {
         let fixture = try EngineFixture(["cart.json": Self.cart])
         _ = fixture.send("POST", "/cart")

@@ -1,5 +1,6 @@
 import MockFixtures
 import Testing
+import TestSupport
 
 /// Random strings of metacharacters, from a fixed seed: each compiles or throws an error that points
 /// inside the pattern, and never crashes or hangs; what compiles runs on a few texts.

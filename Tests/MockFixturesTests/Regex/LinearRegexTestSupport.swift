@@ -1,17 +1,5 @@
 import MockFixtures
-
-/// A seeded generator (SplitMix64), so random patterns and texts are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Swift `Regex` with ASCII character classes and simple word boundaries: LinearRegex's documented
 /// semantics for `\d \w \s \b`, so random texts holding é, € or 𝄞 get the same answers from both.

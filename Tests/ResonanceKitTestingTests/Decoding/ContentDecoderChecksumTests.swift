@@ -1,5 +1,6 @@
 import ResonanceKitTesting
 import Testing
+import TestSupport
 
 /// The gzip CRC-32 and zlib Adler-32 checks, through streams of stored blocks built here: a trailer with
 /// the wrong value makes the decoder report the value it computed, which must be the reference one.

@@ -1,5 +1,6 @@
 import ResonanceKitTesting
 import Testing
+import TestSupport
 
 /// Damaged input: edited streams compared with zlib, and seeded random mutations that must never crash.
 ///

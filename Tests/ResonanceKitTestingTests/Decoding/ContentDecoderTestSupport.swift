@@ -1,4 +1,5 @@
 import ResonanceKitTesting
+import TestSupport
 
 /// What one `ContentDecoder.decode` call did, as a value the tests can compare.
 enum DecodeOutcome: Equatable, CustomStringConvertible {
@@ -75,18 +76,6 @@ enum ReferenceChecksum {
     }
 }
 
-/// A seeded generator (SplitMix64), so fuzz runs are the same every time.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Streams built in Swift from stored (uncompressed) DEFLATE blocks, with checksums chosen by the test.
 enum StoredStream {

@@ -66,8 +66,8 @@ struct ContentEncodingTests {
     /// Brotli needs a decoder of its own (with a 120 KB dictionary); the in-process front hands
     /// a `br` body over as it is, where URLSession over a socket would decode it.
     @Test func aCodingItCannotDecodeIsHandedOverAsItIs() async throws {
-        let files = ["api/br.json": #"{"headers": {"Content-Encoding": "br"}, "responseText": "not decoded"}"#]
-        try await ControlFront.inProcess.run(files: files) { harness in
+        let files = ["api/br.json": #"{"headers": {"Content-Encoding": "br"}, "responseFile": "bodies/a.br"}"#]
+        try await ControlFront.inProcess.run(files: files, binaryFiles: ["bodies/a.br": Array("not decoded".utf8)]) { harness in
             let answer = try await harness.session.send(HTTPRequest(path: "br"))
             #expect(try answer.text() == "not decoded")
         }

@@ -10,6 +10,11 @@ extension FixtureFileCompiler {
         /// `responseFile`: a file's bytes, read at load.
         case file(path: String, bytes: [UInt8])
 
+        var isFile: Bool {
+            if case .file = self { return true }
+            return false
+        }
+
         var key: String {
             switch self {
             case .json: "response"
@@ -156,6 +161,7 @@ extension FixtureFileCompiler {
             dropBody(of: status, answer: &answer, members: members)
         }
         checkDelivery(answer)
+        checkContentEncoding(answer, members: members)
         var headers: [HTTPHeader] = []
         if let body = answer.body, !answer.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.append(HTTPHeader(name: "Content-Type", value: body.source.defaultContentType))
@@ -201,6 +207,20 @@ extension FixtureFileCompiler {
                 hint: "remove \"\(header.name)\"")
         }
         answer.headers.removeAll { Self.bodyDescribingHeaders.contains($0.name.lowercased()) }
+    }
+
+    /// A `Content-Encoding` other than `identity` on a `response` or `responseText` body, which is
+    /// sent as written: every client would fail to decode it (URLSession throws), so it is an
+    /// error, not a way to test that failure (a `responseFile` of broken bytes is).
+    private mutating func checkContentEncoding(_ answer: AnswerFields, members: [JSONMember]) {
+        guard let body = answer.body, !body.source.isFile,
+              let header = answer.headers.first(where: { $0.name.lowercased() == "content-encoding" }) else { return }
+        let codings = header.value.split(separator: ",").map { $0.trimmingSpaces().lowercased() }.filter { !$0.isEmpty }
+        guard codings.contains(where: { $0 != "identity" }) else { return }
+        let position = members.last { $0.key == "headers" }?.value.value.objectMembers?.last { $0.key == header.name }?.keyPosition
+        add(.error, at: position,
+            "header \"\(header.name): \(header.value)\" says the body is encoded, but \"\(body.source.key)\" is sent as written, so every client would fail to decode it",
+            hint: "put the encoded bytes in a file and name it with \"responseFile\" (e.g. a .json.gz), or remove the header")
     }
 
     /// Faults and throttling that could never show: a body nobody receives, a cut with nothing to cut.

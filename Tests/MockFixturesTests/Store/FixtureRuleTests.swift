@@ -114,6 +114,22 @@ struct FixtureRuleTests {
         #expect(store.get("/a").status == 500)
     }
 
+    /// A `response` or `responseText` is sent as written: declared compressed, no client could
+    /// decode it. Encoded bytes come from a `responseFile`.
+    @Test func aContentEncodingOnABodySentAsWrittenIsALoadError() throws {
+        for body in [#""response": {"a": 1}"#, #""responseText": "hi""#, #""response": {"a": "{{method}}"}, "template": true"#] {
+            let (store, tree) = try load(#"[{"headers": {"Content-Encoding": "gzip, identity"}, \#(body)}]"#)
+            _ = tree
+            #expect(store.problems.map(\.description) == [
+                #"a.json:1:15: error: header "Content-Encoding: gzip, identity" says the body is encoded, but "\#(body.contains("responseText") ? "responseText" : "response")" is sent as written, so every client would fail to decode it. Put the encoded bytes in a file and name it with "responseFile" (e.g. a .json.gz), or remove the header"#,
+            ], "\(body)")
+        }
+        let tree = try TemporaryFolder()
+        try tree.write("a.gz", bytes: [0x1F, 0x8B])
+        try tree.write("a.json", #"[{"headers": {"Content-Encoding": "identity"}, "response": {"a": 1}}, {"method": "POST", "headers": {"Content-Encoding": "gzip"}, "responseFile": "a.gz"}]"#)
+        #expect(try tree.load().problems.isEmpty)
+    }
+
     @Test func connectionCloseIsAllowed() throws {
         let (store, tree) = try load(#"[{"headers": {"Connection": "Close"}}]"#)
         _ = tree

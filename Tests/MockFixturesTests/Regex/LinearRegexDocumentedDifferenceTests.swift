@@ -1,8 +1,8 @@
 import MockFixtures
 import Testing
 
-/// Where LinearRegex deliberately differs from Swift `Regex`'s defaults (README, "Semantic differences
-/// from Swift Regex"): scalars rather than Characters, ASCII `\d \w \s`, simple word boundaries.
+/// Where LinearRegex deliberately differs from Swift `Regex`'s defaults (README, "Matchers", and
+/// docs/ARCHITECTURE.md): scalars rather than Characters, ASCII `\d \w \s`, simple word boundaries.
 @Suite struct LinearRegexDocumentedDifferenceTests {
     /// A pattern and text where the two engines answer differently, and why.
     struct Difference: Sendable, CustomTestStringConvertible {

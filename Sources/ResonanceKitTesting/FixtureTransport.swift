@@ -98,7 +98,22 @@ public struct FixtureTransport: HTTPTransport {
             record.remember(response)
         }
         if response.delayMilliseconds > 0 {
+            // A delay holds back the whole answer: URLSession gives up after the request's
+            // `timeoutInterval` without a byte (Linux cuts it to whole seconds; this does not).
+            let timeout = request.timeoutInterval
+            if timeout > 0, Double(response.delayMilliseconds) > timeout * 1000 {
+                try await Task.sleep(for: .milliseconds(Int64((timeout * 1000).rounded(.up))))
+                throw URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "The request timed out.", NSURLErrorFailingURLErrorKey: url])
+            }
             try await Task.sleep(for: .milliseconds(response.delayMilliseconds))
+        }
+        // The head has arrived (unless a fault closes before it): URLSession keeps its cookies
+        // now, also when the body then fails.
+        if let cookieStorage, response.fault?.sendsStatusLine ?? true {
+            // One `Set-Cookie` at a time: joined with commas, an `Expires` date would split.
+            for header in response.headers where header.name.lowercased() == "set-cookie" {
+                cookieStorage.setCookies(HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": header.value], for: url), for: url, mainDocumentURL: nil)
+            }
         }
         // Exactly HEAD, as for the server: methods are case-sensitive.
         let isHead = method == "HEAD"
@@ -109,12 +124,6 @@ public struct FixtureTransport: HTTPTransport {
         }
         if let fault = response.fault, !(isHead && fault == .truncatedBody) {
             throw Self.urlError(for: fault, url: url, bodyCount: response.body.count)
-        }
-        if let cookieStorage {
-            // One `Set-Cookie` at a time: joined with commas, an `Expires` date would split.
-            for header in response.headers where header.name.lowercased() == "set-cookie" {
-                cookieStorage.setCookies(HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": header.value], for: url), for: url, mainDocumentURL: nil)
-            }
         }
         var headerFields = Self.headerFields(response.headers)
         // As the server states it (libmicrohttpd adds it there): for HEAD and 304 the size of the

@@ -36,6 +36,17 @@ struct CookieTests {
         }
     }
 
+    /// URLSession keeps a `Set-Cookie` as soon as the head arrives: also when the body is then cut.
+    @Test(arguments: ControlFront.allCases)
+    func aCookieArrivesWithTheHeadEvenWhenTheBodyIsCut(front: ControlFront) async throws {
+        var files = Self.files
+        files["api/cut.json"] = #"{"method": "POST", "fault": "truncatedBody", "headers": {"Set-Cookie": "session=abc123; Path=/"}, "response": {"a": "0123456789"}}"#
+        try await front.run(files: files, cookies: true) { (harness: ControlFront.Harness) async throws in
+            await #expect(throws: RequestError<Data>.self) { try await harness.session.status(.post, "cut") }
+            #expect(try await harness.session.status(.get, "me") == 200)
+        }
+    }
+
     @Test func aCookieTheRequestSetsItselfWins() async throws {
         try await ControlFront.inProcess.run(files: Self.files, cookies: true) { (harness: ControlFront.Harness) async throws in
             #expect(try await harness.session.status(.post, "login") == 200)

@@ -84,6 +84,19 @@ struct FaultControlTests {
         #expect(response.statusCode == 200)
     }
 
+    /// A delay longer than the request's `timeoutInterval` ends in `URLError(.timedOut)`, as
+    /// URLSession's own timer ends it (a `JSONSession` sets a longer one: its deadline decides).
+    @Test(arguments: fronts)
+    func aDelayLongerThanTheRequestsTimeoutTimesOut(front: ControlFront) async throws {
+        try await front.run(files: ["api/held.json": #"{"delay": 10000, "response": {"held": true}}"#]) { (harness: ControlFront.Harness) async throws in
+            let url = harness.session.baseURL.appendingPathComponent("held")
+            var request = URLRequest(url: url)
+            request.timeoutInterval = 1
+            let error = await #expect(throws: URLError.self) { try await harness.session.transport.send(request) }
+            #expect(error?.code == .timedOut)
+        }
+    }
+
     @Test func aSlowBodyWaitsInProportionAndCanBeCancelled() async throws {
         let root = try TemporaryFolder(Self.files)
         defer { root.remove() }

@@ -6,15 +6,22 @@ struct FixtureRootOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The fixture folder (required).", valueName: "dir"))
     var root: String?
 
-    /// Loads the store, turning a missing or unusable root into a sentence naming `--root`.
-    func loadStore() throws -> FixtureStore {
+    /// `--root` as given; a missing or empty one is refused with a sentence saying what it is for
+    /// (`purpose`, e.g. "the fixture folder to serve, e.g. --root Mocks").
+    func requiredRoot(_ purpose: String) throws -> String {
         guard let root else {
-            throw ValidationError("Missing --root: give the fixture folder to serve, e.g. --root Mocks.")
+            throw ValidationError("Missing --root: give \(purpose).")
         }
         guard !root.isEmpty else {
             // An empty path would quietly mean the current folder.
-            throw ValidationError("--root is empty: give the fixture folder to serve, e.g. --root Mocks (--root . for the current folder).")
+            throw ValidationError("--root is empty: give \(purpose) (--root . for the current folder).")
         }
+        return root
+    }
+
+    /// Loads the store, turning a missing or unusable root into a sentence naming `--root`.
+    func loadStore() throws -> FixtureStore {
+        let root = try requiredRoot("the fixture folder to serve, e.g. --root Mocks")
         do {
             return try FixtureStore.load(root: root)
         } catch .missing {

@@ -57,12 +57,7 @@ struct RecordCommand: ParsableCommand {
     func validate() throws {
         try RootOptions.refuseMisplaced(by: Self.self, takes: Self.rootOptionsTaken, why: "forwards every request")
         _ = try upstreamTarget()
-        guard fixtures.root != nil else {
-            throw ValidationError("Missing --root: give the folder to record into, e.g. --root Mocks (created when missing).")
-        }
-        guard fixtures.root?.isEmpty == false else {
-            throw ValidationError("--root is empty: give the folder to record into, e.g. --root Mocks (created when missing).")
-        }
+        _ = try fixtures.requiredRoot(Self.rootPurpose)
     }
 
     /// The root options `record` shares (one option group type each, so both receive the values);
@@ -103,9 +98,12 @@ struct RecordCommand: ParsableCommand {
         StandardStreams.writeError("mockserver: stopped on \(signal)\n")
     }
 
+    /// What `--root` is for, in its refusals.
+    static let rootPurpose = "the folder to record into, e.g. --root Mocks (created when missing)"
+
     /// `--root`, created when missing; a file there is a mistake worth a sentence.
     private func recordingRoot() throws -> String {
-        let root = fixtures.root ?? "."
+        let root = try fixtures.requiredRoot(Self.rootPurpose)
         if let status = FileStatus(path: root) {
             guard status.kind == .directory else {
                 throw ValidationError("--root \(root) is \(status.kind.description); give the folder to record into (it is created when missing).")

@@ -57,8 +57,7 @@ extension MockEngine {
                                                    responseFiles: responseFiles)
         output.problems.append(contentsOf: compiled.problems)
         output.entries = compiled.entries
-        let knownSteps = store.scenarioSteps + runtimeFixtures.snapshot.all.flatMap { $0.entries.compactMap(\.scenario) }
-        let reachable = ScenarioCheck.reachableStates(knownSteps + compiled.entries.compactMap(\.scenario))
+        let reachable = ScenarioCheck.reachableStates(scenarioSteps(store: store) + compiled.entries.compactMap(\.scenario))
         output.problems.append(contentsOf: ScenarioCheck.unreachableStates(in: compiled.entries.map { ("", $0) }, reachable: reachable))
         let problems = output.problems.sorted(by: FixtureProblem.isOrderedBefore)
         let errors = problems.filter { $0.severity == .error }.map(\.positionedDescription)

@@ -3,15 +3,19 @@ extension MockEngine {
     /// Called while runtime fixtures cannot change, so a scenario a fixture is being added for
     /// keeps its state.
     func forgetUnnamedScenarios(store: FixtureStore, runtime: [RuntimeFixture]) {
-        let named = store.scenarioSteps.map(\.name) + runtime.flatMap { $0.entries.compactMap(\.scenario?.name) }
-        scenarios.keepOnly(Set(named))
+        scenarios.keepOnly(Set(scenarioSteps(store: store, runtime: runtime).map(\.name)))
+    }
+
+    /// Every scenario step of the fixture files and of `runtime` (by default the runtime fixtures
+    /// being served).
+    func scenarioSteps(store: FixtureStore, runtime: [RuntimeFixture]? = nil) -> [ScenarioStep] {
+        store.scenarioSteps + (runtime ?? runtimeFixtures.snapshot.all).flatMap { $0.entries.compactMap(\.scenario) }
     }
 
     /// `started` and every state an entry of scenario `name` requires or moves to.
     func knownStates(of name: String, store: FixtureStore) -> Set<String> {
-        let steps = store.scenarioSteps + runtimeFixtures.snapshot.all.flatMap { $0.entries.compactMap(\.scenario) }
         var states: Set<String> = [ScenarioCheck.initialState]
-        for step in steps where step.name == name {
+        for step in scenarioSteps(store: store) where step.name == name {
             if let required = step.requiredState { states.insert(required) }
             if let next = step.newState { states.insert(next) }
         }
@@ -20,8 +24,7 @@ extension MockEngine {
 
     /// Every scenario named by the fixture files or by runtime fixtures, sorted.
     func scenarioNames(store: FixtureStore) -> [String] {
-        let runtime = runtimeFixtures.snapshot.all.flatMap { $0.entries.compactMap(\.scenario?.name) }
-        return Set(store.scenarioSteps.map(\.name) + runtime).sorted()
+        Set(scenarioSteps(store: store).map(\.name)).sorted()
     }
 
     /// `GET /__admin/scenarios`.

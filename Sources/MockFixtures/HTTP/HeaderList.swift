@@ -6,15 +6,10 @@ struct HeaderList: RequestHeaderLookup {
     /// matches a pattern exactly as it matched the fixtures when it arrived.
     func value(forHeader lowercasedName: String) -> String? {
         var combined = CombinedHeaderValue(lowercasedName: lowercasedName)
-        var single: String?
-        var count = 0
         for field in fields where equalsIgnoringASCIICase(field.name, lowercasedName) {
-            count += 1
-            if count == 1 { single = field.value }
             combined.append(field.value)
         }
-        // One line keeps its value as sent; IncomingRequest trims it, as it trims the server's.
-        return count > 1 ? combined.value : single
+        return combined.value
     }
 
     func headerFields() -> [HTTPHeader] { fields }

@@ -18,14 +18,7 @@ enum CheckedHeader: Sendable, Equatable {
         }
     }
 
-    /// Compares byte by byte (this runs for every header of every request).
     private static func name(_ name: UnsafeBufferPointer<UInt8>, equals lowercased: StaticString) -> Bool {
-        let expected = lowercased.utf8Start
-        for index in 0..<name.count {
-            let byte = name[index]
-            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            if folded != expected[index] { return false }
-        }
-        return true
+        HeaderNameBytes.name(UnsafeRawBufferPointer(name), equals: UnsafeRawBufferPointer(start: lowercased.utf8Start, count: lowercased.utf8CodeUnitCount))
     }
 }

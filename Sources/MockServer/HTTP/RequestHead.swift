@@ -143,11 +143,12 @@ struct RequestHead: Sendable {
     /// the larger part, else `431` — or ambiguous framing; nil when neither.
     func violation(requestLineBytes: Int, maxBytes: Int) -> HeadViolation? {
         let bytes = requestLineBytes + headerBytes + 2
+        let headerBookkeeping = fieldCount * Self.poolBytesPerField
         let queryBookkeeping = queryArgumentCount * Self.poolBytesPerField
-        let bookkeeping = fieldCount * Self.poolBytesPerField + queryBookkeeping
+        let bookkeeping = headerBookkeeping + queryBookkeeping
         guard bytes + bookkeeping <= maxBytes else {
             // Mostly the URL: 414, as libmicrohttpd answers a request line too long for its pool.
-            if requestLineBytes + queryBookkeeping > headerBytes + fieldCount * Self.poolBytesPerField {
+            if requestLineBytes + queryBookkeeping > headerBytes + headerBookkeeping {
                 let parameters = queryArgumentCount == 0 ? "" : " and has \(queryArgumentCount) query parameters, which count \(Self.poolBytesPerField) bytes each"
                 return HeadViolation(
                     status: 414,

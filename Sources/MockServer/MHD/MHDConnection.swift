@@ -44,8 +44,8 @@ struct MHDConnection: @unchecked Sendable {
     /// pass comparing lengths first, as the lookup itself does, that copies only what it returns.
     func headerValue(_ lowercasedName: String) -> String? {
         var name = lowercasedName
-        return name.withUTF8 { name in
-            var search = HeaderSearch(name: UnsafeRawBufferPointer(name))
+        return name.withUTF8 { bytes in
+            var search = HeaderSearch(lowercasedName: lowercasedName, bytes: UnsafeRawBufferPointer(bytes))
             withUnsafeMutablePointer(to: &search) { searchPointer in
                 _ = MHD_get_connection_values_n(pointer, .HEADER_KIND, { context, _, key, keyLength, value, valueLength in
                     guard let context, let key else { return .YES }
@@ -55,7 +55,7 @@ struct MHDConnection: @unchecked Sendable {
                     return .YES
                 }, searchPointer)
             }
-            return search.result()
+            return search.result
         }
     }
 

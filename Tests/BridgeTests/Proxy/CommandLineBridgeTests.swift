@@ -103,6 +103,7 @@ import Testing
         (["record", "--root", "<root>"], "Missing expected argument '--target <url>'"),
         (["record", "--target", "example.com", "--root", "<root>"], "--target: example.com is not a usable target URL"),
         (["record", "--target", "http://127.0.0.1:1"], "Missing --root: give the folder to record into"),
+        (["record", "--target", "http://127.0.0.1:1", "--root", ""], "--root is empty: give the folder to record into"),
         (["record", "--target", "http://127.0.0.1:1", "--root", "<file>"], "--root <file> is a regular file; give the folder to record into"),
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--watch"], "--watch is an option of serving (`mockserver --root DIR --watch …`), not of `mockserver record`"),
     ])

@@ -594,13 +594,10 @@ struct RegexParser {
         }
     }
 
+    /// The value of one hexadecimal digit (``ASCIIHex``, as percent-decoding and JSON read them).
     private func hexValue(_ c: Unicode.Scalar) -> UInt32? {
-        switch c.value {
-        case 0x30...0x39: return c.value - 0x30
-        case 0x41...0x46: return c.value - 0x41 + 10
-        case 0x61...0x66: return c.value - 0x61 + 10
-        default: return nil
-        }
+        guard c.isASCII else { return nil }
+        return ASCIIHex.value(of: UInt8(c.value)).map(UInt32.init)
     }
 
     /// Parses `{H...}` (1–8 hex digits) after `\x` / `\u`.

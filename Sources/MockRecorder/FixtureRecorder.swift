@@ -68,8 +68,18 @@ public final class FixtureRecorder: Sendable {
         case .success(let resolved): location = resolved
         case .failure(let refusal): return .skipped(line, refusal.reason)
         }
+        if let redirected = Self.sameEntryRedirect(exchange, method: method, target: target, root: rootPath,
+                                                   filesFolder: options.responseFilesFolder, file: location.file) {
+            return .skipped(line, file: location.file, "its Location \(redirected) is answered by the same entry of \(location.file) "
+                + "(a file answers its path with and without the trailing /), so the replay would redirect to itself; "
+                + "the answer at \(redirected) is what gets recorded when it is requested")
+        }
         let constraint = RequestConstraint(exchange, target: target, redactedKeys: options.redactedKeys)
         let content = ResponseContent(exchange, redactedKeys: options.redactedKeys)
+        if let key = content.unredactableKey {
+            return .skipped(line, "the answer's body names '\(key)', a --redact key, but is neither JSON nor a form, which are what "
+                + "redaction can rewrite; nothing was written, so the secret stays out of the fixtures (write this entry by hand)")
+        }
         return try serializer.serially(for: location.file) { () throws(RecordError) in
             try crossProcessLock.withLock { () throws(RecordError) in
                 try merge(method: method, line: line, status: exchange.status, location: location, constraint: constraint,
@@ -87,6 +97,33 @@ public final class FixtureRecorder: Sendable {
         case 100...199: "interim 1xx answers are not recorded"
         default: nil
         }
+    }
+
+    /// The `Location` of a redirect when the entry recorded for it would answer that location too:
+    /// same fixture file, same query, and a method the client keeps on following it. An API that
+    /// adds a trailing slash (`/items` → 301 `/items/`, as Django does) is the common case; the
+    /// replayed 301 would answer `/items/` again, forever. Only a relative `Location` can lead
+    /// back to the mock: an absolute one names the real API.
+    static func sameEntryRedirect(_ exchange: RecordedExchange, method: String, target: RequestTarget, root: String,
+                                  filesFolder: String, file: String) -> String? {
+        guard [301, 302, 303, 307, 308].contains(exchange.status), let location = exchange.responseHeader("location"),
+              !location.isEmpty, !location.contains("://"), !location.hasPrefix("//") else { return nil }
+        // 303, and 301/302 after a POST, are followed with GET (RFC 9110 §15.4): another entry.
+        let followedWithGET = exchange.status == 303 || ([301, 302].contains(exchange.status) && method == "POST")
+        guard !followedWithGET || method == "GET" else { return nil }
+        var reference = location.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        if !reference.hasPrefix("/") {
+            // Relative to the request path's folder (`?page=2` alone keeps the path).
+            let path = exchange.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "/"
+            reference = reference.hasPrefix("?") ? path + reference : String(path[...(path.lastIndex(of: "/") ?? path.startIndex)]) + reference
+        }
+        guard case .success(let redirected) = RequestTarget.parse(reference),
+              case .success(let redirectedLocation) = FixtureLocation.resolve(redirected, root: root, filesFolder: filesFolder),
+              redirectedLocation.file == file else { return nil }
+        let parameters = { (query: Substring?) in
+            QueryParameters(decoding: query ?? "").parameters.map { [$0.name, $0.value] }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        return parameters(redirected.query) == parameters(target.query) ? location : nil
     }
 
     private func merge(

@@ -17,10 +17,12 @@ package enum ForwardedHeaders {
 
     /// The upstream's headers minus hop-by-hop ones, `Content-Length` and `Content-Encoding`
     /// (the body handed on is complete and decoded, so both would be wrong). A control character
-    /// in a value becomes a space (a value left empty drops its header): the client gets an
-    /// answer strict parsers accept (RFC 9110 §5.5) even from an upstream that sent one.
+    /// in a value becomes a space (a value left empty drops its header), and a header whose name
+    /// is not a token (`X(y)`, RFC 9110 §5.1) is dropped: the client gets an answer strict parsers
+    /// accept (RFC 9110 §5.5) even from an upstream that sent one.
     package static func response(_ headers: [HTTPHeader]) -> [HTTPHeader] {
         filter(headers, alsoDropping: ["content-length", "content-encoding"]).compactMap { header in
+            guard HTTPToken.isValid(header.name) else { return nil }
             let value = HTTPFieldValue.cleaned(header.value)
             return value.isEmpty ? nil : HTTPHeader(name: header.name, value: value)
         }

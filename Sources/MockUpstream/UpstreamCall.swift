@@ -10,8 +10,8 @@ public final class UpstreamCall: Sendable {
 
     public init() {}
 
-    /// Stops the transfer at its next progress check (libcurl checks at least once a second,
-    /// and on every chunk of data); its completion then reports ``UpstreamError/Kind/cancelled``.
+    /// Stops the transfer at its next wait for the socket (each wait polls in slices of at most
+    /// 200 ms); its completion then reports ``UpstreamError/Kind/cancelled``.
     public func cancel() {
         cancelled.withLock { $0 = true }
     }

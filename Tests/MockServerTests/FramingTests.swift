@@ -95,6 +95,23 @@ import Testing
         #expect(try client.request("GET", "/api/echo").status == 200)
     }
 
+    /// RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing, whatever
+    /// its Connection header says; before, the chunked body was read and a request pipelined
+    /// behind it answered on the kept-alive connection.
+    @Test func http10WithTransferEncodingIs400AndNothingBehindItIsAnswered() throws {
+        let running = try RunningServer(Self.files)
+        let client = try running.rawClient()
+        try client.write("POST /api/echo HTTP/1.0\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+            + "GET /api/echo HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        let answer = try client.readAnswer()
+        #expect(answer.status == 400)
+        #expect(answer.header("Connection")?.lowercased() == "close")
+        let body = try jsonObject(answer.body)
+        #expect(body["error"] as? String == "the HTTP/1.0 request has Transfer-Encoding (chunked), which HTTP/1.0 does not define, so its framing is faulty")
+        #expect(body["hint"] as? String == "send the body with Content-Length, or send the request as HTTP/1.1")
+        #expect(client.waitForClose(), "the pipelined request must not be answered")
+    }
+
     @Test func http11WithoutHostIs400() throws {
         let refusal = try Self.refusal(
             "GET /api/echo HTTP/1.1\r\n\r\n", status: 400, byLibrary: Self.libraryRefusesHostAndTransferCodings)

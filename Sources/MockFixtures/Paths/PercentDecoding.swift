@@ -1,8 +1,8 @@
 /// Percent-decoding helpers shared by paths and form-style query strings.
-enum PercentDecoding {
+package enum PercentDecoding {
     /// Form-style decoding (`+` is a space, `%XX` a byte). A malformed escape is kept literally and
     /// invalid UTF-8 becomes U+FFFD: query values are compared, never used as paths.
-    static func decodeFormComponent(_ component: some Collection<UInt8>) -> String {
+    package static func decodeFormComponent(_ component: some Collection<UInt8>) -> String {
         guard component.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
             return String(decoding: component, as: UTF8.self)
         }

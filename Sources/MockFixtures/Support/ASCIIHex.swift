@@ -1,7 +1,7 @@
 /// Hexadecimal digits, shared by percent-decoding and JSON `\u` escapes.
-enum ASCIIHex {
+package enum ASCIIHex {
     /// The value of one hexadecimal digit (either case), or `nil` for any other byte.
-    static func value(of byte: UInt8) -> UInt8? {
+    package static func value(of byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

@@ -37,6 +37,61 @@ enum Redaction {
         }
     }
 
+    /// A form body (`a=1&token=x`) with the value of each field named in `keys` (ignoring case)
+    /// replaced by ``RecorderOptions/redactedText``, the other fields byte for byte as sent; nil
+    /// when no field is named.
+    static func apply(toForm body: [UInt8], keys: Set<String>) -> [UInt8]? {
+        let lowercased = Set(keys.map { $0.lowercased() })
+        var redactedAny = false
+        let fields = body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map { field -> [UInt8] in
+            let nameEnd = field.firstIndex(of: UInt8(ascii: "=")) ?? field.endIndex
+            let name = PercentDecoding.decodeFormComponent(field[field.startIndex..<nameEnd]).lowercased()
+            guard lowercased.contains(name) else { return Array(field) }
+            redactedAny = true
+            return Array(field[field.startIndex..<nameEnd]) + Array("=\(RecorderOptions.redactedText)".utf8)
+        }
+        guard redactedAny else { return nil }
+        return Array(fields.joined(separator: [UInt8(ascii: "&")]))
+    }
+
+    /// The first of `keys` that `body` names as a key a value follows, ignoring ASCII case: the
+    /// name (not inside a longer word) followed, after an optional closing quote and spaces, by
+    /// `:`, `=` or `>` — `"token": …`, `token=…`, `token: …`, `<token>…`. For bodies that are
+    /// written as they came, which the structured redaction could not read.
+    static func mentionedKey(of keys: Set<String>, in body: [UInt8]) -> String? {
+        for key in keys.sorted() {
+            let needle = Array(key.lowercased().utf8)
+            guard !needle.isEmpty, needle.count <= body.count else { continue }
+            var start = 0
+            while start + needle.count <= body.count {
+                defer { start += 1 }
+                guard lowercasedASCII(body[start]) == needle[0],
+                      (0..<needle.count).allSatisfy({ lowercasedASCII(body[start + $0]) == needle[$0] }) else { continue }
+                if start > 0, isWordByte(body[start - 1]) { continue }
+                var next = start + needle.count
+                if next < body.count, isWordByte(body[next]) { continue }
+                if next < body.count, body[next] == UInt8(ascii: "\"") || body[next] == UInt8(ascii: "'") { next += 1 }
+                while next < body.count, body[next] == UInt8(ascii: " ") || body[next] == UInt8(ascii: "\t") { next += 1 }
+                if next < body.count, [UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: ">")].contains(body[next]) { return key }
+            }
+        }
+        return nil
+    }
+
+    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default:
+            false
+        }
+    }
+
     /// `headers` with the value of each one named in `keys` (ignoring case) replaced: an
     /// `X-Api-Key` the upstream echoes is a secret like a JSON `token`.
     static func apply(to headers: [HTTPHeader], keys: Set<String>) -> [HTTPHeader] {

@@ -15,6 +15,9 @@ struct ResponseContent {
     let body: Body
     /// The upstream's `Content-Type`, when it must be written into `headers`.
     let contentTypeHeader: String?
+    /// A `--redact` key the body names in a form this type cannot redact (text that is neither
+    /// JSON nor a form): the exchange is then not recorded at all, so the secret stays out.
+    private(set) var unredactableKey: String?
 
     /// The media type a `responseText` entry sends unless `headers` say otherwise.
     static let defaultTextType = "text/plain; charset=utf-8"
@@ -32,7 +35,12 @@ struct ResponseContent {
             return
         }
         let looksLikeJSON = contentType?.isJSON ?? true   // undeclared bodies that parse are JSON
-        if looksLikeJSON, let document = try? JSONParser.parse(bytes), let parsed = Self.recordable(document, redactedKeys: redactedKeys) {
+        // With keys to redact, JSON under another declared type (`text/plain`, an octet stream)
+        // is read as JSON too, so its secrets are found; it is written as `response` only when a
+        // key was redacted, with its declared type kept, and as it came otherwise.
+        if looksLikeJSON || !redactedKeys.isEmpty, let document = try? JSONParser.parse(bytes),
+           let parsed = Self.recordable(document, redactedKeys: redactedKeys),
+           looksLikeJSON || parsed != document.root.value {
             if case .null = parsed {
                 // `"response": null` means no body; the JSON text `null` is written as text.
                 body = .text("null")
@@ -43,17 +51,29 @@ struct ResponseContent {
             contentTypeHeader = contentType?.mediaType == MediaType.json ? nil : declared
             return
         }
+        if contentType?.mediaType == "application/x-www-form-urlencoded", !redactedKeys.isEmpty,
+           let redacted = Redaction.apply(toForm: bytes, keys: redactedKeys) {
+            // An OAuth token endpoint may answer `access_token=…&token_type=bearer`.
+            body = .text(String(decoding: redacted, as: UTF8.self))
+            contentTypeHeader = declared
+            return
+        }
         let textual = contentType.map { ($0.isText || $0.isJSON) && $0.isUTF8Compatible } ?? true
         if textual, let text = String(validating: bytes, as: UTF8.self) {
             body = .text(text)
             let isDefault = declared.map { ContentTypeHeader($0) == ContentTypeHeader(Self.defaultTextType) } ?? false
             contentTypeHeader = isDefault ? nil : declared
+            unredactableKey = Redaction.mentionedKey(of: redactedKeys, in: bytes)
             return
         }
         let fileExtension = contentType.flatMap { FileExtensions.forMediaType($0.mediaType) } ?? "bin"
         body = .bytes(bytes, fileExtension: fileExtension)
         let implied = MediaType.forFileName("body.\(fileExtension)")
         contentTypeHeader = declared.flatMap { ContentTypeHeader($0) == ContentTypeHeader(implied) ? nil : $0 }
+        // Text under a binary or non-UTF-8 type (JSON in Latin-1, say) is searched too; binary
+        // types (images, archives) are not: their bytes would name a short key by chance.
+        let binaryType = contentType.map { !$0.isText && !$0.isJSON && $0.mediaType != "application/octet-stream" } ?? false
+        unredactableKey = binaryType ? nil : Redaction.mentionedKey(of: redactedKeys, in: bytes)
     }
 
     /// The body to write as `response`, redacted; nil when it is to be written as text. A body

@@ -187,6 +187,14 @@ struct RequestHead: Sendable {
                 hint: "send the server's host and port, e.g. Host: 127.0.0.1:8080")
         }
         if !transferEncodings.isEmpty {
+            if isHTTP10 {
+                // RFC 9112 §6.1: an HTTP/1.0 peer may not know Transfer-Encoding and frame the
+                // message by another rule, so its framing is faulty: the smuggling case.
+                return HeadViolation(
+                    status: 400,
+                    error: "the HTTP/1.0 request has Transfer-Encoding (\(Self.list(transferEncodings))), which HTTP/1.0 does not define, so its framing is faulty",
+                    hint: "send the body with Content-Length, or send the request as HTTP/1.1")
+            }
             if !contentLengths.isEmpty {
                 return HeadViolation(
                     status: 400,

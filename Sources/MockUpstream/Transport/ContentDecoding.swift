@@ -4,7 +4,10 @@ import CZlib
 enum ContentDecoding {
     /// The decoded body; `identity` is skipped; any other coding is an error, since only
     /// ``HTTPRequestHead/acceptedEncodings`` were asked for.
+    /// An empty body is returned as it is, whatever the codings: a 204, a 304 (which repeats the
+    /// 200's `Content-Encoding`, RFC 9110 §15.4.5) and a HEAD answer have nothing to decode.
     static func decode(_ body: [UInt8], codings header: [String], limit: Int) throws(TransportFailure) -> [UInt8] {
+        guard !body.isEmpty else { return body }
         let codings = header.flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: " \t").lowercased() }
             .filter { !$0.isEmpty && $0 != "identity" }

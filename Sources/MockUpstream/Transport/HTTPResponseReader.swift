@@ -54,9 +54,13 @@ struct HTTPResponseReader {
         let transferCodings = head.values("transfer-encoding")
             .flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: " \t").lowercased() }
+            .filter { !$0.isEmpty && $0 != "identity" }
         if !transferCodings.isEmpty {
-            guard transferCodings.last == "chunked" else {
-                return Response(head: head, body: try readUntilClose(), connectionReusable: false)
+            // The request sent no TE header, so chunked is the only transfer coding the upstream
+            // may apply (RFC 9112 §6.1); any other would be handed on still encoded, unlabelled.
+            guard transferCodings == ["chunked"] else {
+                throw .badResponse("the answer uses the transfer coding '\(transferCodings.joined(separator: ", "))', "
+                    + "which was not asked for; only chunked is read (a compressed body belongs in Content-Encoding)")
             }
             return Response(head: head, body: try readChunked(), connectionReusable: !closeRequested)
         }
@@ -75,7 +79,10 @@ struct HTTPResponseReader {
         let headEnd = try readUntilBlankLine()
         let text = String(decoding: buffer[position..<headEnd], as: UTF8.self)
         position = headEnd
-        var lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }[...]
+        // Lines end at LF (a CR just before it belongs to the ending). A CR anywhere else is part
+        // of the value, where HTTPFieldValue.cleaned turns it into a space: splitting there would
+        // let `X-A: a<CR>Set-Cookie: b` forge a header (RFC 9112 §2.2).
+        var lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" }[...]
         guard let statusLine = lines.popFirst() else { throw .badResponse("the answer has no status line") }
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let status = Int(parts[1]), (100...599).contains(status) else {
@@ -91,6 +98,8 @@ struct HTTPResponseReader {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
                 throw .badResponse("a header line has no name: \(line.prefix(80))")
             }
+            // A lone CR before the line's LF was kept as a character of its own by the split above.
+            let line = line.last == "\r" ? line.dropLast() : line[...]
             headers.append(HTTPHeader(name: String(line[..<colon]), value: line[line.index(after: colon)...].trimmingCharacters(in: " \t")))
         }
         return Head(version: String(parts[0]), status: status, headers: headers)
@@ -143,6 +152,7 @@ struct HTTPResponseReader {
     // MARK: Body
 
     private mutating func readExactly(_ length: Int) throws(TransportFailure) -> [UInt8] {
+        precondition(length >= 0, "a body length is checked to be digits before it is read")
         while buffer.count - position < length {
             guard try fill() else {
                 throw .closed("the connection closed after \(buffer.count - position) of \(length) body bytes", receivedAnything: true)
@@ -167,7 +177,8 @@ struct HTTPResponseReader {
         while true {
             let sizeLine = try readLine(limit: 4096, what: "chunk size")
             let sizeText = sizeLine.prefix { $0 != ";" }.trimmingCharacters(in: " \t")
-            guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(sizeText, radix: 16) else {
+            // Hex digits only: Int(_:radix:) would also take a sign, and a size of -1 would read backwards.
+            guard !sizeText.isEmpty, sizeText.count <= 15, sizeText.utf8.allSatisfy({ ASCIIHex.value(of: $0) != nil }), let size = Int(sizeText, radix: 16) else {
                 throw .badResponse("invalid chunk size line: \(sizeLine.prefix(40))")
             }
             if size == 0 {

@@ -67,7 +67,7 @@ final class UpstreamConnection: @unchecked Sendable {
             }
             guard let wait else { return connection }
             try SocketReadiness.wait(descriptor, for: wait == .readable ? SocketReadiness.readable : SocketReadiness.writable,
-                                     until: deadline, call: call, during: "the TLS handshake")
+                                     until: deadline, call: call, during: "doing the TLS handshake")
         }
     }
 
@@ -93,7 +93,8 @@ final class UpstreamConnection: @unchecked Sendable {
                 buffer.append(contentsOf: chunk[0..<count])
                 return true
             }
-            try SocketReadiness.wait(descriptor, for: pendingDirection, until: deadline, call: call, during: "waiting for the answer")
+            try SocketReadiness.wait(descriptor, for: pendingDirection, until: deadline, call: call,
+                                     during: receivedAnything ? "receiving the answer, which had begun" : "waiting for the answer")
         }
     }
 

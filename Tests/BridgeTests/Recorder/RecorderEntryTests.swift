@@ -203,6 +203,80 @@ import Testing
         _ = try harness.loadCleanly()
     }
 
+    /// JSON under another declared type is still searched for redacted keys; a body that names
+    /// one but cannot be rewritten (broken JSON, plain text) is not written at all.
+    @Test func redactsJSONWhateverItsDeclaredTypeAndSkipsBodiesItCannotRedact() throws {
+        let harness = try RecordingHarness(options: RecorderOptions(redactedKeys: ["token"]))
+        let asText = try harness.record("GET", "/textjson", headers: ["Content-Type": "text/plain"], body: Array(#"{"token": "sekrit-1", "a": 1}"#.utf8))
+        #expect(asText.action == .added)
+        let entry = try #require(try harness.entries("textjson.json").first)
+        #expect(entry["response"]?["token"]?.stringValue == "REDACTED")
+        #expect(entry["headers"]?["Content-Type"]?.stringValue == "text/plain", "the declared type is kept")
+        let octets = try harness.record("GET", "/octets", headers: ["Content-Type": "application/octet-stream"],
+                                        body: Array(#"[{"Token": "sekrit-2"}]"#.utf8))
+        #expect(octets.action == .added)
+
+        for (path, type, body) in [
+            ("/jsonbad", "application/json", #"{"token":"sekrit-3", oops}"#),
+            ("/yaml", "application/yaml", "token: sekrit-4\n"),
+            ("/xml", "application/xml", "<session><token>sekrit-5</token></session>"),
+            ("/latin1", "text/plain; charset=iso-8859-1", "caf\u{E9} token=sekrit-6"),
+        ] {
+            let bytes = path == "/latin1" ? Array("caf".utf8) + [0xE9] + Array(" token=sekrit-6".utf8) : Array(body.utf8)
+            let outcome = try harness.record("GET", path, headers: ["Content-Type": type], body: bytes)
+            #expect(outcome.action == .skipped, "\(path)")
+            #expect(outcome.reason?.hasPrefix("the answer's body names 'token', a --redact key, but is neither JSON nor a form") == true, "\(outcome)")
+        }
+        // Text that only mentions the word, with no value after it, is recorded as it came.
+        let prose = try harness.record("GET", "/prose", headers: ["Content-Type": "text/plain"], body: Array("Send your token in a header.".utf8))
+        #expect(prose.action == .added)
+        // A binary type is not searched: its bytes may spell a short key by chance.
+        let image = try harness.record("GET", "/logo.png", headers: ["Content-Type": "image/png"], body: [0x89] + Array("PNG token=x".utf8))
+        #expect(image.action == .added)
+
+        let text = try harness.root.text("textjson.json") + harness.root.text("octets.json")
+        #expect(!text.contains("sekrit"))
+        for file in ["jsonbad.json", "yaml.json", "xml.json", "latin1.json"] {
+            #expect(!FileManager.default.fileExists(atPath: harness.root.path + "/" + file), "\(file) was written")
+        }
+        _ = try harness.loadCleanly()
+    }
+
+    /// An OAuth token endpoint may answer with a form: its named fields are redacted, the rest
+    /// kept byte for byte.
+    @Test func redactsTheFieldsOfAFormAnswer() throws {
+        let harness = try RecordingHarness(options: RecorderOptions(redactedKeys: ["access_token"]))
+        let outcome = try harness.record("POST", "/oauth/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                         body: Array("access%5Ftoken=gho_sekrit&scope=repo%2Cuser&token_type=bearer".utf8))
+        #expect(outcome.action == .added)
+        let entry = try #require(try harness.entries("oauth/token.json").first)
+        #expect(entry["responseText"]?.stringValue == "access%5Ftoken=REDACTED&scope=repo%2Cuser&token_type=bearer")
+        #expect(entry["headers"]?["Content-Type"]?.stringValue == "application/x-www-form-urlencoded")
+        _ = try harness.loadCleanly()
+    }
+
+    /// `/items` → 301 `/items/` (Django's APPEND_SLASH): both paths are one entry of items.json,
+    /// so the redirect is not recorded and never replaces the answer at the slashed path.
+    @Test func skipsARedirectTheSameEntryWouldAnswer() throws {
+        let harness = try RecordingHarness()
+        let redirect = try harness.record("GET", "/api/items", status: 301, headers: ["Location": "/api/items/"], body: [])
+        #expect(redirect.action == .skipped)
+        #expect(redirect.reason?.hasPrefix("its Location /api/items/ is answered by the same entry of api/items.json") == true, "\(redirect)")
+        #expect(try harness.record("GET", "/api/items/", json: "[1]").action == .added)
+        #expect(try harness.record("GET", "/api/items", status: 308, headers: ["Location": "items/"], body: []).action == .skipped,
+                "a relative Location is resolved against the request's folder")
+        #expect(try harness.entries("api/items.json").count == 1)
+        // Another query, another entry; a 303 after a POST is followed with GET; an absolute
+        // Location names the real API.
+        #expect(try harness.record("GET", "/api/items/?page=1", status: 302, headers: ["Location": "/api/items/?page=2"], body: []).action == .added)
+        #expect(try harness.record("POST", "/api/items/", status: 303, headers: ["Location": "/api/items/"], body: []).action == .added)
+        #expect(try harness.record("GET", "/api/old", status: 301, headers: ["Location": "https://api.example.com/api/old/"], body: []).action == .added)
+        try harness.replay { client, url in
+            let answer = try client.forward(UpstreamRequest(method: "GET", url: url + "/api/items"))
+            #expect(answer.status == 200 && answer.body == Array("[1]".utf8))
+        }
+    }
+
     @Test func keepsContentTypeOnlyWhenTheKeyDoesNotImplyIt() throws {
         let harness = try RecordingHarness()
         try harness.record("GET", "/problem", status: 422, headers: ["Content-Type": "application/problem+json"], json: #"{"title": "bad"}"#)

@@ -128,6 +128,70 @@ import Testing
         #expect(response.header("X-Plain") == "ok")
     }
 
+    /// RFC 9112 §2.2: a line ends at LF; a CR elsewhere is a character of the value (made a
+    /// space), never the start of a header the upstream did not send.
+    @Test func aBareCarriageReturnInAHeaderValueDoesNotStartAnotherHeader() throws {
+        let upstream = try ScriptedUpstream { _ in
+            .bytes(Array("HTTP/1.1 200 OK\r\nX-A: a\rSet-Cookie: injected=1\r\nX-B: b\r\r\nContent-Length: 0\r\n\r\n".utf8), close: false)
+        }
+        let response = try UpstreamClient().forward(UpstreamRequest(method: "GET", url: upstream.url + "/x"))
+        #expect(response.header("Set-Cookie") == nil)
+        #expect(response.header("X-A") == "a Set-Cookie: injected=1")
+        #expect(response.header("X-B") == "b", "a CR before the line's CR LF ends the value")
+    }
+
+    @Test func dropsHeadersWhoseNameIsNotAToken() throws {
+        let upstream = try ScriptedUpstream { _ in
+            .bytes(ScriptedUpstream.response(headers: ["X(y): 1", "Bad Name: 2", "X-Ok: 3"], body: []), close: false)
+        }
+        let response = try UpstreamClient().forward(UpstreamRequest(method: "GET", url: upstream.url + "/x"))
+        #expect(response.headers.map(\.name).filter { $0 != "Content-Length" } == ["X-Ok"])
+    }
+
+    @Test(arguments: ["-1", "+5", "-0"])
+    func refusesAChunkSizeThatIsNotHexDigits(size: String) throws {
+        let upstream = try ScriptedUpstream { _ in
+            .bytes(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n\(size)\r\nhello\r\n0\r\n\r\n".utf8), close: true)
+        }
+        let error = try #require(throws: UpstreamError.self) {
+            try UpstreamClient().forward(UpstreamRequest(method: "GET", url: upstream.url + "/chunked"))
+        }
+        #expect(error.kind == .badResponse)
+        #expect(error.detail == "invalid chunk size line: \(size)")
+    }
+
+    /// The request sends no TE, so a transfer coding other than chunked would reach the client
+    /// still encoded and unlabelled (RFC 9112 §6.1).
+    @Test(arguments: [("gzip, chunked", "gzip, chunked"), ("gzip", "gzip"), ("identity, chunked", nil)])
+    func refusesTransferCodingsOtherThanChunked(header: String, refused: String?) throws {
+        let body = header.hasSuffix("chunked") ? Array("5\r\nhello\r\n0\r\n\r\n".utf8) : Array("hello".utf8)
+        let upstream = try ScriptedUpstream { _ in
+            .bytes(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: \(header)\r\n\r\n".utf8) + body, close: true)
+        }
+        let client = try UpstreamClient()
+        guard let refused else {
+            #expect(try client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/x")).body == Array("hello".utf8))
+            return
+        }
+        let error = try #require(throws: UpstreamError.self) {
+            try client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/x"))
+        }
+        #expect(error.kind == .badResponse)
+        #expect(error.detail.hasPrefix("the answer uses the transfer coding '\(refused)', which was not asked for"), "\(error)")
+    }
+
+    /// A 304 repeats the 200's Content-Encoding (RFC 9110 §15.4.5); there is no body to decode.
+    @Test(arguments: ["204 No Content", "304 Not Modified"])
+    func bodilessAnswersPassWhateverTheirContentEncoding(status: String) throws {
+        let upstream = try ScriptedUpstream { _ in
+            .bytes(Array("HTTP/1.1 \(status)\r\nContent-Encoding: br\r\nETag: \"v1\"\r\n\r\n".utf8), close: false)
+        }
+        let response = try UpstreamClient().forward(UpstreamRequest(method: "GET", url: upstream.url + "/x"))
+        #expect(response.status == Int(status.prefix(3)))
+        #expect(response.body.isEmpty)
+        #expect(response.header("ETag") == "\"v1\"")
+    }
+
     @Test func headAnswersHaveNoBodyWhateverTheirContentLength() throws {
         let upstream = try ScriptedUpstream { _ in
             .bytes(Array("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 5000\r\n\r\n".utf8), close: false)

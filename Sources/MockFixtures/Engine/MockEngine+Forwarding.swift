@@ -5,9 +5,10 @@ extension MockEngine {
     /// of the journal — the front forwards the request and journals the exchange with
     /// ``journalForwarded(method:target:headers:body:response:)``.
     package func respondForwardingUnmatched<Headers: RequestHeaderLookup>(
-        method: String, target: String, headers: Headers, body: [UInt8], store: FixtureStore
+        method: String, target: String, headers: Headers, body: [UInt8], store: FixtureStore, answerHeaderBytesLimit: Int = .max
     ) -> MockResponse {
-        respond(method: method, target: target, headerLookup: headers, body: body, store: store, journalsNoMatch: false)
+        respond(method: method, target: target, headerLookup: headers, body: body, store: store, journalsNoMatch: false,
+                answerHeaderBytesLimit: answerHeaderBytesLimit)
     }
 
     /// Journals a forwarded request with the answer the front sent (outcome `.proxied` or

@@ -19,13 +19,22 @@ extension MockEngine {
         respond(method: method, target: target, headerLookup: headers, body: body, store: store)
     }
 
+    /// As ``respond(method:target:headers:body:store:)``, for a front whose answer head must fit
+    /// in `answerHeaderBytesLimit` bytes of header lines (mockserver: what libmicrohttpd's memory
+    /// per connection leaves beside the request's head): a fixture answer over it becomes a 431
+    /// saying so (``fittingHeaderRoom(_:limit:status:)``), journaled as such.
+    package func respond<Headers: RequestHeaderLookup>(method: String, target: String, headers: Headers, body: [UInt8], store: FixtureStore,
+                                                       answerHeaderBytesLimit: Int) -> MockResponse {
+        respond(method: method, target: target, headerLookup: headers, body: body, store: store, answerHeaderBytesLimit: answerHeaderBytesLimit)
+    }
+
     /// The non-generic body of `respond`: called from another module, a generic body would run
     /// unspecialised, with a runtime type lookup in every helper (measured: half the hot path).
     ///
     /// `journalsNoMatch` false leaves a `.noMatch` answer out of the journal: a front that
     /// forwards such requests journals the forwarded exchange instead.
     func respond(method: String, target: String, headerLookup headers: any RequestHeaderLookup, body: [UInt8], store: FixtureStore,
-                 journalsNoMatch: Bool = true) -> MockResponse {
+                 journalsNoMatch: Bool = true, answerHeaderBytesLimit: Int = .max) -> MockResponse {
         let parsedTarget: RequestTarget
         switch RequestTarget.parse(target) {
         case .success(let parsed) where Self.isCommonMethod(method) || HTTPToken.isValid(method):
@@ -49,6 +58,9 @@ extension MockEngine {
         var response = answer(&request, store: store)
         if options.cors {
             response = crossOriginResponse(response, method: method, headers: headers)
+        }
+        if answerHeaderBytesLimit != .max {
+            response = fittingHeaderRoom(response, limit: answerHeaderBytesLimit)
         }
         if journalsNoMatch || !response.outcome.isNoMatch {
             record(method: method, target: target, headers: headers, body: body, response: response)

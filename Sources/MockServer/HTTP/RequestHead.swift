@@ -141,6 +141,13 @@ struct RequestHead: Sendable {
     /// Why the request must be refused (and its connection closed): a head (with its
     /// `requestLineBytes`-byte request line) over `maxBytes` — `414` when the request line is
     /// the larger part, else `431` — or ambiguous framing; nil when neither.
+    /// What libmicrohttpd's memory per connection holds for this head, as the head limit counts
+    /// it: the request line, the header lines and the blank line, plus ``poolBytesPerField`` for
+    /// each header line, cookie and query parameter.
+    func poolBytes(requestLineBytes: Int) -> Int {
+        requestLineBytes + headerBytes + 2 + (fieldCount + queryArgumentCount) * Self.poolBytesPerField
+    }
+
     func violation(requestLineBytes: Int, maxBytes: Int) -> HeadViolation? {
         let bytes = requestLineBytes + headerBytes + 2
         let headerBookkeeping = fieldCount * Self.poolBytesPerField

@@ -51,6 +51,14 @@ public final class MockHTTPServer: @unchecked Sendable {
     /// is kept for the answer's header block.
     public static let maxHeadBytes = 18 * 1024
 
+    /// What the answer's header lines may take of ``connectionMemoryBytes`` beside the request's
+    /// head (``RequestHead/poolBytes(requestLineBytes:)``): libmicrohttpd builds the status line and
+    /// headers there, adding `Date`, `Content-Length` and `Connection` itself. 160 bytes cover
+    /// those, the longest reason phrase and the pool's alignment; measured, an answer fails to
+    /// build 79–87 bytes before the pool's end with a 3-header `200 OK`. An answer over it is a
+    /// JSON 431 (502 when forwarded) instead of a connection closed without a byte.
+    static let answerHeadRoomBytes = connectionMemoryBytes - 160
+
     private let daemon: MHDDaemon
     let dispatcher: RequestDispatcher
     let watchdog: RequestHeadWatchdog?

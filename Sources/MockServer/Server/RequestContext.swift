@@ -20,6 +20,9 @@ final class RequestContext {
     var deferredAnswer: DeferredAdminAnswer?
     var suspensionID: UInt64?
     var answeredStatus: Int?
+    /// How many bytes of header lines the answer may have: what libmicrohttpd's memory per
+    /// connection leaves beside this request's head (set once the head has arrived).
+    var answerHeaderBytesLimit = Int.max
     /// The network fault the answer produces: the connection's end is planned, not an error.
     var fault: MockFault?
     var outcomeDescription: String?

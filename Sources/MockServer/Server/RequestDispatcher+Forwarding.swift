@@ -8,7 +8,8 @@ extension RequestDispatcher {
         guard let forwarder = forwarding?.forwarder else { return false }
         let headers = ConnectionHeaders(connection: connection)
         let response = engine.respondForwardingUnmatched(
-            method: request.method ?? "GET", target: request.rawTarget, headers: headers, body: request.body, store: request.generation.store)
+            method: request.method ?? "GET", target: request.rawTarget, headers: headers, body: request.body, store: request.generation.store,
+            answerHeaderBytesLimit: request.answerHeaderBytesLimit)
         guard response.outcome.isNoMatch else {
             return deliver(response, for: request, on: connection)
         }
@@ -54,7 +55,8 @@ extension RequestDispatcher {
                 outcome: .proxyFailed(upstream: "-", error: "the server is stopping"))
         }
         let headers = ConnectionHeaders(connection: connection)
-        let sent = engine.allowingCrossOrigin(answer, method: method, headers: headers)
+        let sent = engine.fittingHeaderRoom(engine.allowingCrossOrigin(answer, method: method, headers: headers),
+                                            limit: request.answerHeaderBytesLimit, status: 502)
         engine.journalForwarded(method: method, target: request.rawTarget, headers: headers, body: request.body, response: sent)
         return send(sent, for: request, on: connection)
     }

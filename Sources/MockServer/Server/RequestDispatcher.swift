@@ -137,7 +137,8 @@ final class RequestDispatcher: MHDResponder {
             target: request.rawTarget,
             headers: ConnectionHeaders(connection: connection),
             body: request.body,
-            store: request.generation.store
+            store: request.generation.store,
+            answerHeaderBytesLimit: request.answerHeaderBytesLimit
         )
         return deliver(response, for: request, on: connection)
     }
@@ -168,9 +169,11 @@ final class RequestDispatcher: MHDResponder {
         request.method = method
         // The request line as sent: method, target, version, two spaces and CRLF.
         let requestLineBytes = method.utf8.count + request.rawTarget.utf8.count + 12
-        if let violation = connection.head(method: call.method, version: call.version).violation(requestLineBytes: requestLineBytes, maxBytes: maxHeadBytes) {
+        let head = connection.head(method: call.method, version: call.version)
+        if let violation = head.violation(requestLineBytes: requestLineBytes, maxBytes: maxHeadBytes) {
             return send(AdminAnswer(refusing: violation), for: request, on: connection)
         }
+        request.answerHeaderBytesLimit = MockHTTPServer.answerHeadRoomBytes - head.poolBytes(requestLineBytes: requestLineBytes)
         if let declared = connection.declaredContentLength() {
             if declared > UInt64(maxBodyBytes) {
                 return sendBodyTooLarge(for: request, on: connection)

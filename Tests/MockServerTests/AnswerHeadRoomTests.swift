@@ -1,0 +1,51 @@
+import Foundation
+import MockServer
+import TestSupport
+import Testing
+
+/// libmicrohttpd builds an answer's head in the same 20 KiB per connection that keeps the
+/// request's head. An answer whose header lines do not fit beside a large (but allowed) request
+/// head used to get no byte at all while the journal said 200; now it is a JSON 431 saying why.
+@Suite struct AnswerHeadRoomTests {
+    static let policy = String(repeating: "script-src https://cdn.example.com ", count: 80)
+    static let files = [
+        "api/echo.json": #"{"template": true, "headers": {"X-Echo": "{{header.authorization}}"}, "response": {"ok": true}}"#,
+        "api/csp.json": #"{"headers": {"Content-Security-Policy": "\#(policy)"}, "response": {"ok": true}}"#,
+    ]
+
+    static func bearer(_ count: Int) -> String {
+        "Authorization: Bearer " + String(repeating: "t", count: count)
+    }
+
+    @Test func aTemplateEchoingALargeHeaderIsA431InsteadOfNoAnswer() throws {
+        let running = try RunningServer(Self.files)
+        let fits = try running.rawClient().request("GET", "/api/echo", headers: [Self.bearer(9_000)])
+        #expect(fits.status == 200, "\(fits.statusLine)")
+        #expect(fits.header("X-Echo")?.count == 9_007)
+
+        let client = try running.rawClient()
+        let answer = try client.request("GET", "/api/echo", headers: [Self.bearer(10_500)])
+        #expect(answer.status == 431, "\(answer.statusLine)")
+        let body = try jsonObject(answer.body)
+        let error = try #require(body["error"] as? String)
+        #expect(error.hasPrefix("the answer of api/echo.json entry 0 has 10549 bytes of header lines, and this request's head leaves room for "), "\(error)")
+        #expect((body["hint"] as? String)?.hasPrefix("send a smaller request head") == true)
+        #expect(try client.request("GET", "/api/echo").status == 200, "the connection goes on")
+
+        // The journal says what was sent.
+        let journal = try jsonObject(try running.rawClient().request("GET", "/__admin/requests").body)
+        let requests = try #require(journal["requests"] as? [[String: Any]])
+        #expect(requests.map { $0["status"] as? Int } == [200, 431, 200])
+        #expect(requests[1]["outcome"] as? String == "matched")
+    }
+
+    @Test func aLongFixedHeaderAndALargeRequestHeadAreA431() throws {
+        let running = try RunningServer(Self.files)
+        let fits = try running.rawClient().request("GET", "/api/csp", headers: [Self.bearer(15_000)])
+        #expect(fits.status == 200, "\(fits.statusLine)")
+        #expect(fits.header("Content-Security-Policy")?.count == Self.policy.count - 1, "the value's trailing space is not sent")
+        let answer = try running.rawClient().request("GET", "/api/csp", headers: [Self.bearer(17_500)])
+        #expect(answer.status == 431, "\(answer.statusLine)")
+        #expect((try jsonObject(answer.body)["error"] as? String)?.hasPrefix("the answer of api/csp.json entry 0 has ") == true)
+    }
+}

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 
 #if canImport(FoundationNetworking)
@@ -27,6 +28,10 @@ extension AsyncHTTPClientTransport {
             return AsyncHTTPClientTransportError.responseBodyTooLarge(limit: limit)
         case let clientError as HTTPClientError:
             return translate(clientError)
+        case let parserError as HTTPParserError where parserError == .invalidEOFState:
+            // The connection closed in the middle of the response (a body cut short before its
+            // Content-Length): lost, as Apple's URLSession reports it (-1005).
+            return urlError(.networkConnectionLost, underlying: error)
         case let connectionError as NIOConnectionError:
             if connectionError.connectionErrors.isEmpty, connectionError.dnsAError != nil || connectionError.dnsAAAAError != nil {
                 return urlError(.cannotFindHost, underlying: error)

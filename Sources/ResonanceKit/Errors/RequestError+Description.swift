@@ -39,8 +39,20 @@ extension RequestError: CustomStringConvertible {
         case .invalidRequest(let reason):
             return "\(request): invalid request: \(reason)"
         case .transport(let underlying):
-            let failure = TransportFailure(underlying, url: failingURL ?? url).description
-            return "\(request) failed before a response arrived: \(failure)" + (failure.hasSuffix("?") ? "" : ".")
+            let failure = TransportFailure(underlying, url: failingURL ?? url)
+            let text = failure.description
+            let lead: String
+            switch failure {
+            case .tooManyRedirects:
+                // Responses did arrive: redirects, more than the policy allows.
+                lead = "\(request) stopped following redirects"
+            case .connectionLost, .other:
+                // Possibly after the response head (a body cut short), so not "before a response".
+                lead = "\(request) failed"
+            case .connectionRefused, .hostNotFound, .tlsFailure, .notConnectedToInternet, .badServerResponse:
+                lead = "\(request) failed before a response arrived"
+            }
+            return "\(lead): \(text)" + (text.hasSuffix("?") ? "" : ".")
         case .timeout(let seconds):
             return "\(request) got no response within \(seconds) s (the timeout of the request, its environment or JSONSession). "
                 + "Check that the server is reachable, or raise the timeout for slow endpoints."

@@ -27,7 +27,8 @@ public struct RequestError<ErrorResponse: Sendable>: Error, Sendable {
         case encoding(String)
         /// The request could not be built: bad base URL, method, header or timeout.
         case invalidRequest(String)
-        /// The transport failed before a response arrived (connection refused, DNS, TLS…): the
+        /// The transport failed before a complete response arrived (connection refused, DNS, TLS,
+        /// a connection lost mid-body, more redirects than the ``RedirectPolicy`` allows…): the
         /// underlying error, usually a `URLError`. ``RequestError/transportFailure`` says in words
         /// what happened.
         case transport(any Error)

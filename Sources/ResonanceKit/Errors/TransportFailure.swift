@@ -47,7 +47,9 @@ public enum TransportFailure: Sendable, Hashable, CustomStringConvertible {
             return
         }
         // Linux URLSession passes libcurl's message on: "Empty reply from server" for a connection
-        // closed before any byte, "OpenSSL/3.0: … wrong version number" under a generic code.
+        // closed before any byte, "transfer closed with 14 bytes remaining to read" for a body cut
+        // short (CURLE_PARTIAL_FILE, which it leaves unmapped: -1), "OpenSSL/3.0: … wrong version
+        // number" under a generic code. Apple's URLSession reports the first two as -1005.
         let message = Self.message(of: urlError)
         switch urlError.code {
         case .cannotConnectToHost:
@@ -63,6 +65,8 @@ public enum TransportFailure: Sendable, Hashable, CustomStringConvertible {
         case .notConnectedToInternet:
             self = .notConnectedToInternet
         case .badServerResponse where message?.contains("Empty reply") == true:
+            self = .connectionLost(host: host, port: port)
+        case .unknown where message.map(Self.isCutShortBody) == true:
             self = .connectionLost(host: host, port: port)
         case .badServerResponse, .cannotParseResponse:
             self = .badServerResponse(host: host, port: port)
@@ -92,6 +96,9 @@ public enum TransportFailure: Sendable, Hashable, CustomStringConvertible {
         case .badServerResponse(let host, let port):
             return "\(host):\(port) answered with something that is not valid HTTP — is this the right port?"
         case .tooManyRedirects(let count, let lastLocation):
+            if count == 0 {
+                return "the RedirectPolicy allows no redirects (maximumRedirects is 0), so the redirect to \(lastLocation) was not followed — use .doNotFollow to get the 3xx response itself, or allow redirects"
+            }
             return "gave up after \(count) redirects (RedirectPolicy.maximumRedirects), the last to \(lastLocation) — look for a redirect loop, or raise the limit"
         case .other(let text):
             return "the transport failed: \(text)"
@@ -114,6 +121,13 @@ public enum TransportFailure: Sendable, Hashable, CustomStringConvertible {
             return text.isEmpty || text == "(null)" ? nil : text
         }
         return nil
+    }
+
+    /// libcurl's words for a connection closed before the announced body was complete:
+    /// "transfer closed with N bytes remaining to read" (`Content-Length`) or "transfer closed
+    /// with outstanding read data remaining" (chunked).
+    private static func isCutShortBody(_ message: String) -> Bool {
+        message.hasPrefix("transfer closed with")
     }
 
     private static func mentionsTLS(_ message: String) -> Bool {

@@ -9,7 +9,7 @@ import Foundation
 public enum DataLoaderError: Error, Sendable, CustomStringConvertible {
     /// The server answered with a status outside 200–299.
     case httpStatus(URL, Int)
-    /// The transport failed before a response arrived.
+    /// The transport failed before a complete response arrived (see ``TransportFailure``).
     case transport(URL, any Error)
     /// No response within the loader's timeout, in seconds.
     case timeout(URL, TimeInterval)
@@ -21,15 +21,33 @@ public enum DataLoaderError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .httpStatus(let url, let status):
-            "loading \(url.absoluteString) failed with status \(status); check that the URL exists on the server"
+            "loading \(url.absoluteString) failed with status \(status); \(Self.advice(forStatus: status))"
         case .transport(let url, let underlying):
-            "loading \(url.absoluteString) failed before a response arrived: \(underlying); check the URL and that the server is reachable"
+            "loading \(url.absoluteString) failed: \(TransportFailure(underlying, url: url))"
         case .timeout(let url, let seconds):
             "loading \(url.absoluteString) got no response within \(seconds) s; raise the loader's timeout or check the server"
         case .cancelled(let url):
             "loading \(url.absoluteString) was cancelled by its task"
         case .undecodableImage(let url):
             "the data at \(url.absoluteString) is not an image this platform can decode"
+        }
+    }
+}
+
+extension DataLoaderError {
+    /// What to check for a status outside 200–299, by what the status says.
+    static func advice(forStatus status: Int) -> String {
+        switch status {
+        case 404, 410:
+            "check that the URL exists on the server"
+        case 401, 403, 407:
+            "the server wants credentials it did not get or refused them; a DataLoader sends none, so load it with a JSONSession (HTTPRequest) that authenticates"
+        case 500..<600:
+            "the server failed to answer; try again later or check the server's logs"
+        case 300..<400:
+            "the redirect could not be followed (no usable Location); check the URL"
+        default:
+            "the server refused the request; check the URL and what the server expects"
         }
     }
 }

@@ -78,7 +78,7 @@ extension JSONSession {
     }
 
     /// Appends `path` to the base URL's path (never replacing it) and adds the query.
-    private func makeURL<ErrorResponse>(path: String, query: [(name: String, value: String?)], method: HTTPMethod, errorType: ErrorResponse.Type) throws(RequestError<ErrorResponse>) -> URL {
+    func makeURL<ErrorResponse>(path: String, query: [(name: String, value: String?)], method: HTTPMethod, errorType: ErrorResponse.Type) throws(RequestError<ErrorResponse>) -> URL {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
               let scheme = components.scheme, !scheme.isEmpty,
               let host = components.host, !host.isEmpty

@@ -52,7 +52,11 @@ extension JSONSession {
         let started = clock.now
         let startDate = Date()
         let deciders: [any RequestInterceptor] = interceptors + (retryPolicy.map { [$0] } ?? [])
-        let maximumAttempts = max(1, retryPolicy?.maximumAttempts ?? RetryPolicy.defaultMaximumAttempts)
+        // The policy's cap holds for the retries it asks for. An interceptor's retries (a token
+        // refresh) have a cap of their own, never below the default, so a policy that turns
+        // automatic retries off (`maximumAttempts: 1`) does not also waste a refreshed token.
+        let policyMaximumAttempts = max(1, retryPolicy?.maximumAttempts ?? RetryPolicy.defaultMaximumAttempts)
+        let interceptorMaximumAttempts = max(RetryPolicy.defaultMaximumAttempts, retryPolicy?.maximumAttempts ?? 0)
         let requestBodyBytes = outgoing.body?.count ?? 0
         var statusCodes: [Int?] = []
         var attempt = 0
@@ -131,18 +135,21 @@ extension JSONSession {
 
             let context = RetryContext(attempt: attempt, statusCodes: statusCodes, elapsed: clock.now - started)
             let decision: RetryDecision
+            let decidedByPolicy: Bool
             if interceptors.isEmpty {
                 // The retry policy decides at once: nothing to race.
-                decision = await Self.decide(deciders, request, after: outcome, context: context)
+                (decision, decidedByPolicy) = await Self.decide(deciders, request, after: outcome, context: context, hasPolicy: retryPolicy != nil)
             } else {
                 // An interceptor may wait (a token refresh): the deadline and cancellation still hold.
                 let sentRequest = request
+                let hasPolicy = retryPolicy != nil
                 let result = try await Self.racingTheDeadline(secondsLeft: secondsLeft(), timeout: outgoing.timeout,
                                                               metrics: metrics(attemptStarted: attemptStarted, responseBytes: 0)) {
-                    await Self.decide(deciders, sentRequest, after: outcome, context: context)
+                    await Self.decide(deciders, sentRequest, after: outcome, context: context, hasPolicy: hasPolicy)
                 }
-                decision = (try? result.get()) ?? .doNotRetry
+                (decision, decidedByPolicy) = (try? result.get()) ?? (.doNotRetry, false)
             }
+            let maximumAttempts = decidedByPolicy ? policyMaximumAttempts : interceptorMaximumAttempts
             let delay: TimeInterval
             switch decision {
             case .doNotRetry:
@@ -156,7 +163,8 @@ extension JSONSession {
                 delay = seconds.isNaN ? 0 : min(max(0, seconds), maximumDeadlineSeconds)
             }
             if attempt >= maximumAttempts {
-                let setting = retryPolicy == nil ? "RetryPolicy.defaultMaximumAttempts" : "RetryPolicy.maximumAttempts"
+                let setting = retryPolicy != nil && maximumAttempts == policyMaximumAttempts
+                    ? "RetryPolicy.maximumAttempts" : "RetryPolicy.defaultMaximumAttempts"
                 return try finish(note: "gave up after \(attempt) attempts, the limit set by \(setting)")
             }
             let elapsed = Self.seconds(clock.now - started)
@@ -182,14 +190,15 @@ extension JSONSession {
         }
     }
 
-    /// The first decision other than ``RetryDecision/doNotRetry``, asking `deciders` in order.
+    /// The first decision other than ``RetryDecision/doNotRetry``, asking `deciders` in order, and
+    /// whether the retry policy made it (it is the last decider when `hasPolicy`).
     private static func decide(_ deciders: [any RequestInterceptor], _ request: URLRequest, after outcome: AttemptOutcome,
-                               context: RetryContext) async -> RetryDecision {
-        for decider in deciders {
+                               context: RetryContext, hasPolicy: Bool) async -> (RetryDecision, decidedByPolicy: Bool) {
+        for (index, decider) in deciders.enumerated() {
             let decision = await decider.retry(request, after: outcome, context: context)
-            if decision != .doNotRetry { return decision }
+            if decision != .doNotRetry { return (decision, hasPolicy && index == deciders.count - 1) }
         }
-        return .doNotRetry
+        return (.doNotRetry, false)
     }
 
     /// The built request as the interceptors adapt it, within what is left of the deadline and

@@ -10,7 +10,7 @@ extension JSONSession {
         guard logLevel >= .request else { return }
         let url = outgoing.urlRequest.url?.absoluteString ?? ""
         logger.info("→ \(outgoing.method.rawValue) \(url)")
-        logger.debug("\(CurlCommand.make(for: outgoing, masksAuthorization: true))")
+        logger.debug("\(CurlCommand.make(for: outgoing, masksCredentials: true))")
         if logLevel >= .response, let body = outgoing.body {
             logger.debug("→ \(BodySnippet.sentence(for: body))")
         }

@@ -9,8 +9,6 @@ enum Redirect {
     /// The statuses that are followed; 300, 304, 305 and 306 are answers, not redirects.
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
 
-    /// Headers only the origin they were set for may see.
-    private static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
     /// Headers describing a body, dropped with it.
     private static let bodyHeaders = ["Content-Type", "Content-Length", "Content-Encoding"]
 
@@ -42,7 +40,8 @@ enum Redirect {
             }
         }
         if !isSameOrigin(current, target) {
-            for name in credentialHeaders {
+            // Headers only the origin they were set for may see.
+            for name in CredentialHeaders.names {
                 next.setValue(nil, forHTTPHeaderField: name)
             }
         }

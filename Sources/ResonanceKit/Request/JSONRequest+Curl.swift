@@ -10,7 +10,7 @@ extension JSONRequest {
     /// // curl -X GET -H 'Accept: application/json' 'http://127.0.0.1:8080/api/1.0/people/?search=luke'
     /// ```
     public func curlCommand(parameters: [String: String] = [:]) throws(RequestError<ErrorResponse>) -> String {
-        CurlCommand.make(for: try session.build(describe(parameters: parameters), errorType: ErrorResponse.self), masksAuthorization: false)
+        CurlCommand.make(for: try session.build(describe(parameters: parameters), errorType: ErrorResponse.self), masksCredentials: false)
     }
 
     /// A single-line `curl` command that sends exactly what ``perform(body:parameters:)`` would.
@@ -19,6 +19,6 @@ extension JSONRequest {
     /// print(try createPerson.curlCommand(body: NewPerson(name: "Rey")))
     /// ```
     public func curlCommand(body: some Encodable, parameters: [String: String] = [:]) throws(RequestError<ErrorResponse>) -> String {
-        CurlCommand.make(for: try session.build(try describe(body: body, parameters: parameters), errorType: ErrorResponse.self), masksAuthorization: false)
+        CurlCommand.make(for: try session.build(try describe(body: body, parameters: parameters), errorType: ErrorResponse.self), masksCredentials: false)
     }
 }

@@ -63,16 +63,23 @@ extension JSONRequest {
             throw RequestError(
                 .invalidRequest("\(method.rawValue) requests cannot carry a body; use perform(parameters:) to send a query string"),
                 method: method,
-                url: nil
+                url: url(query: parameters)
             )
         }
         let body: Data
         do {
             body = try session.makeEncoder().encode(value)
         } catch {
-            throw RequestError(.encoding("\(type(of: value)): \(error)"), method: method, url: nil)
+            throw RequestError(.encoding("\(type(of: value)): \(error)"), method: method, url: url(query: parameters))
         }
         return describe(query: parameters, body: .data(body, contentType: "application/json"))
+    }
+
+    /// The URL the request would go to, for an error thrown before the request is built; `nil`
+    /// when the URL itself cannot be built (that error then comes from building).
+    private func url(query: [String: String]) -> URL? {
+        let sortedQuery = query.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value as String?) }
+        return try? session.makeURL(path: path, query: sortedQuery, method: method, errorType: ErrorResponse.self)
     }
 
     private func describe(query: [String: String], body: RequestBody?) -> RequestDescription {

@@ -27,6 +27,6 @@ extension JSONSession {
     /// print(try session.curlCommand(for: Login(username: "luke", password: "skywalker")))
     /// ```
     public func curlCommand<E: Endpoint>(for endpoint: E) throws(RequestError<E.ErrorResponse>) -> String {
-        CurlCommand.make(for: try build(endpoint.requestDescription, errorType: E.ErrorResponse.self), masksAuthorization: false)
+        CurlCommand.make(for: try build(endpoint.requestDescription, errorType: E.ErrorResponse.self), masksCredentials: false)
     }
 }

@@ -45,6 +45,6 @@ extension JSONSession {
     /// A single-line `curl` command that sends what ``send(_:)-(HTTPRequest)`` would, before
     /// interceptors run.
     public func curlCommand(for request: HTTPRequest) throws(RequestError<Data>) -> String {
-        CurlCommand.make(for: try build(request.requestDescription, errorType: Data.self), masksAuthorization: false)
+        CurlCommand.make(for: try build(request.requestDescription, errorType: Data.self), masksCredentials: false)
     }
 }

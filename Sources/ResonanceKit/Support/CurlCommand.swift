@@ -7,13 +7,15 @@ import Foundation
 /// control characters) are piped in: `printf '%b' '<octal escapes>' | curl --data-binary @- …`,
 /// which works in every POSIX shell and stays on one line.
 enum CurlCommand {
-    static func make(for request: OutgoingRequest, masksAuthorization: Bool) -> String {
+    /// The command for `request`; with `masksCredentials` (for logs), the values of
+    /// ``CredentialHeaders`` are masked (`Bearer ***`, `Cookie: ***`). Bodies go as they are.
+    static func make(for request: OutgoingRequest, masksCredentials: Bool) -> String {
         let method = request.urlRequest.httpMethod ?? "GET"
         // `-X HEAD` makes curl wait for a body that never comes; `--head` is the HEAD request.
         var arguments = method.uppercased() == "HEAD" ? ["curl", "--head"] : ["curl", "-X", method]
         for header in request.headers {
-            let value = masksAuthorization && isCredentialHeader(header.name)
-                ? AuthorizationValue.masked(header.value)
+            let value = masksCredentials && CredentialHeaders.contains(header.name)
+                ? CredentialHeaders.masked(header.value, of: header.name)
                 : header.value
             arguments += ["-H", "\(header.name): \(value)"]
         }
@@ -51,11 +53,6 @@ enum CurlCommand {
             }
         }
         return escaped
-    }
-
-    static func isCredentialHeader(_ name: String) -> Bool {
-        let lowercased = name.lowercased()
-        return lowercased == "authorization" || lowercased == "proxy-authorization"
     }
 
     /// Leaves plain words bare; everything else goes in single quotes, each embedded

@@ -9,27 +9,30 @@ package struct DeadlineExceeded: Error {
 /// and `Duration` traps on non-finite values.
 package let maximumDeadlineSeconds: TimeInterval = 365 * 24 * 3600
 
-/// Runs `operation`, cancelling it and throwing `DeadlineExceeded` if it has not finished
-/// within `seconds`. Cancelling the calling task cancels `operation` at once.
+/// Runs `operation` and returns its result, or throws `DeadlineExceeded` the moment `seconds`
+/// pass first, or `CancellationError` the moment the calling task is cancelled.
 ///
-/// One task for the operation and a ``DeadlineTimer``: a task group with a sleeping second
-/// child costs another task creation, thread wake-up and dispatch timer on every request.
-/// Like a task group, this returns only after `operation` has ended.
+/// In the last two cases `operation` is cancelled and left to end on its own; whatever it
+/// produces then is discarded. So the deadline holds for any ``HTTPTransport``, also one that
+/// ignores cancellation or never answers: the caller is not held past its deadline waiting for it.
+///
+/// One task for the operation and a ``DeadlineTimer`` (see ``raceDeadline(secondsLeft:_:)``):
+/// a task group with a sleeping second child costs another task creation, thread wake-up and
+/// dispatch timer on every request, and would wait for the operation to end.
+///
+/// ```swift
+/// let (body, head) = try await withDeadline(seconds: 0.5) { try await transport.send(request) }
+/// ```
 package func withDeadline<Success: Sendable>(
     seconds: TimeInterval,
     operation: @escaping @Sendable () async throws -> Success
 ) async throws -> Success {
-    let work = Task(operation: operation)
-    let timer = DeadlineTimer(seconds: seconds) { work.cancel() }
-    let result = await withTaskCancellationHandler {
-        await work.result
-    } onCancel: {
-        work.cancel()
-    }
-    // An operation that completed although the deadline passed still counts; one that failed
-    // after the timer cancelled it failed because of the deadline.
-    if timer.stop(), case .failure = result {
+    switch await raceDeadline(secondsLeft: seconds, operation) {
+    case .finished(let result):
+        return try result.get()
+    case .deadlinePassed:
         throw DeadlineExceeded()
+    case .cancelled:
+        throw CancellationError()
     }
-    return try result.get()
 }

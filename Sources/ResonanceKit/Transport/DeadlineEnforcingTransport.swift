@@ -11,7 +11,7 @@ import FoundationNetworking
 /// attempt. A transport that owns its in-flight request can do the same with one timer.
 ///
 /// Contract, the same as `withDeadline`: when `seconds` pass first, the request is cancelled and
-/// `DeadlineExceeded` is thrown; cancelling the calling task ends the call at once. The deadline
+/// `DeadlineExceeded` is thrown at once; cancelling the calling task ends the call at once. The deadline
 /// is exact: no timer of the underlying library may end the request earlier (Linux URLSession
 /// cuts `URLRequest.timeoutInterval` to whole seconds, so it must not be the one timing out).
 ///

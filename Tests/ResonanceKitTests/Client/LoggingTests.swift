@@ -46,6 +46,29 @@ struct LoggingTests {
         #expect(!messages.joined().contains("dXNlcjpwYXNz"))
     }
 
+    @Test("level request masks every credential header the session drops on a cross-origin redirect")
+    func credentialHeadersMasked() async throws {
+        let recorder = LogRecorder()
+        var session = makeSession(RecordingTransport(status: 200, body: #"{"code": "c", "message": "m"}"#))
+        session.logger = recorder.makeLogger()
+        session.logLevel = .request
+        session.headers["Cookie"] = "session=SECRET-COOKIE; theme=dark"
+        session.headers["Proxy-Authorization"] = "Basic cHJveHk6cGFzcw=="
+        session.headers["X-Client"] = "demo"
+        var request = JSONRequest<APIError.Detail, APIError>(method: .get, path: "people/", session: session)
+        request.headers["set-cookie"] = "stray=SECRET-SET-COOKIE"
+        _ = try? await request.perform()
+        let curl = try #require(recorder.messages.first { $0.hasPrefix("curl ") })
+        #expect(curl.contains("-H 'Cookie: ***'"), "\(curl)")
+        #expect(curl.contains("-H 'Proxy-Authorization: Basic ***'"), "\(curl)")
+        #expect(curl.contains("-H 'set-cookie: ***'"), "\(curl)")
+        #expect(curl.contains("-H 'X-Client: demo'"), "other headers are logged as they are: \(curl)")
+        #expect(!recorder.messages.joined().contains("SECRET"))
+        // The curl command a caller asks for is not a log: it sends the request as it is.
+        let command = try request.curlCommand()
+        #expect(command.contains("Cookie: session=SECRET-COOKIE; theme=dark"))
+    }
+
     @Test("failures are logged at request level")
     func failure() async {
         let messages = await run(level: .request, status: 500)

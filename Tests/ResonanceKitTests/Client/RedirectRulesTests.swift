@@ -36,6 +36,23 @@ struct RedirectRulesTests {
         }
     }
 
+    @Test("too many redirects: the error says redirects arrived, and a limit of 0 points at doNotFollow")
+    func tooManyRedirectsInWords() async throws {
+        let loop = Self.redirecting(302, to: "/v2/start")
+        var session = makeSession(loop)
+        session.redirectPolicy = .follow(maximumRedirects: 2)
+        let looped = await #expect(throws: RequestError<Data>.self) { try await session.send(HTTPRequest(path: "start")) }
+        #expect(looped?.description == "GET http://api.test/v2/start stopped following redirects: gave up after 2 redirects (RedirectPolicy.maximumRedirects), the last to http://api.test/v2/start — look for a redirect loop, or raise the limit.")
+
+        session.redirectPolicy = .follow(maximumRedirects: 0)
+        let none = await #expect(throws: RequestError<Data>.self) { try await session.send(HTTPRequest(path: "start")) }
+        #expect(none?.transportFailure == .tooManyRedirects(count: 0, lastLocation: "http://api.test/v2/start"))
+        let text = none?.description ?? ""
+        #expect(!text.contains("before a response arrived"), "\(text)")
+        #expect(!text.contains("redirect loop"), "\(text)")
+        #expect(text.contains(".doNotFollow"), "\(text)")
+    }
+
     @Test("307 re-sends the body and its Content-Type; 303 drops both and sends a GET")
     func bodyHeaders() async throws {
         let keep = Self.redirecting(307, to: "/v2/landing")

@@ -59,6 +59,33 @@ struct RequestErrorTests {
         }
     }
 
+    @Test("a GET with a body names the URL it would have gone to")
+    func getWithBodyNamesURL() async throws {
+        let request = JSONRequest<Person, APIError>(method: .get, path: "people/", session: makeSession(RecordingTransport()))
+        let error = await #expect(throws: RequestError<APIError>.self) { try await request.perform(body: ["name": "Rey"], parameters: ["page": "2"]) }
+        guard case .invalidRequest = error?.kind else {
+            Issue.record("expected invalidRequest, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.url?.absoluteString == "http://api.test/v2/people/?page=2")
+        #expect(error?.description.hasPrefix("GET http://api.test/v2/people/?page=2: invalid request: GET requests cannot carry a body") == true,
+                "\(String(describing: error))")
+        #expect(error?.description.contains("<no URL>") == false)
+    }
+
+    @Test("a body cut short on Linux (libcurl's unmapped -1) is a lost connection, and says so")
+    func cutShortBody() async throws {
+        let cut = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "transfer closed with 14 bytes remaining to read"])
+        let request = JSONRequest<Person, APIError>(method: .get, path: "people/1", session: makeSession(FailingTransport(error: cut)))
+        let error = await #expect(throws: RequestError<APIError>.self) { try await request.perform() }
+        #expect(error?.transportFailure == .connectionLost(host: "api.test", port: 80))
+        #expect(error?.description == "GET http://api.test/v2/people/1 failed: the connection to api.test:80 was lost before the response was complete — the server closed it, crashed or restarted.")
+        let chunked = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "transfer closed with outstanding read data remaining"])
+        #expect(TransportFailure(chunked, url: nil) == .connectionLost(host: "the server", port: 0))
+        let other = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "something else"])
+        #expect(TransportFailure(other, url: nil) == .other("URLError -1: something else"))
+    }
+
     @Test("a zero or negative timeout is rejected, naming the setting", arguments: [0, -1, .nan] as [TimeInterval])
     func invalidTimeout(timeout: TimeInterval) async throws {
         var session = makeSession(RecordingTransport())

@@ -107,3 +107,94 @@ struct TimeoutAndCancellationTests {
         #expect(response.statusCode == 200)
     }
 }
+
+/// The session's deadline holds for any transport, also one that never reacts to cancellation.
+@Suite("Deadlines with unresponsive transports", .timeLimit(.minutes(1)))
+struct UnresponsiveTransportDeadlineTests {
+    @Test("a transport that never answers: .timeout at the deadline, not when the transport ends")
+    func neverAnswering() async throws {
+        let transport = NeverAnsweringTransport()
+        var session = makeSession(transport)
+        session.timeout = 0.2
+        let request = JSONRequest<APIError.Detail, APIError>(method: .get, path: "x", session: session)
+        let returned = Latch()
+        let call = Task { () -> RequestError<APIError>? in
+            defer { returned.open() }
+            do throws(RequestError<APIError>) {
+                _ = try await request.perform()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        // A hang guard only: the deadline is 0.2 s.
+        let returnedInTime = await returned.wait(within: 20)
+        #expect(returnedInTime, "the request was still waiting for the transport 20 s after its 0.2 s deadline")
+        #expect(!transport.ended.isOpen, "the transport ended first, so the ordering proves nothing")
+        transport.release()   // the transport's send may now end, in the background
+        let error = await call.value
+        guard case .timeout(let seconds) = error?.kind else {
+            Issue.record("expected .timeout, got \(String(describing: error))")
+            return
+        }
+        #expect(seconds == 0.2)
+        #expect(await transport.ended.wait(within: 20), "the released send never returned")
+    }
+
+    @Test("a transport that ignores cancellation: .timeout at the deadline, its late answer discarded")
+    func ignoringCancellation() async throws {
+        let transport = CancellationIgnoringTransport()
+        var session = makeSession(transport)
+        session.timeout = 0.2
+        let request = JSONRequest<APIError.Detail, APIError>(method: .get, path: "x", session: session)
+        let error = await #expect(throws: RequestError<APIError>.self) { try await request.perform() }
+        #expect(!transport.answered.isOpen, "the request waited for the transport's answer")
+        guard case .timeout(let seconds) = error?.kind else {
+            Issue.record("expected .timeout, got \(String(describing: error))")
+            transport.gate.open()
+            return
+        }
+        #expect(seconds == 0.2)
+        transport.gate.open()
+        #expect(await transport.answered.wait(within: 20), "the transport never finished in the background")
+    }
+
+    @Test("HTTPRequest through a transport that ignores cancellation times out too")
+    func httpRequestPath() async throws {
+        let transport = CancellationIgnoringTransport()
+        var session = makeSession(transport)
+        session.timeout = 0.2
+        let error = await #expect(throws: RequestError<Data>.self) { try await session.send(HTTPRequest(path: "x")) }
+        #expect(!transport.answered.isOpen, "the request waited for the transport's answer")
+        transport.gate.open()
+        guard case .timeout = error?.kind else {
+            Issue.record("expected .timeout, got \(String(describing: error))")
+            return
+        }
+        #expect(await transport.answered.wait(within: 20))
+    }
+
+    @Test("cancelling the task ends the request at once, even when the transport ignores it")
+    func cancellationWithStubbornTransport() async throws {
+        let transport = CancellationIgnoringTransport()
+        let request = JSONRequest<APIError.Detail, APIError>(method: .get, path: "x", session: makeSession(transport))
+        let call = Task { () -> RequestError<APIError>? in
+            do throws(RequestError<APIError>) {
+                _ = try await request.perform()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(await transport.arrived.wait(within: 20), "the request never reached the transport")
+        call.cancel()
+        let error = await call.value
+        #expect(!transport.answered.isOpen, "the request waited for the transport's answer")
+        transport.gate.open()
+        guard case .cancelled = error?.kind else {
+            Issue.record("expected .cancelled, got \(String(describing: error))")
+            return
+        }
+        #expect(await transport.answered.wait(within: 20))
+    }
+}

@@ -63,6 +63,28 @@ struct TransportFailureIntegrationTests {
         #expect(error?.description.contains("was lost before the response was complete") == true)
     }
 
+    @Test("a body cut short before its Content-Length is a lost connection, and a GET is retried", arguments: ClientTransport.allCases)
+    func truncatedBody(transport: ClientTransport) async throws {
+        // What mockserver's `truncatedBody` fault sends: the head with the full length, half the body, then close.
+        let server = try await CannedHTTPServer(.raw(Array(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 28\r\n\r\n{\"items\":[1,2".utf8)))
+        let error = try await transport.withTransport { transport in
+            var session = JSONSession(baseURL: server.url, transport: transport)
+            session.retryPolicy = RetryPolicy(maximumAttempts: 2, baseDelay: 0)
+            return await #expect(throws: RequestError<Data>.self) { try await session.send(HTTPRequest(path: "x")) }
+        }
+        await server.stop()
+        guard case .connectionLost(let host, let port) = error?.transportFailure else {
+            Issue.record("expected a lost connection, got \(String(describing: error)); underlying: \(String(describing: error?.kind))")
+            return
+        }
+        #expect(host == "127.0.0.1")
+        #expect(port == server.url.port)
+        #expect(error?.attempts == 2, "RetryPolicy retries a GET whose body was cut short: \(String(describing: error))")
+        #expect(error?.description.contains("before a response arrived") == false, "\(String(describing: error))")
+        #expect(error?.description.contains("was lost before the response was complete") == true, "\(String(describing: error))")
+    }
+
     @Test("a DNS failure names the host that did not resolve")
     func dnsFailure() async throws {
         // Without a real lookup: tests send no traffic beyond loopback.

@@ -108,6 +108,36 @@ struct AuthenticationTests {
         #expect(transport.requests.count == 1)
     }
 
+    @Test("RetryPolicy(maximumAttempts: 1) turns off automatic retries, not the retry after a token refresh")
+    func refreshRetryNotCappedByPolicy() async throws {
+        let transport = Self.accountServer()
+        let refreshes = LockedCounter()
+        var session = makeSession(transport)
+        session.interceptors = [AuthenticationInterceptor(token: "expired-token") {
+            refreshes.increment()
+            return "good-token"
+        }]
+        session.retryPolicy = RetryPolicy(maximumAttempts: 1)
+        #expect(try await Self.account(session).message == "luke")
+        #expect(refreshes.value == 1)
+        #expect(transport.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer expired-token", "Bearer good-token"])
+    }
+
+    @Test("the policy's own retries still stop at its maximumAttempts when an interceptor is installed")
+    func policyCapStillHolds() async throws {
+        let transport = RecordingTransport(status: 503, body: "busy")
+        var session = makeSession(transport)
+        session.interceptors = [AuthenticationInterceptor(token: "good-token") { "other-token" }]
+        session.retryPolicy = RetryPolicy(maximumAttempts: 1, baseDelay: 0)
+        let error = await #expect(throws: RequestError<APIError>.self) { try await Self.account(session) }
+        #expect(error?.statusCode == 503)
+        #expect(transport.requests.count == 1)
+        session.retryPolicy = RetryPolicy(maximumAttempts: 2, baseDelay: 0)
+        let second = await #expect(throws: RequestError<APIError>.self) { try await Self.account(session) }
+        #expect(transport.requests.count == 3)
+        #expect(second?.retryNote == "gave up after 2 attempts, the limit set by RetryPolicy.maximumAttempts")
+    }
+
     @Test("a refreshed token that is rejected too is not refreshed again")
     func refreshedTokenRejected() async throws {
         let transport = Self.accountServer()

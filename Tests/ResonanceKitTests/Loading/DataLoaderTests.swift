@@ -142,6 +142,51 @@ struct DataLoaderTests {
             return false
         }
     }
+
+    @Test("a status error's advice fits the status")
+    func statusAdvice() {
+        func text(_ status: Int) -> String { DataLoaderError.httpStatus(url, status).description }
+        #expect(text(404) == "loading http://images.test/luke.png failed with status 404; check that the URL exists on the server")
+        #expect(text(410).contains("check that the URL exists"))
+        for status in [401, 403] {
+            #expect(text(status).contains("credentials"), "\(text(status))")
+            #expect(!text(status).contains("exists"), "\(text(status))")
+        }
+        for status in [500, 503] {
+            #expect(text(status).contains("the server failed to answer"), "\(text(status))")
+            #expect(!text(status).contains("exists"), "\(text(status))")
+        }
+        #expect(!text(400).contains("exists"))
+        #expect(!text(429).contains("exists"))
+    }
+
+    @Test("a transport failure is said in words, without claiming no response arrived")
+    func transportFailureInWords() async {
+        let cut = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "transfer closed with 14 bytes remaining to read"])
+        let loader = DataLoader(transport: FailingTransport(error: cut))
+        do {
+            _ = try await loader.data(from: url)
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.description == "loading http://images.test/luke.png failed: the connection to images.test:80 was lost before the response was complete — the server closed it, crashed or restarted")
+        }
+    }
+
+    @Test("a transport that ignores cancellation cannot hold a download past the loader's timeout")
+    func timeoutWithStubbornTransport() async {
+        let transport = CancellationIgnoringTransport()
+        let loader = DataLoader(transport: transport, timeout: 0.2)
+        await #expect {
+            try await loader.data(from: url)
+        } throws: { error in
+            if case DataLoaderError.timeout(_, 0.2) = error { return true }
+            return false
+        }
+        #expect(!transport.answered.isOpen, "the download waited for the transport's answer")
+        transport.gate.open()
+        #expect(await transport.answered.wait(within: 20), "the transport never finished in the background")
+        #expect(loader.cache.value(forKey: url) == nil, "a late answer after the timeout must not be cached")
+    }
 }
 
 /// Hands out the given statuses in order, repeating the last one.

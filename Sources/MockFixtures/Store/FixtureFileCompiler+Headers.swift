@@ -70,16 +70,25 @@ extension FixtureFileCompiler {
                         hint: "remove it, or use \"Connection\": \"close\" to close the connection after this answer")
                 }
                 headers.append(HTTPHeader(name: member.key, value: value))
-            case "keep-alive", "proxy-connection", "te", "trailer":
+            case "keep-alive", "proxy-connection", "te", "trailer", "upgrade":
                 // Hop-by-hop fields (RFC 9110 §7.6.1): they would describe a connection or
-                // trailers the server does not have (a Keep-Alive timeout it does not keep).
+                // trailers the server does not have (a Keep-Alive timeout it does not keep, a
+                // protocol switch it never makes: Upgrade needs `Connection: upgrade`, §7.8).
                 add(.error, at: member.keyPosition, "headers must not set \(member.key): it describes the connection or trailers, which the server manages itself",
                     hint: "remove \"\(member.key)\"; --idle-timeout sets how long kept-alive connections stay open")
             case "date":
                 add(.warning, at: member.keyPosition, "headers set Date, which the server adds itself; it is ignored",
                     hint: "remove \"\(member.key)\"")
             default:
-                headers.append(HTTPHeader(name: member.key, value: value))
+                let trimmed = String(value.trimmingSpaces())
+                if trimmed.count != value.count, !trimmed.isEmpty {
+                    // RFC 9110 §5.5: whitespace around a value is not part of it, and clients
+                    // drop it, so a test could never see it.
+                    add(.warning, at: member.value.position,
+                        "header \"\(member.key)\" in headers starts or ends with spaces or tabs, which are not part of a header value (RFC 9110 §5.5); it is sent as \(JSONValue.excerpt(.string(trimmed)))",
+                        hint: "remove the whitespace around the value")
+                }
+                headers.append(HTTPHeader(name: member.key, value: trimmed.isEmpty ? value : trimmed))
             }
         }
         return headers

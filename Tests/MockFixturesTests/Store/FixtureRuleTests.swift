@@ -105,6 +105,7 @@ struct FixtureRuleTests {
         (#"{"Trailer": "X-Checksum"}"#, #"1:15: error: headers must not set Trailer"#),
         (#"{"TE": "trailers"}"#, #"1:15: error: headers must not set TE"#),
         (#"{"Proxy-Connection": "keep-alive"}"#, #"1:15: error: headers must not set Proxy-Connection"#),
+        (#"{"Upgrade": "websocket"}"#, #"1:15: error: headers must not set Upgrade: it describes the connection or trailers, which the server manages itself"#),
     ])
     func headersTheServerWouldRefuseAreLoadErrors(headers: String, problem: String) throws {
         let (store, tree) = try load(#"[{"headers": \#(headers)}]"#)
@@ -128,6 +129,20 @@ struct FixtureRuleTests {
         try tree.write("a.gz", bytes: [0x1F, 0x8B])
         try tree.write("a.json", #"[{"headers": {"Content-Encoding": "identity"}, "response": {"a": 1}}, {"method": "POST", "headers": {"Content-Encoding": "gzip"}, "responseFile": "a.gz"}]"#)
         #expect(try tree.load().problems.isEmpty)
+    }
+
+    /// RFC 9110 §5.5: clients drop whitespace around a value, so a test could never see it.
+    @Test func whitespaceAroundAHeaderValueIsTrimmedWithAWarning() throws {
+        let (store, tree) = try load(#"[{"headers": {"X-Lead": " lead", "X-Tabs": "\tboth\t ", "X-Inner": "a  b"}}]"#)
+        _ = tree
+        #expect(store.problems.map(\.description) == [
+            #"a.json:1:25: warning: header "X-Lead" in headers starts or ends with spaces or tabs, which are not part of a header value (RFC 9110 §5.5); it is sent as "lead". Remove the whitespace around the value"#,
+            #"a.json:1:44: warning: header "X-Tabs" in headers starts or ends with spaces or tabs, which are not part of a header value (RFC 9110 §5.5); it is sent as "both". Remove the whitespace around the value"#,
+        ])
+        let headers = store.get("/a").headers
+        #expect(headers.first { $0.name == "X-Lead" }?.value == "lead")
+        #expect(headers.first { $0.name == "X-Tabs" }?.value == "both")
+        #expect(headers.first { $0.name == "X-Inner" }?.value == "a  b")
     }
 
     @Test func connectionCloseIsAllowed() throws {

@@ -40,7 +40,8 @@ request heads, and instructions per request of every mockserver row under callgr
   --only LIST         comma-separated subset of: mockserver,nginx,wiremock (default: all three)
   --no-efficiency     skip the efficiency part (CPU per request, memory, slow clients, callgrind)
   --no-callgrind      skip the instruction counts (valgrind's callgrind, a few minutes)
-  --mockserver PATH   use this mockserver executable instead of building it in release mode
+  --mockserver PATH   use this mockserver executable instead of building it as the Docker image
+                      does (release, Swift runtime linked statically, in .build-static/)
   --out DIR           where to write the report (default: bench-results/ in the package)
   --keep-temp         keep the generated fixtures, configs and server logs
   -h, --help          show this help
@@ -659,7 +660,15 @@ first_line() { "$@" 2>&1 | head -n 1 || true; }
   echo "wrk=wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, $ROUNDS interleaved round(s), ${WARMUP}s warm-up (WireMock $(( 3 * WARMUP ))s)"
   echo "quick=$QUICK"
   echo "kernel=$(uname -r)"
-  if wanted mockserver; then echo "mockserver=$MOCKSERVER_BIN"; fi
+  if wanted mockserver; then
+    # The memory rows depend on it: the Swift libraries' shared objects are mapped whole.
+    if ldd "$MOCKSERVER_BIN" 2>/dev/null | grep -q 'libswiftCore\.so'; then
+      linkage="Swift runtime as shared libraries"
+    else
+      linkage="Swift runtime linked statically, as in the Docker image"
+    fi
+    echo "mockserver=$MOCKSERVER_BIN ($linkage)"
+  fi
   if wanted nginx; then echo "nginx=$(first_line "$NGINX_BIN" -v)"; fi
   if wanted wiremock; then
     echo "wiremock=$(basename "$WIREMOCK_JAR") on $(first_line java -version)"

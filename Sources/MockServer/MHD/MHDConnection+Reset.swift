@@ -17,11 +17,10 @@ extension MHDConnection {
     /// call is refused (Darwin answers `EISCONN`), the linger setting still turns the final close
     /// into an RST, after the FIN.
     ///
-    /// Maps to `MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD)` (the shim's
-    /// `cmhd_connection_fd`), `setsockopt(fd, SOL_SOCKET, SO_LINGER, {1, 0})` and
+    /// Maps to ``socketDescriptor``, `setsockopt(fd, SOL_SOCKET, SO_LINGER, {1, 0})` and
     /// `connect(fd, {AF_UNSPEC}, …)`.
     func resetTCPConnection() {
-        let socket = cmhd_connection_fd(pointer)
+        let socket = socketDescriptor
         guard socket >= 0 else { return }
         var linger = linger(l_onoff: 1, l_linger: 0)
         _ = setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))

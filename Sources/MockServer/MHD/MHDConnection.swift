@@ -25,6 +25,13 @@ struct MHDConnection: @unchecked Sendable {
     /// Stops MHD from processing this connection until ``resume()``; the worker thread moves on.
     ///
     /// Maps to `MHD_suspend_connection`.
+    /// The connection's socket; -1 when libmicrohttpd does not tell it. Maps to
+    /// `MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD)` (the shim's
+    /// `cmhd_connection_fd`).
+    var socketDescriptor: Int32 {
+        cmhd_connection_fd(pointer)
+    }
+
     func suspend() {
         MHD_suspend_connection(pointer)
     }

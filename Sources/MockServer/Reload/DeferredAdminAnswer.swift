@@ -4,10 +4,12 @@ import MockFixtures
 /// or a request forwarded upstream: filled in by that work, then read by the worker once the
 /// connection is resumed.
 final class DeferredAdminAnswer: @unchecked Sendable {
-    // @unchecked: `answer` and `cancel` are only read and written under `lock`.
+    // @unchecked: `answer`, `cancel` and `cancelRequested` are only read and written under `lock`.
     private let lock = Lock()
     private var answer: MockResponse?
     private var cancel: (@Sendable () -> Void)?
+    /// A cancel asked for before the forwarder handed over its cancel function.
+    private var cancelRequested = false
     /// Whether the answer comes from a ``RequestForwarder`` (and the exchange is journaled when sent).
     let isForwarding: Bool
 
@@ -31,17 +33,23 @@ final class DeferredAdminAnswer: @unchecked Sendable {
     }
 
     /// Keeps the function that cancels the forwarded exchange, unless it has already answered.
+    /// Keeps the function that cancels the forwarded exchange, unless it has already answered;
+    /// calls it at once when a cancel was asked for before.
     func setCancel(_ cancel: @escaping @Sendable () -> Void) {
         lock.lock()
-        defer { lock.unlock() }
-        if answer == nil { self.cancel = cancel }
+        let cancelNow = answer == nil && cancelRequested
+        if answer == nil, !cancelNow { self.cancel = cancel }
+        lock.unlock()
+        if cancelNow { cancel() }
     }
 
-    /// Cancels the forwarded exchange if it is still running.
+    /// Cancels the forwarded exchange if it is still running (or, when its cancel function is
+    /// not known yet, as soon as it is).
     func cancelForwarding() {
         lock.lock()
         let cancel = self.cancel
         self.cancel = nil
+        cancelRequested = cancel == nil && answer == nil
         lock.unlock()
         cancel?()
     }

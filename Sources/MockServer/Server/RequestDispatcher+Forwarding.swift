@@ -27,7 +27,14 @@ extension RequestDispatcher {
         request.suspensionID = id
         let forwarded = ForwardedRequest(method: request.method ?? "GET", target: request.rawTarget, headers: headers, body: request.body)
         let suspensions = suspensions
+        // libmicrohttpd does not watch a parked connection: a client that gives up would
+        // otherwise leave its exchange running, recorded and journaled as delivered.
+        let hangUps = hangUps
+        let descriptor = connection.socketDescriptor
+        let watch = descriptor >= 0 ? hangUps.watch(descriptor) { deferred.cancelForwarding() } : nil
         let cancel = forwarder.forward(forwarded) { answer in
+            // Before the resume: once resumed, libmicrohttpd may close the socket.
+            if let watch { hangUps.forget(watch) }
             deferred.fulfil(answer)
             suspensions.resume(id)
         }

@@ -28,6 +28,8 @@ final class RequestDispatcher: MHDResponder {
     let afterReload: @Sendable (ReloadSummary) -> Void
     /// Where requests no fixture answers go (`--proxy-unmatched`, `record`); nil answers them 404.
     let forwarding: Forwarding?
+    /// Clients that close their connection while their request is forwarded.
+    let hangUps = ClientHangUpWatch()
     /// `forwarding != nil`, as a plain flag: testing the optional itself copies its existential
     /// (about 90 instructions a request, measured), this is one load.
     private let forwards: Bool

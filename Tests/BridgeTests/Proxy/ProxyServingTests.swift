@@ -149,6 +149,24 @@ import Testing
         #expect(stopped == nil || stopped?.status == 503, "\(String(describing: stopped))")
     }
 
+    /// libmicrohttpd does not watch a parked connection: a client that gave up used to leave its
+    /// exchange running until the upstream answered (then recorded, and journaled as delivered).
+    @Test func aClientThatHangsUpCancelsItsForwardedExchange() async throws {
+        let slow = try ScriptedUpstream { _ in .silence }
+        defer { slow.stop() }
+        let proxy = try ForwardingServer(.proxy(record: true), upstream: slow.url, fixtures: Self.mockFiles,
+                                         upstreamConfiguration: UpstreamConfiguration(timeout: .seconds(120)))
+        do {
+            let client = try RawHTTPClient(port: proxy.server.port)
+            try client.write("GET /api/slow HTTP/1.1\r\nHost: test\r\n\r\n")
+            #expect(await eventually { slow.requests.count == 1 && proxy.server.suspendedConnectionCount == 1 }, "never forwarded")
+        }   // the client's socket closes here
+        #expect(await eventually { proxy.server.suspendedConnectionCount == 0 }, "the exchange went on after the client left")
+        #expect(await eventually { proxy.outcomes == ["proxyFailed"] }, "\(proxy.outcomes)")
+        #expect(!proxy.root.exists("api/slow.json"), "an abandoned exchange is not recorded")
+        #expect(try await proxy.send("GET", "/api/people").status == 200, "the server goes on serving")
+    }
+
     /// Each exchange waits on its own thread; they must not queue behind a pool as wide as the
     /// machine has cores (on 2 cores, 8 forwarded requests to a 1 s upstream took 3 s).
     @Test func slowUpstreamExchangesRunSideBySide() async throws {

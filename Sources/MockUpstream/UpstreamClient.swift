@@ -118,8 +118,12 @@ public final class UpstreamClient: Sendable {
                 } catch {
                     // A kept-alive connection the server closed meanwhile: one fresh attempt, for
                     // methods that may be repeated (RFC 9110 §9.2.2) when no answer had begun.
-                    guard case .closed(_, receivedAnything: false) = error, Self.idempotentMethods.contains(request.method) else {
-                        throw error
+                    guard case .closed(let detail, receivedAnything: false) = error else { throw error }
+                    guard Self.idempotentMethods.contains(request.method) else {
+                        // Not repeated (RFC 9110 §9.2.2), but the user should know why it failed.
+                        throw .closed(detail + "; the request went out on a kept-alive connection, which the API had probably closed just "
+                            + "before, so it most likely did not reach the API (\(request.method) is not repeated automatically: send it again)",
+                                      receivedAnything: false)
                     }
                 }
             }

@@ -111,19 +111,30 @@ extension MockEngine {
         }
         if entry.method == "HEAD", answer.body.isEmpty, answer.sendsBody(toMethod: "GET") {
             // An entry written for HEAD has no body to measure: the length is that of what a
-            // GET with the same status gets, or none (a false `Content-Length: 0` is worse).
+            // GET with the same status gets, or none (a false `Content-Length: 0` is worse), and
+            // so is the type, unless the entry states one (RFC 9110 §9.3.2: the same headers).
             let get = IncomingRequest(method: "GET", target: request.target, headers: request.headers, body: request.body)
-            return answer.stating(bodyLength: bodyLength(of: get, withStatus: answer.status, store: store))
+            let standIn = answerStoodFor(get, withStatus: answer.status, store: store)
+            let stated = answer.stating(bodyLength: standIn?.bodyLength)
+            guard let contentType = standIn?.contentType, !answer.headers.contains(where: { $0.name.lowercased() == "content-type" }) else {
+                return stated
+            }
+            return stated.replacingHeaders([contentType] + answer.headers)
         }
         return answer
     }
 
-    /// The size of the body `request` would get, when its answer has `status` (RFC 9110 §8.6: a
-    /// HEAD's or 304's `Content-Length` must be that of the answer it stands for, or absent). The
-    /// entry is chosen as for a request, but uses up nothing and moves no scenario; `nil` when
-    /// the answer would be anything else (another status, a fault, no entry), and then no length
-    /// is stated.
+    /// The size of the body `request` would get, when its answer has `status`; see ``answerStoodFor(_:withStatus:store:)``.
     private func bodyLength(of request: IncomingRequest, withStatus status: Int, store: FixtureStore) -> Int? {
+        answerStoodFor(request, withStatus: status, store: store)?.bodyLength
+    }
+
+    /// The body size and `Content-Type` of the answer `request` would get, when that answer has
+    /// `status` (RFC 9110 §8.6: a HEAD's or 304's `Content-Length` must be that of the answer it
+    /// stands for, or absent). The entry is chosen as for a request, but uses up nothing and moves
+    /// no scenario; `nil` when the answer would be anything else (another status, a fault, no
+    /// entry), and then no length is stated.
+    private func answerStoodFor(_ request: IncomingRequest, withStatus status: Int, store: FixtureStore) -> (bodyLength: Int, contentType: HTTPHeader?)? {
         var plain = request
         let key = plain.target.lookupKey
         var chosen: FixtureEntry?
@@ -137,7 +148,8 @@ extension MockEngine {
         }
         guard let chosen, chosen.response.status == status, chosen.delivery?.fault == nil else { return nil }
         var get = plain.asGET()
-        return chosen.delivery?.template.map { $0.render(for: &get).body.count } ?? chosen.response.body.count
+        let (headers, body) = chosen.delivery?.template.map { $0.render(for: &get) } ?? (chosen.response.headers, chosen.response.body)
+        return (body.count, headers.first { $0.name.lowercased() == "content-type" })
     }
 
     private func response(_ entry: FixtureEntry, _ request: inout IncomingRequest, outcome: MatchOutcome) -> MockResponse {

@@ -44,7 +44,12 @@ struct HTTPResponseReader {
         var head = try readHead()
         while (100...199).contains(head.status) {
             guard head.status != 101 else { throw .badResponse("the upstream switched protocols (101), which a proxied request cannot follow") }
-            head = try readHead()
+            let interim = head.status
+            do throws(TransportFailure) {
+                head = try readHead()
+            } catch .closed(_, let receivedAnything) where position == buffer.count {
+                throw .closed("the connection closed after an interim \(interim) answer, before the final answer", receivedAnything: receivedAnything)
+            }
         }
         let closeRequested = head.values("connection").contains { $0.lowercased().contains("close") }
             || (head.version == "HTTP/1.0" && !head.values("connection").contains { $0.lowercased().contains("keep-alive") })

@@ -240,6 +240,32 @@ import Testing
         #expect(upstream.connectionsAccepted == 2, "1 and 2 share a connection, 3 and 4 share the next")
     }
 
+    /// A POST is not repeated on a fresh connection (RFC 9110 §9.2.2), but the failure says why
+    /// it most likely never reached the API.
+    @Test func aPostOnAKeptAliveConnectionClosedWithoutAnAnswerSaysSo() throws {
+        let upstream = try ScriptedUpstream { request in
+            request.target == "/first" ? .bytes(ScriptedUpstream.response(body: Array("ok".utf8)), close: false) : .bytes([], close: true)
+        }
+        let client = try UpstreamClient()
+        #expect(try client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/first")).status == 200)
+        let error = try #require(throws: UpstreamError.self) {
+            try client.forward(UpstreamRequest(method: "POST", url: upstream.url + "/second", body: Array("{}".utf8)))
+        }
+        #expect(error.kind == .connectionClosed)
+        #expect(error.detail == "the connection closed without an answer; the request went out on a kept-alive connection, which the API had "
+            + "probably closed just before, so it most likely did not reach the API (POST is not repeated automatically: send it again)")
+        #expect(upstream.connectionsAccepted == 1)
+    }
+
+    @Test func anUpstreamThatClosesAfterAnInterimAnswerIsReportedAsSuch() throws {
+        let upstream = try ScriptedUpstream { _ in .bytes(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), close: true) }
+        let error = try #require(throws: UpstreamError.self) {
+            try UpstreamClient().forward(UpstreamRequest(method: "POST", url: upstream.url + "/x", body: Array("{}".utf8)))
+        }
+        #expect(error.kind == .connectionClosed)
+        #expect(error.detail == "the connection closed after an interim 100 answer, before the final answer")
+    }
+
     @Test func boundsTheBody() throws {
         let big = [UInt8](repeating: 0x61, count: 5000)
         let upstream = try ScriptedUpstream { request in

@@ -69,6 +69,11 @@ struct FixtureRuleTests {
         let head = store.respond(method: "HEAD", target: "/a", headers: NoHeaders(), body: [])
         #expect(head.headerValue("X-Head") == "yes")
         #expect(head.statedContentLength(toMethod: "HEAD") == 17, "the GET's body")
+        #expect(head.headerValue("Content-Type") == "application/json", "and the GET's type (RFC 9110 §9.3.2: the same headers)")
+        let (typed, typedTree) = try load(#"[{"method": "HEAD", "headers": {"Content-Type": "text/csv"}}, {"responseText": "a,b"}]"#)
+        _ = typedTree
+        let typedHead = typed.respond(method: "HEAD", target: "/a", headers: NoHeaders(), body: [])
+        #expect(typedHead.headers.filter { $0.name.lowercased() == "content-type" }.map(\.value) == ["text/csv"], "a type the entry states wins")
         let probe = store.respond(method: "HEAD", target: "/a", headers: ["X-Probe": "1"], body: [])
         #expect(probe.status == 404)
         #expect(probe.statedContentLength(toMethod: "HEAD") == nil, "GET answers 200, not 404: no length to state")

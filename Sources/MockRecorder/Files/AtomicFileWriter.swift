@@ -39,7 +39,9 @@ struct AtomicFileWriter {
         guard resolvedFolder == root || resolvedFolder.hasPrefix(root + "/") else {
             throw .outsideRoot(path: relativePath)
         }
-        let temporary = "\(resolvedFolder)/.\(name).recording-\(getpid())-\(Self.nextSerial())"
+        // Not named after the target: a target name near the file system's 255 bytes would
+        // leave no room for a suffix.
+        let temporary = "\(resolvedFolder)/.recording-\(getpid())-\(Self.nextSerial()).tmp"
         let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY, 0o644)
         guard descriptor >= 0 else {
             throw .writeFailed(path: relativePath, reason: String(cString: strerror(errno)))

@@ -15,6 +15,14 @@ struct FixtureLocation {
     /// The fixture file, relative to the root.
     let file: String
 
+    /// The longest file name common file systems take (ext4, APFS, NTFS: 255 bytes).
+    static let maximumFileNameBytes = 255
+
+    /// `segments` as a fixture file with `segment` replaced by a `{name}` parameter.
+    private static func parameterExample(_ segments: [Substring], replacing segment: Substring) -> String {
+        segments.map { $0 == segment ? "{id}" : String($0) }.joined(separator: "/") + ".json"
+    }
+
     /// The location for `target`, or the reason it cannot be recorded.
     static func resolve(_ target: RequestTarget, root: String, filesFolder: String) -> Result<FixtureLocation, Refusal> {
         let key = String(target.lookupKey)
@@ -25,6 +33,11 @@ struct FixtureLocation {
         if let braced = segments.first(where: { $0.contains("{") || $0.contains("}") }) {
             // As a file name, `{id}` is a path parameter: the recording would answer every path.
             return .failure(Refusal("the path segment '\(braced)' has braces, which a fixture file name reads as a {name} parameter matching any segment (a client sending an unexpanded template?)"))
+        }
+        if let long = segments.first(where: { $0.utf8.count + ".json".utf8.count > Self.maximumFileNameBytes }) {
+            // A long opaque id (a JWT, a base64 key) in the path: no file system takes the name.
+            return .failure(Refusal("the path segment '\(long.prefix(40))…' is \(long.utf8.count) bytes, longer than a file name can be "
+                + "(\(Self.maximumFileNameBytes) with .json); serve such paths from a {name} file instead, e.g. \(Self.parameterExample(segments, replacing: long))"))
         }
         if segments.first == "__admin" {
             return .failure(Refusal("paths under /__admin are the server's own endpoints"))

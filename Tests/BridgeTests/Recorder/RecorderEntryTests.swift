@@ -277,6 +277,17 @@ import Testing
         }
     }
 
+    @Test func aPathSegmentLongerThanAFileNameIsSkippedWithWhatToDo() throws {
+        let harness = try RecordingHarness()
+        let token = String(repeating: "k", count: 300)
+        let outcome = try harness.record("GET", "/keys/\(token)/info", json: "{}")
+        #expect(outcome.action == .skipped)
+        #expect(outcome.reason == "the path segment '\(token.prefix(40))…' is 300 bytes, longer than a file name can be (255 with .json); "
+            + "serve such paths from a {name} file instead, e.g. keys/{id}/info.json")
+        let fits = String(repeating: "k", count: 250)
+        #expect(try harness.record("GET", "/keys/\(fits)", json: "{}").action == .added)
+    }
+
     @Test func keepsContentTypeOnlyWhenTheKeyDoesNotImplyIt() throws {
         let harness = try RecordingHarness()
         try harness.record("GET", "/problem", status: 422, headers: ["Content-Type": "application/problem+json"], json: #"{"title": "bad"}"#)

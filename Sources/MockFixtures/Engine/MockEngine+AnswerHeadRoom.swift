@@ -38,6 +38,17 @@ extension MockEngine {
 extension MockResponse {
     /// The bytes its headers take on the wire: name, `: `, value and CR LF for each.
     package var headerLineBytes: Int {
-        headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        HTTPHeader.lineBytes(headers)
+    }
+}
+
+extension HTTPHeader {
+    /// The bytes `headers` take on the wire: name, `: `, value and CR LF for each.
+    static func lineBytes(_ headers: [HTTPHeader]) -> Int {
+        var total = 0
+        for header in headers {
+            total += header.name.utf8.count + header.value.utf8.count + 4
+        }
+        return total
     }
 }

@@ -38,6 +38,9 @@ public final class FixtureStore: Sendable {
     public let countedEntryCount: Int
     /// Every scenario step of every entry, for listing scenarios and checking runtime fixtures.
     let scenarioSteps: [ScenarioStep]
+    /// The largest header block (``MockResponse/headerLineBytes``) of any prepared response: a
+    /// prepared answer fits any room at least this large, so the hot path skips measuring it.
+    let largestPreparedHeaderLineBytes: Int
 
     init(rootPath: String, loadOptions: FixtureLoadOptions, problems: [FixtureProblem], fixtureFileCount: Int, entryCount: Int, staticFileCount: Int,
          preparedResponses: [PreparedResponse], routes: [Substring: FixtureRoute], healthPreparedID: Int,
@@ -50,6 +53,7 @@ public final class FixtureStore: Sendable {
         self.entryCount = entryCount
         self.staticFileCount = staticFileCount
         self.preparedResponses = preparedResponses
+        largestPreparedHeaderLineBytes = preparedResponses.lazy.map { HTTPHeader.lineBytes($0.headers) }.max() ?? 0
         self.routes = routes
         self.healthPreparedID = healthPreparedID
         self.usages = usages

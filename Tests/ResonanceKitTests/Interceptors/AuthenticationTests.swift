@@ -23,8 +23,10 @@ struct AuthenticationTests {
         try await JSONRequest<APIError.Detail, APIError>(method: .get, path: "account/", session: session).perform()
     }
 
-    @Test("a 401 refreshes once and the retry with the new token succeeds")
-    func refreshAndRetry() async throws {
+    /// Also under `RetryPolicy(maximumAttempts: 1)`: it turns off automatic retries, not the
+    /// retry after a token refresh.
+    @Test("a 401 refreshes once and the retry with the new token succeeds", arguments: [nil, 1])
+    func refreshAndRetry(policyMaximumAttempts: Int?) async throws {
         let transport = Self.accountServer()
         let refreshes = LockedCounter()
         var session = makeSession(transport)
@@ -32,6 +34,9 @@ struct AuthenticationTests {
             refreshes.increment()
             return "good-token"
         }]
+        if let policyMaximumAttempts {
+            session.retryPolicy = RetryPolicy(maximumAttempts: policyMaximumAttempts)
+        }
         #expect(try await Self.account(session).message == "luke")
         #expect(refreshes.value == 1)
         #expect(transport.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer expired-token", "Bearer good-token"])
@@ -106,21 +111,6 @@ struct AuthenticationTests {
         #expect(error?.description.contains("refresh token revoked") == true)
         #expect(refreshes.value == 1)
         #expect(transport.requests.count == 1)
-    }
-
-    @Test("RetryPolicy(maximumAttempts: 1) turns off automatic retries, not the retry after a token refresh")
-    func refreshRetryNotCappedByPolicy() async throws {
-        let transport = Self.accountServer()
-        let refreshes = LockedCounter()
-        var session = makeSession(transport)
-        session.interceptors = [AuthenticationInterceptor(token: "expired-token") {
-            refreshes.increment()
-            return "good-token"
-        }]
-        session.retryPolicy = RetryPolicy(maximumAttempts: 1)
-        #expect(try await Self.account(session).message == "luke")
-        #expect(refreshes.value == 1)
-        #expect(transport.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer expired-token", "Bearer good-token"])
     }
 
     @Test("the policy's own retries still stop at its maximumAttempts when an interceptor is installed")

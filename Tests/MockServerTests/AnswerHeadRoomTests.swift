@@ -48,4 +48,23 @@ import Testing
         #expect(answer.status == 431, "\(answer.statusLine)")
         #expect((try jsonObject(answer.body)["error"] as? String)?.hasPrefix("the answer of api/csp.json entry 0 has ") == true)
     }
+
+    /// With CORS, the server's own answers echo the `Origin`: a refusal or an admin answer used
+    /// to be closed without a byte when that echo did not fit beside a large head.
+    @Test(arguments: [
+        ("GET /__admin/health HTTP/1.1", "", 200),
+        ("POST /api/people HTTP/1.1", "Content-Length: 2000000000\r\n", 413),
+        ("GET /a%zz HTTP/1.1", "", 400),
+    ])
+    func theServersOwnAnswersWithALongOriginAreSent(requestLine: String, extra: String, status: Int) throws {
+        let cors = try BrowserSemanticsSocketTests.CORSServer()
+        let origin = "Origin: https://" + String(repeating: "o", count: 2_500) + ".example"
+        let padding = "X-Pad: " + String(repeating: "p", count: 15_000)
+        let client = try cors.client()
+        try client.write("\(requestLine)\r\nHost: test\r\n\(origin)\r\n\(padding)\r\n\(extra)\r\n")
+        let answer = try client.readAnswer()
+        #expect(answer.status == status, "\(answer.statusLine)")
+        #expect(answer.header("Content-Type") == "application/json")
+        #expect(answer.header("Access-Control-Allow-Origin") == nil, "sent without the echo that did not fit")
+    }
 }

@@ -10,7 +10,8 @@ extension MockEngine {
     /// `response`, or when its header lines (name, `: `, value, CR LF each) are over `limit`
     /// bytes, a `status` answer (431 for a fixture's answer: the request head is what a client can
     /// shrink; 502 for an upstream's) explaining both sizes. The outcome is kept, so the journal
-    /// and the log still name the entry or upstream that answered.
+    /// and the log still name the entry that answered; a forwarded answer's becomes
+    /// `proxyFailed`, as for every forward that could not be delivered.
     package func fittingHeaderRoom(_ response: MockResponse, limit: Int, status: Int = 431) -> MockResponse {
         let bytes = response.headerLineBytes
         guard bytes > limit else { return response }
@@ -23,6 +24,12 @@ extension MockEngine {
         }
         let error = "\(source) has \(bytes) bytes of header lines, and this request's head leaves room for \(max(limit, 0)) "
             + "in the memory the server has per connection (libmicrohttpd builds the answer's head where the request's head is kept)"
+        // A forwarded answer that cannot be sent is a failed forward, as the journal names them.
+        let outcome: MatchOutcome = if case .proxied(let upstream) = response.outcome {
+            .proxyFailed(upstream: upstream, error: "its \(bytes) bytes of header lines did not fit beside the request's head")
+        } else {
+            response.outcome
+        }
         return MockResponse(
             status: status, headers: Self.jsonHeaders,
             body: JSONValue.makeObject([
@@ -31,7 +38,7 @@ extension MockEngine {
                     ? "send a smaller request head (a shorter token, fewer cookies), or shorten the entry's headers (a header that echoes the request counts twice)"
                     : "send a smaller request head (a shorter token, fewer cookies); the upstream's headers cannot be shortened here")),
             ]).prettyPrintedBytes(),
-            outcome: response.outcome)
+            outcome: outcome)
     }
 }
 
@@ -44,7 +51,7 @@ extension MockResponse {
 
 extension HTTPHeader {
     /// The bytes `headers` take on the wire: name, `: `, value and CR LF for each.
-    static func lineBytes(_ headers: [HTTPHeader]) -> Int {
+    package static func lineBytes(_ headers: [HTTPHeader]) -> Int {
         var total = 0
         for header in headers {
             total += header.name.utf8.count + header.value.utf8.count + 4

@@ -16,6 +16,12 @@ extension MockEngine {
     package func journalForwarded<Headers: RequestHeaderLookup>(method: String, target: String, headers: Headers, body: [UInt8], response: MockResponse) {
         recordForwarded(method: method, target: target, headers: headers, body: body, response: response)
     }
+
+    /// As ``journalForwarded(method:target:headers:body:response:)``, from headers kept as a list:
+    /// for a front that journals after the connection (and its own header lookup) is gone.
+    package func journalForwarded(method: String, target: String, headerFields: [HTTPHeader], body: [UInt8], response: MockResponse) {
+        recordForwarded(method: method, target: target, headers: HeaderList(fields: headerFields), body: body, response: response)
+    }
 }
 
 extension MatchOutcome {

@@ -45,7 +45,7 @@ extension MockResponse {
     /// The same answer with other headers; no longer a prepared one.
     ///
     /// Keep every stored property of ``MockResponse`` here when adding one.
-    func replacingHeaders(_ headers: [HTTPHeader]) -> MockResponse {
+    package func replacingHeaders(_ headers: [HTTPHeader]) -> MockResponse {
         MockResponse(status: status, headers: headers, body: body, delayMilliseconds: delayMilliseconds, preparedID: nil, outcome: outcome,
                      fault: fault, bytesPerSecond: bytesPerSecond, declaredBodyLength: declaredBodyLength, statesBodyLength: statesBodyLength)
     }

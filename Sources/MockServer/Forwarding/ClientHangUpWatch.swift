@@ -10,10 +10,12 @@ import Darwin
 /// libmicrohttpd 0.9.75 does not watch a suspended connection's socket, so without this a
 /// client that gave up was noticed only when the answer was written: the upstream exchange ran to
 /// its end, was recorded, and was journaled as delivered. While any forwarded request is parked,
-/// a timer on a queue of its own looks at every watched socket every ``interval``: `poll(2)` with
-/// no wait, then, for a readable one, `recv(2)` with `MSG_PEEK`, which returns 0 once the client
-/// has closed (and leaves any bytes it did send for libmicrohttpd). A client that pipelined
-/// another request before closing is not noticed, since its bytes come first.
+/// a timer on a queue of its own looks at every watched socket every ``interval`` with `poll(2)`
+/// and no wait. On Linux `POLLRDHUP` says the client has closed its side, also when bytes it sent
+/// before closing are still unread (a TLS `close_notify`, a pipelined request); elsewhere a
+/// readable socket is peeked at (`recv(2)` with `MSG_PEEK`), which reads 0 once the client has
+/// closed, and which bytes sent first hide. A client that half-closes after its request
+/// (`shutdown(SHUT_WR)`, rare in HTTP/1.1) counts as gone, as it does for nginx (499).
 ///
 /// ```swift
 /// let watch = hangUps.watch(connection.socketDescriptor) { deferred.cancelForwarding() }
@@ -75,22 +77,41 @@ final class ClientHangUpWatch: @unchecked Sendable {
         timer = nil
     }
 
-    /// Maps to `poll(2)` with a zero timeout over every watched socket, and `recv(2)` with
-    /// `MSG_PEEK | MSG_DONTWAIT` on each readable one.
+    /// Whether the client at `descriptor` has already closed its side: for a request about to
+    /// be forwarded (a pipelined one whose client left meanwhile is never sent upstream).
+    static func hasHungUp(_ descriptor: Int32) -> Bool {
+        var state = pollfd(fd: descriptor, events: watchedEvents, revents: 0)
+        guard poll(&state, 1, 0) > 0 else { return false }
+        return hungUp(state)
+    }
+
+    /// `POLLRDHUP` (Linux: the peer shut down writing; the value glibc gives it under
+    /// `_GNU_SOURCE`, which Swift's Glibc module does not define).
+    #if os(Linux)
+    private static let peerClosed = Int16(0x2000)
+    #else
+    private static let peerClosed = Int16(0)
+    #endif
+    private static let watchedEvents = Int16(POLLIN) | peerClosed
+
+    /// Maps to `poll(2)` with a zero timeout over every watched socket.
     private func check() {
         let entries = Array(watched)
-        var states = entries.map { pollfd(fd: $0.value.descriptor, events: Int16(POLLIN), revents: 0) }
+        var states = entries.map { pollfd(fd: $0.value.descriptor, events: Self.watchedEvents, revents: 0) }
         guard poll(&states, nfds_t(states.count), 0) > 0 else { return }
-        for (index, state) in states.enumerated() where state.revents != 0 {
-            var byte: UInt8 = 0
-            let peeked = recv(state.fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-            let hungUp = state.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 || peeked == 0
-                || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-            guard hungUp else { continue }
-            let token = entries[index].key
-            watched.removeValue(forKey: token)
+        for (index, state) in states.enumerated() where state.revents != 0 && Self.hungUp(state) {
+            watched.removeValue(forKey: entries[index].key)
             entries[index].value.onHangUp()
         }
         stopTimerWhenIdle()
+    }
+
+    /// What a `poll(2)` result says; a socket that is only readable is peeked at with `recv(2)`
+    /// (`MSG_PEEK | MSG_DONTWAIT`): 0 bytes is a close, bytes are a request or a TLS record.
+    private static func hungUp(_ state: pollfd) -> Bool {
+        if state.revents & (Int16(POLLHUP | POLLERR | POLLNVAL) | peerClosed) != 0 { return true }
+        var byte: UInt8 = 0
+        let peeked = recv(state.fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
     }
 }

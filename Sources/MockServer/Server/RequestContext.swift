@@ -18,6 +18,10 @@ final class RequestContext {
     var pendingResponse: MockResponse?
     /// The answer of work running off the worker threads (an admin reload) while the connection is suspended.
     var deferredAnswer: DeferredAdminAnswer?
+    /// The headers of a request being forwarded, until its exchange is journaled: when the
+    /// client leaves first, libmicrohttpd may end the request without calling the access
+    /// handler again, and the exchange is journaled from here instead.
+    var forwardedHeaders: [HTTPHeader]?
     var suspensionID: UInt64?
     var answeredStatus: Int?
     /// How many bytes of header lines the answer may have: what libmicrohttpd's memory per

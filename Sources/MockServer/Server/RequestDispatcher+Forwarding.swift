@@ -21,6 +21,13 @@ extension RequestDispatcher {
     private func forward(_ request: RequestContext, on connection: MHDConnection, headers: [HTTPHeader], through forwarder: any RequestForwarder) -> Bool {
         let deferred = DeferredAdminAnswer(forwarding: true)
         request.deferredAnswer = deferred
+        request.forwardedHeaders = headers
+        let descriptor = connection.socketDescriptor
+        if descriptor >= 0, ClientHangUpWatch.hasHungUp(descriptor) {
+            // A request pipelined behind one whose client then left: nobody is there to answer.
+            deferred.fulfil(Self.clientGoneAnswer(method: request.method ?? "GET", target: request.rawTarget, forwarded: false))
+            return sendForwarded(deferred, for: request, on: connection)
+        }
         guard let id = suspensions.suspend(connection) else {
             return sendForwarded(deferred, for: request, on: connection)
         }
@@ -30,7 +37,6 @@ extension RequestDispatcher {
         // libmicrohttpd does not watch a parked connection: a client that gives up would
         // otherwise leave its exchange running, recorded and journaled as delivered.
         let hangUps = hangUps
-        let descriptor = connection.socketDescriptor
         let watch = descriptor >= 0 ? hangUps.watch(descriptor) { deferred.cancelForwarding() } : nil
         let cancel = forwarder.forward(forwarded) { answer in
             // Before the resume: once resumed, libmicrohttpd may close the socket.
@@ -47,6 +53,7 @@ extension RequestDispatcher {
     /// cancelled.
     func sendForwarded(_ deferred: DeferredAdminAnswer, for request: RequestContext, on connection: MHDConnection) -> Bool {
         request.deferredAnswer = nil
+        request.forwardedHeaders = nil
         let method = request.method ?? "GET"
         let answer: MockResponse
         if let forwarded = deferred.take() {
@@ -66,5 +73,25 @@ extension RequestDispatcher {
                                             limit: request.answerHeaderBytesLimit, status: 502)
         engine.journalForwarded(method: method, target: request.rawTarget, headers: headers, body: request.body, response: sent)
         return send(sent, for: request, on: connection)
+    }
+
+    /// Journals a forwarded exchange whose request ended without being answered: the client left
+    /// and libmicrohttpd closed the connection before calling the access handler again.
+    func journalUnanswered(_ request: RequestContext, deferred: DeferredAdminAnswer, headers: [HTTPHeader]) {
+        request.forwardedHeaders = nil
+        let method = request.method ?? "GET"
+        let answer = deferred.take() ?? Self.clientGoneAnswer(method: method, target: request.rawTarget, forwarded: true)
+        engine.journalForwarded(method: method, target: request.rawTarget, headerFields: headers, body: request.body, response: answer)
+    }
+
+    /// What a forwarded request whose client has left is journaled with: `proxyFailed`.
+    static func clientGoneAnswer(method: String, target: String, forwarded: Bool) -> MockResponse {
+        let error = forwarded
+            ? "the client closed its connection before the answer"
+            : "the client closed its connection before the request was forwarded"
+        return MockResponse(
+            status: 502, headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)],
+            body: JSONValue.makeObject([("error", .string("\(method) \(target) was not answered: \(error)"))]).prettyPrintedBytes(),
+            outcome: .proxyFailed(upstream: "-", error: error))
     }
 }

@@ -167,6 +167,44 @@ import Testing
         #expect(try await proxy.send("GET", "/api/people").status == 200, "the server goes on serving")
     }
 
+    /// A TLS client's close_notify arrives before its close and is left unread, as these bytes
+    /// are: a peek saw them and took the client for present (found over HTTPS with curl).
+    @Test func aClientThatSendsBytesWhileParkedAndThenLeavesIsNoticed() async throws {
+        let slow = try ScriptedUpstream { _ in .silence }
+        defer { slow.stop() }
+        let proxy = try ForwardingServer(.proxy(record: true), upstream: slow.url, fixtures: Self.mockFiles,
+                                         upstreamConfiguration: UpstreamConfiguration(timeout: .seconds(120)))
+        do {
+            let client = try RawHTTPClient(port: proxy.server.port)
+            try client.write("GET /api/slow HTTP/1.1\r\nHost: test\r\n\r\n")
+            #expect(await eventually { slow.requests.count == 1 && proxy.server.suspendedConnectionCount == 1 }, "never forwarded")
+            try client.write([0x15, 0x03, 0x03, 0x00, 0x02, 0x01, 0x00])   // the shape of a TLS close_notify alert
+        }
+        #expect(await eventually { proxy.server.suspendedConnectionCount == 0 }, "the exchange went on after the client left")
+        #expect(await eventually { proxy.outcomes == ["proxyFailed"] }, "\(proxy.outcomes)")
+        #expect(!proxy.root.exists("api/slow.json"))
+    }
+
+    /// Bytes sent before the close (a pipelined request here; a TLS close_notify alike) used to
+    /// hide it from a peek; and a request pipelined behind one whose client left is never sent.
+    @Test func aClientThatLeavesAfterSendingMoreIsNoticedAndWhatItPipelinedIsNotForwarded() async throws {
+        let slow = try ScriptedUpstream { _ in .silence }
+        defer { slow.stop() }
+        let proxy = try ForwardingServer(.proxy(record: true), upstream: slow.url, fixtures: Self.mockFiles,
+                                         upstreamConfiguration: UpstreamConfiguration(timeout: .seconds(120)))
+        do {
+            let client = try RawHTTPClient(port: proxy.server.port)
+            try client.write("GET /api/slow HTTP/1.1\r\nHost: test\r\n\r\nGET /api/second HTTP/1.1\r\nHost: test\r\n\r\n")
+            #expect(await eventually { slow.requests.count == 1 && proxy.server.suspendedConnectionCount == 1 }, "never forwarded")
+        }
+        #expect(await eventually { proxy.server.suspendedConnectionCount == 0 }, "the exchange went on after the client left")
+        #expect(await eventually { proxy.outcomes.first == "proxyFailed" }, "\(proxy.outcomes)")
+        #expect(proxy.outcomes.allSatisfy { $0 == "proxyFailed" }, "\(proxy.outcomes)")
+        #expect(try await proxy.send("GET", "/api/people").status == 200)
+        #expect(slow.requests.map(\.target) == ["/api/slow"], "the pipelined request reached the upstream")
+        #expect(!proxy.root.exists("api/slow.json") && !proxy.root.exists("api/second.json"))
+    }
+
     /// Each exchange waits on its own thread; they must not queue behind a pool as wide as the
     /// machine has cores (on 2 cores, 8 forwarded requests to a 1 s upstream took 3 s).
     @Test func slowUpstreamExchangesRunSideBySide() async throws {

@@ -76,9 +76,8 @@ public final class FixtureRecorder: Sendable {
         }
         let constraint = RequestConstraint(exchange, target: target, redactedKeys: options.redactedKeys)
         let content = ResponseContent(exchange, redactedKeys: options.redactedKeys)
-        if let key = content.unredactableKey {
-            return .skipped(line, "the answer's body names '\(key)', a --redact key, but is neither JSON nor a form, which are what "
-                + "redaction can rewrite; nothing was written, so the secret stays out of the fixtures (write this entry by hand)")
+        if let reason = content.unredactableReason {
+            return .skipped(line, reason)
         }
         return try serializer.serially(for: location.file) { () throws(RecordError) in
             try crossProcessLock.withLock { () throws(RecordError) in

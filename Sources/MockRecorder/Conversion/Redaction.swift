@@ -78,6 +78,44 @@ enum Redaction {
         return nil
     }
 
+    /// The first of `keys` that `body` contains as a word, ignoring ASCII case: not inside a
+    /// longer name (`token` in `a,token,b` or `| token |`, not in `tokens` or `csrf_token`).
+    static func mentionedWord(of keys: Set<String>, in body: [UInt8]) -> String? {
+        for key in keys.sorted() {
+            let needle = Array(key.lowercased().utf8)
+            guard !needle.isEmpty, needle.count <= body.count else { continue }
+            for start in 0...(body.count - needle.count)
+            where (0..<needle.count).allSatisfy({ lowercasedASCII(body[start + $0]) == needle[$0] }) {
+                let before = start > 0 ? body[start - 1] : nil
+                let after = start + needle.count < body.count ? body[start + needle.count] : nil
+                if !(before.map(isWordByte) ?? false), !(after.map(isWordByte) ?? false) { return key }
+            }
+        }
+        return nil
+    }
+
+    /// The first of `keys` named, with a value after it, inside a string value of `value` (a JSON
+    /// document or a form kept as a string), as ``mentionedKey(of:in:)`` finds them.
+    static func keyInStringValues(of keys: Set<String>, in value: JSONValue) -> String? {
+        guard !keys.isEmpty else { return nil }
+        switch value {
+        case .string(let text):
+            return mentionedKey(of: keys, in: Array(text.utf8))
+        case .object(let members):
+            for member in members {
+                if let key = keyInStringValues(of: keys, in: member.value.value) { return key }
+            }
+            return nil
+        case .array(let elements):
+            for element in elements {
+                if let key = keyInStringValues(of: keys, in: element.value) { return key }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
     private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }

@@ -18,6 +18,20 @@ struct ResponseContent {
     /// A `--redact` key the body names in a form this type cannot redact (text that is neither
     /// JSON nor a form): the exchange is then not recorded at all, so the secret stays out.
     private(set) var unredactableKey: String?
+    /// Set with ``unredactableKey`` when the body is text in a charset the search cannot read.
+    private(set) var unreadableCharset: String?
+
+    /// Why the exchange is not recorded, when a redacted key may be in a body redaction cannot
+    /// rewrite; nil otherwise.
+    var unredactableReason: String? {
+        if let unreadableCharset {
+            return "the answer's body is text in \(unreadableCharset), which --redact cannot search; nothing was written, "
+                + "so no secret reaches the fixtures (write this entry by hand)"
+        }
+        guard let key = unredactableKey else { return nil }
+        return "the answer's body names '\(key)', a --redact key, where redaction cannot rewrite it (text that is not JSON or a form, "
+            + "or JSON or a form inside a JSON string); nothing was written, so the secret stays out of the fixtures (write this entry by hand)"
+    }
 
     /// The media type a `responseText` entry sends unless `headers` say otherwise.
     static let defaultTextType = "text/plain; charset=utf-8"
@@ -49,6 +63,9 @@ struct ResponseContent {
             }
             body = .json(parsed)
             contentTypeHeader = contentType?.mediaType == MediaType.json ? nil : declared
+            // JSON or a form kept inside a string value (`{"payload": "{\"token\": …}"}`) is
+            // beyond the member-by-member redaction.
+            unredactableKey = Redaction.keyInStringValues(of: redactedKeys, in: parsed)
             return
         }
         if contentType?.mediaType == "application/x-www-form-urlencoded", !redactedKeys.isEmpty,
@@ -63,7 +80,9 @@ struct ResponseContent {
             body = .text(text)
             let isDefault = declared.map { ContentTypeHeader($0) == ContentTypeHeader(Self.defaultTextType) } ?? false
             contentTypeHeader = isDefault ? nil : declared
-            unredactableKey = Redaction.mentionedKey(of: redactedKeys, in: bytes)
+            // Text that is neither JSON nor a form cannot be rewritten: any mention of a key
+            // (a CSV header row `user,token`, a table, `token: …`) keeps it out of the fixtures.
+            unredactableKey = Redaction.mentionedWord(of: redactedKeys, in: bytes)
             return
         }
         let fileExtension = contentType.flatMap { FileExtensions.forMediaType($0.mediaType) } ?? "bin"
@@ -71,9 +90,17 @@ struct ResponseContent {
         let implied = MediaType.forFileName("body.\(fileExtension)")
         contentTypeHeader = declared.flatMap { ContentTypeHeader($0) == ContentTypeHeader(implied) ? nil : $0 }
         // Text under a binary or non-UTF-8 type (JSON in Latin-1, say) is searched too; binary
-        // types (images, archives) are not: their bytes would name a short key by chance.
+        // types (images, archives) are not: their bytes would name a short key by chance. Text
+        // in UTF-16 or UTF-32 cannot be searched byte by byte: with keys to redact, it is not
+        // written at all.
         let binaryType = contentType.map { !$0.isText && !$0.isJSON && $0.mediaType != "application/octet-stream" } ?? false
-        unredactableKey = binaryType ? nil : Redaction.mentionedKey(of: redactedKeys, in: bytes)
+        if let charset = contentType?.charset, charset.hasPrefix("utf-16") || charset.hasPrefix("utf-32") || charset.hasPrefix("ucs-"),
+           let key = redactedKeys.sorted().first {
+            unredactableKey = key
+            unreadableCharset = charset
+            return
+        }
+        unredactableKey = binaryType ? nil : Redaction.mentionedWord(of: redactedKeys, in: bytes)
     }
 
     /// The body to write as `response`, redacted; nil when it is to be written as text. A body

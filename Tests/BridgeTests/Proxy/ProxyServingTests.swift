@@ -205,6 +205,22 @@ import Testing
         #expect(!proxy.root.exists("api/slow.json") && !proxy.root.exists("api/second.json"))
     }
 
+    /// An upstream answer whose headers do not fit beside a large request head is a 502 saying
+    /// why, journaled `proxyFailed` like every forward that could not be delivered.
+    @Test func anUpstreamAnswerWithoutRoomForItsHeadersIsA502() async throws {
+        let policy = String(repeating: "script-src https://cdn.example.com ", count: 90)
+        let upstream = try ScriptedUpstream { _ in
+            .bytes(ScriptedUpstream.response(headers: ["Content-Security-Policy: \(policy)"], body: Array("{}".utf8)), close: false)
+        }
+        defer { upstream.stop() }
+        let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles)
+        let answer = try RawHTTPClient(port: proxy.server.port)
+            .request("GET", "/api/csp", headers: ["X-Pad: " + String(repeating: "p", count: 17_000)])
+        #expect(answer.status == 502, "\(answer.statusLine)")
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("bytes of header lines"))
+        #expect(proxy.outcomes == ["proxyFailed"])
+    }
+
     /// Each exchange waits on its own thread; they must not queue behind a pool as wide as the
     /// machine has cores (on 2 cores, 8 forwarded requests to a 1 s upstream took 3 s).
     @Test func slowUpstreamExchangesRunSideBySide() async throws {

@@ -221,22 +221,34 @@ import Testing
             ("/yaml", "application/yaml", "token: sekrit-4\n"),
             ("/xml", "application/xml", "<session><token>sekrit-5</token></session>"),
             ("/latin1", "text/plain; charset=iso-8859-1", "caf\u{E9} token=sekrit-6"),
+            ("/csv", "text/csv", "user,token\nbob,sekrit-7\n"),
+            ("/table", "text/markdown", "| user | Token |\n|---|---|\n| bob | sekrit-8 |\n"),
+            ("/nested", "application/json", #"{"payload": "{\"token\":\"sekrit-9\"}", "ok": true}"#),
+            ("/nestedform", "application/json", #"{"data": "token=sekrit-10&x=1"}"#),
         ] {
             let bytes = path == "/latin1" ? Array("caf".utf8) + [0xE9] + Array(" token=sekrit-6".utf8) : Array(body.utf8)
             let outcome = try harness.record("GET", path, headers: ["Content-Type": type], body: bytes)
             #expect(outcome.action == .skipped, "\(path)")
-            #expect(outcome.reason?.hasPrefix("the answer's body names 'token', a --redact key, but is neither JSON nor a form") == true, "\(outcome)")
+            #expect(outcome.reason?.hasPrefix("the answer's body names 'token', a --redact key, where redaction cannot rewrite it") == true, "\(outcome)")
         }
-        // Text that only mentions the word, with no value after it, is recorded as it came.
-        let prose = try harness.record("GET", "/prose", headers: ["Content-Type": "text/plain"], body: Array("Send your token in a header.".utf8))
+        // UTF-16 cannot be searched byte by byte: not written either.
+        let utf16 = try harness.record("GET", "/utf16", headers: ["Content-Type": "application/json; charset=utf-16"],
+                                       body: Array(#"{"token":"sekrit-11"}"#.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        #expect(utf16.action == .skipped)
+        #expect(utf16.reason?.hasPrefix("the answer's body is text in utf-16, which --redact cannot search") == true, "\(utf16)")
+        // Text without the key, and a key inside a longer name, are recorded as they came; so is
+        // JSON whose strings only mention the word.
+        let prose = try harness.record("GET", "/prose", headers: ["Content-Type": "text/plain"], body: Array("Send your tokens in a header.".utf8))
         #expect(prose.action == .added)
+        let message = try harness.record("GET", "/message", json: #"{"error": "invalid token", "type": "token"}"#)
+        #expect(message.action == .added)
         // A binary type is not searched: its bytes may spell a short key by chance.
         let image = try harness.record("GET", "/logo.png", headers: ["Content-Type": "image/png"], body: [0x89] + Array("PNG token=x".utf8))
         #expect(image.action == .added)
 
         let text = try harness.root.text("textjson.json") + harness.root.text("octets.json")
         #expect(!text.contains("sekrit"))
-        for file in ["jsonbad.json", "yaml.json", "xml.json", "latin1.json"] {
+        for file in ["jsonbad.json", "yaml.json", "xml.json", "latin1.json", "csv.json", "table.json", "nested.json", "nestedform.json", "utf16.json"] {
             #expect(!FileManager.default.fileExists(atPath: harness.root.path + "/" + file), "\(file) was written")
         }
         _ = try harness.loadCleanly()

@@ -99,10 +99,12 @@ public final class FixtureRecorder: Sendable {
     }
 
     /// The `Location` of a redirect when the entry recorded for it would answer that location too:
-    /// same fixture file, same query, and a method the client keeps on following it. An API that
-    /// adds a trailing slash (`/items` → 301 `/items/`, as Django does) is the common case; the
-    /// replayed 301 would answer `/items/` again, forever. Only a relative `Location` can lead
-    /// back to the mock: an absolute one names the real API.
+    /// same fixture file, a query that still has every parameter the entry asks for (an entry
+    /// without parameters answers any query), and a method the client keeps on following it. An
+    /// API that adds a trailing slash (`/items` → 301 `/items/`, as Django does) or a parameter
+    /// (`/search` → 302 `?page=1`) is the common case: the replayed redirect would answer its own
+    /// Location, forever. Only a relative `Location` can lead back to the mock: an absolute one
+    /// names the real API.
     static func sameEntryRedirect(_ exchange: RecordedExchange, method: String, target: RequestTarget, root: String,
                                   filesFolder: String, file: String) -> String? {
         guard [301, 302, 303, 307, 308].contains(exchange.status), let location = exchange.responseHeader("location"),
@@ -110,19 +112,49 @@ public final class FixtureRecorder: Sendable {
         // 303, and 301/302 after a POST, are followed with GET (RFC 9110 §15.4): another entry.
         let followedWithGET = exchange.status == 303 || ([301, 302].contains(exchange.status) && method == "POST")
         guard !followedWithGET || method == "GET" else { return nil }
-        var reference = location.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        if !reference.hasPrefix("/") {
-            // Relative to the request path's folder (`?page=2` alone keeps the path).
-            let path = exchange.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "/"
-            reference = reference.hasPrefix("?") ? path + reference : String(path[...(path.lastIndex(of: "/") ?? path.startIndex)]) + reference
-        }
-        guard case .success(let redirected) = RequestTarget.parse(reference),
+        let reference = location.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let requestPath = exchange.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "/"
+        guard case .success(let redirected) = RequestTarget.parse(Self.resolve(reference, against: requestPath)),
               case .success(let redirectedLocation) = FixtureLocation.resolve(redirected, root: root, filesFolder: filesFolder),
               redirectedLocation.file == file else { return nil }
-        let parameters = { (query: Substring?) in
-            QueryParameters(decoding: query ?? "").parameters.map { [$0.name, $0.value] }.sorted { $0.lexicographicallyPrecedes($1) }
+        var offered = QueryParameters(decoding: redirected.query ?? "").parameters.map { [$0.name, $0.value] }
+        for asked in QueryParameters(decoding: target.query ?? "").parameters.map({ [$0.name, $0.value] }) {
+            guard let index = offered.firstIndex(of: asked) else { return nil }
+            offered.remove(at: index)
         }
-        return parameters(redirected.query) == parameters(target.query) ? location : nil
+        return location
+    }
+
+    /// `reference` (a relative `Location` without fragment) resolved against `path`, with dot
+    /// segments removed (RFC 3986 §5.2): `?page=2` keeps the path, `items/` and `./items/` are
+    /// relative to its folder, `../x` leaves it.
+    package static func resolve(_ reference: String, against path: String) -> String {
+        let parts = reference.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let referencePath = String(parts.first ?? "")
+        let query = parts.count > 1 ? "?" + parts[1] : ""
+        let merged: String
+        if referencePath.isEmpty {
+            merged = path
+        } else if referencePath.hasPrefix("/") {
+            merged = referencePath
+        } else {
+            merged = String(path[...(path.lastIndex(of: "/") ?? path.startIndex)]) + referencePath
+        }
+        var output: [Substring] = []
+        let segments = merged.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for (index, segment) in segments.enumerated() {
+            let isLast = index == segments.count - 1
+            switch segment {
+            case ".":
+                if isLast { output.append("") }
+            case "..":
+                if !output.isEmpty { output.removeLast() }
+                if isLast { output.append("") }
+            default:
+                output.append(segment)
+            }
+        }
+        return "/" + output.joined(separator: "/") + query
     }
 
     private func merge(

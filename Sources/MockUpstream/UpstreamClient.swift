@@ -121,8 +121,9 @@ public final class UpstreamClient: Sendable {
                     guard case .closed(let detail, receivedAnything: false) = error else { throw error }
                     guard Self.idempotentMethods.contains(request.method) else {
                         // Not repeated (RFC 9110 §9.2.2), but the user should know why it failed.
-                        throw .closed(detail + "; the request went out on a kept-alive connection, which the API had probably closed just "
-                            + "before, so it most likely did not reach the API (\(request.method) is not repeated automatically: send it again)",
+                        throw .closed(detail + "; the request went out on a kept-alive connection, which the API may have closed just "
+                            + "before it arrived, or after reading it: \(request.method) is not repeated automatically, since it may have been "
+                            + "carried out; check the API before sending it again",
                                       receivedAnything: false)
                     }
                 }

@@ -46,8 +46,8 @@ extension FixtureFileCompiler {
                 hint: "header values are visible characters, spaces and tabs; remove it")
             return nil
         }
-        guard !value.isEmpty else {
-            add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) has an empty value",
+        guard !value.trimmingSpaces().isEmpty else {
+            add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) has an empty value\(value.isEmpty ? "" : " (only spaces or tabs)")",
                 hint: "give it a value, or remove it")
             return nil
         }
@@ -75,20 +75,22 @@ extension FixtureFileCompiler {
                 // trailers the server does not have (a Keep-Alive timeout it does not keep, a
                 // protocol switch it never makes: Upgrade needs `Connection: upgrade`, §7.8).
                 add(.error, at: member.keyPosition, "headers must not set \(member.key): it describes the connection or trailers, which the server manages itself",
-                    hint: "remove \"\(member.key)\"; --idle-timeout sets how long kept-alive connections stay open")
+                    hint: member.key.lowercased() == "upgrade"
+                        ? "remove \"\(member.key)\"; the server never switches protocols"
+                        : "remove \"\(member.key)\"; --idle-timeout sets how long kept-alive connections stay open")
             case "date":
                 add(.warning, at: member.keyPosition, "headers set Date, which the server adds itself; it is ignored",
                     hint: "remove \"\(member.key)\"")
             default:
                 let trimmed = String(value.trimmingSpaces())
-                if trimmed.count != value.count, !trimmed.isEmpty {
+                if trimmed.count != value.count {
                     // RFC 9110 §5.5: whitespace around a value is not part of it, and clients
                     // drop it, so a test could never see it.
                     add(.warning, at: member.value.position,
                         "header \"\(member.key)\" in headers starts or ends with spaces or tabs, which are not part of a header value (RFC 9110 §5.5); it is sent as \(JSONValue.excerpt(.string(trimmed)))",
                         hint: "remove the whitespace around the value")
                 }
-                headers.append(HTTPHeader(name: member.key, value: trimmed.isEmpty ? value : trimmed))
+                headers.append(HTTPHeader(name: member.key, value: trimmed))
             }
         }
         return headers

@@ -34,10 +34,15 @@ struct FixtureLocation {
             // As a file name, `{id}` is a path parameter: the recording would answer every path.
             return .failure(Refusal("the path segment '\(braced)' has braces, which a fixture file name reads as a {name} parameter matching any segment (a client sending an unexpanded template?)"))
         }
-        if let long = segments.first(where: { $0.utf8.count + ".json".utf8.count > Self.maximumFileNameBytes }) {
-            // A long opaque id (a JWT, a base64 key) in the path: no file system takes the name.
-            return .failure(Refusal("the path segment '\(long.prefix(40))…' is \(long.utf8.count) bytes, longer than a file name can be "
-                + "(\(Self.maximumFileNameBytes) with .json); serve such paths from a {name} file instead, e.g. \(Self.parameterExample(segments, replacing: long))"))
+        // A long opaque id (a JWT, a base64 key) in the path: no file system takes the name. A
+        // folder's name is the segment; the last one gets ".json" added.
+        if let long = segments.enumerated().first(where: { index, segment in
+            segment.utf8.count + (index == segments.count - 1 ? ".json".utf8.count : 0) > Self.maximumFileNameBytes
+        })?.element {
+            let asFile = long == segments.last
+            return .failure(Refusal("the path segment '\(long.prefix(40))…' is \(long.utf8.count) bytes, longer than a \(asFile ? "file" : "folder") name can be "
+                + "(\(Self.maximumFileNameBytes)\(asFile ? " with .json" : "")); serve such paths from a {name} \(asFile ? "file" : "folder") instead, "
+                + "e.g. \(Self.parameterExample(segments, replacing: long))"))
         }
         if segments.first == "__admin" {
             return .failure(Refusal("paths under /__admin are the server's own endpoints"))

@@ -59,7 +59,7 @@ struct HTTPResponseReader {
         let transferCodings = head.values("transfer-encoding")
             .flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: " \t").lowercased() }
-            .filter { !$0.isEmpty && $0 != "identity" }
+            .filter { !$0.isEmpty }
         if !transferCodings.isEmpty {
             // The request sent no TE header, so chunked is the only transfer coding the upstream
             // may apply (RFC 9112 §6.1); any other would be handed on still encoded, unlabelled.
@@ -182,9 +182,12 @@ struct HTTPResponseReader {
         while true {
             let sizeLine = try readLine(limit: 4096, what: "chunk size")
             let sizeText = sizeLine.prefix { $0 != ";" }.trimmingCharacters(in: " \t")
-            // Hex digits only: Int(_:radix:) would also take a sign, and a size of -1 would read backwards.
-            guard !sizeText.isEmpty, sizeText.count <= 15, sizeText.utf8.allSatisfy({ ASCIIHex.value(of: $0) != nil }), let size = Int(sizeText, radix: 16) else {
-                throw .badResponse("invalid chunk size line: \(sizeLine.prefix(40))")
+            // Hex digits only: Int(_:radix:) would also take a sign, and a size of -1 would read
+            // backwards. Zeros in front are valid (1*HEXDIG) and do not count against the length.
+            let significant = sizeText.drop { $0 == "0" }
+            guard !sizeText.isEmpty, significant.count <= 15, sizeText.utf8.allSatisfy({ ASCIIHex.value(of: $0) != nil }),
+                  let size = significant.isEmpty ? 0 : Int(significant, radix: 16) else {
+                throw .badResponse("invalid chunk size line: \(sizeLine.count > 60 ? sizeLine.prefix(60) + "…" : sizeLine)")
             }
             if size == 0 {
                 // Trailer fields, then the blank line that ends the message; trailers are dropped.

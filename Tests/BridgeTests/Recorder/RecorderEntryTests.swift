@@ -278,6 +278,14 @@ import Testing
         #expect(try harness.record("GET", "/api/items", status: 308, headers: ["Location": "items/"], body: []).action == .skipped,
                 "a relative Location is resolved against the request's folder")
         #expect(try harness.entries("api/items.json").count == 1)
+        // A Location the entry answers too: a parameter added to a request that asked for none
+        // (the entry answers any query), a dot segment that comes back to the same path.
+        #expect(try harness.record("GET", "/r/e", status: 302, headers: ["Location": "?page=2"], body: []).action == .skipped)
+        #expect(try harness.record("GET", "/r/l", status: 301, headers: ["Location": "/r/l/?x=1"], body: []).action == .skipped)
+        #expect(try harness.record("GET", "/r/c", status: 301, headers: ["Location": "./c/"], body: []).action == .skipped)
+        #expect(try harness.record("GET", "/r/d/e", status: 301, headers: ["Location": "../d/e/"], body: []).action == .skipped)
+        #expect(FixtureRecorder.resolve("../x/./y/", against: "/a/b/c") == "/a/x/y/")
+        #expect(FixtureRecorder.resolve("?q=1", against: "/a/b") == "/a/b?q=1")
         // Another query, another entry; a 303 after a POST is followed with GET; an absolute
         // Location names the real API.
         #expect(try harness.record("GET", "/api/items/?page=1", status: 302, headers: ["Location": "/api/items/?page=2"], body: []).action == .added)
@@ -294,10 +302,19 @@ import Testing
         let token = String(repeating: "k", count: 300)
         let outcome = try harness.record("GET", "/keys/\(token)/info", json: "{}")
         #expect(outcome.action == .skipped)
-        #expect(outcome.reason == "the path segment '\(token.prefix(40))…' is 300 bytes, longer than a file name can be (255 with .json); "
-            + "serve such paths from a {name} file instead, e.g. keys/{id}/info.json")
+        #expect(outcome.reason == "the path segment '\(token.prefix(40))…' is 300 bytes, longer than a folder name can be (255); "
+            + "serve such paths from a {name} folder instead, e.g. keys/{id}/info.json")
+        let last = try harness.record("GET", "/keys/\(token)", json: "{}")
+        #expect(last.reason == "the path segment '\(token.prefix(40))…' is 300 bytes, longer than a file name can be (255 with .json); "
+            + "serve such paths from a {name} file instead, e.g. keys/{id}.json")
         let fits = String(repeating: "k", count: 250)
         #expect(try harness.record("GET", "/keys/\(fits)", json: "{}").action == .added)
+        // A folder's name has no .json added: 255 bytes fit.
+        let folder = String(repeating: "f", count: 255)
+        #expect(try harness.record("GET", "/keys/\(folder)/info", json: "{}").action == .added)
+        let tooLong = try harness.record("GET", "/keys/\(folder)f/info", json: "{}")
+        #expect(tooLong.reason?.hasPrefix("the path segment '\(folder.prefix(40))…' is 256 bytes, longer than a folder name can be (255); "
+            + "serve such paths from a {name} folder instead") == true, "\(tooLong)")
     }
 
     @Test func keepsContentTypeOnlyWhenTheKeyDoesNotImplyIt() throws {

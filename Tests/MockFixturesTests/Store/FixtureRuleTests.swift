@@ -102,6 +102,7 @@ struct FixtureRuleTests {
 
     @Test(arguments: [
         (#"{"X-Empty": ""}"#, #"1:26: error: header "X-Empty" in headers has an empty value. Give it a value, or remove it"#),
+        (#"{"X-Blank": "\t "}"#, #"1:26: error: header "X-Blank" in headers has an empty value (only spaces or tabs). Give it a value, or remove it"#),
         (#"{"Connection": "keep-alive"}"#, #"1:29: error: headers set Connection to "keep-alive"; the server manages connections itself and only "close" can be asked for. Remove it, or use "Connection": "close" to close the connection after this answer"#),
         (#"{"Connection": "upgrade"}"#, #"1:29: error: headers set Connection to "upgrade""#),
         (#"{"X-Esc": "a\u001b[31m"}"#, #"1:24: error: header "X-Esc" in headers contains the control character U+001B, which a header value cannot carry (RFC 9110 §5.5). Header values are visible characters, spaces and tabs; remove it"#),
@@ -110,7 +111,7 @@ struct FixtureRuleTests {
         (#"{"Trailer": "X-Checksum"}"#, #"1:15: error: headers must not set Trailer"#),
         (#"{"TE": "trailers"}"#, #"1:15: error: headers must not set TE"#),
         (#"{"Proxy-Connection": "keep-alive"}"#, #"1:15: error: headers must not set Proxy-Connection"#),
-        (#"{"Upgrade": "websocket"}"#, #"1:15: error: headers must not set Upgrade: it describes the connection or trailers, which the server manages itself"#),
+        (#"{"Upgrade": "websocket"}"#, #"1:15: error: headers must not set Upgrade: it describes the connection or trailers, which the server manages itself. Remove "Upgrade"; the server never switches protocols"#),
     ])
     func headersTheServerWouldRefuseAreLoadErrors(headers: String, problem: String) throws {
         let (store, tree) = try load(#"[{"headers": \#(headers)}]"#)

@@ -149,60 +149,40 @@ import Testing
         #expect(stopped == nil || stopped?.status == 503, "\(String(describing: stopped))")
     }
 
+    /// How a test client leaves while its request is forwarded.
+    enum Leaving: String, CaseIterable, Sendable {
+        /// It closes.
+        case closing
+        /// It sends more bytes first, left unread (as a TLS client's close_notify is): a peek saw
+        /// them and took the client for present (found over HTTPS with curl).
+        case sendingBytesFirst
+        /// It pipelined a second request before closing: that one must never be sent upstream.
+        case pipelining
+    }
+
     /// libmicrohttpd does not watch a parked connection: a client that gave up used to leave its
     /// exchange running until the upstream answered (then recorded, and journaled as delivered).
-    @Test func aClientThatHangsUpCancelsItsForwardedExchange() async throws {
+    @Test(arguments: Leaving.allCases)
+    func aClientThatLeavesCancelsItsForwardedExchange(_ leaving: Leaving) async throws {
         let slow = try ScriptedUpstream { _ in .silence }
         defer { slow.stop() }
         let proxy = try ForwardingServer(.proxy(record: true), upstream: slow.url, fixtures: Self.mockFiles,
                                          upstreamConfiguration: UpstreamConfiguration(timeout: .seconds(120)))
         do {
             let client = try RawHTTPClient(port: proxy.server.port)
-            try client.write("GET /api/slow HTTP/1.1\r\nHost: test\r\n\r\n")
+            let pipelined = leaving == .pipelining ? "GET /api/second HTTP/1.1\r\nHost: test\r\n\r\n" : ""
+            try client.write("GET /api/slow HTTP/1.1\r\nHost: test\r\n\r\n" + pipelined)
             #expect(await eventually { slow.requests.count == 1 && proxy.server.suspendedConnectionCount == 1 }, "never forwarded")
+            if leaving == .sendingBytesFirst {
+                try client.write([0x15, 0x03, 0x03, 0x00, 0x02, 0x01, 0x00])   // the shape of a TLS close_notify alert
+            }
         }   // the client's socket closes here
-        #expect(await eventually { proxy.server.suspendedConnectionCount == 0 }, "the exchange went on after the client left")
-        #expect(await eventually { proxy.outcomes == ["proxyFailed"] }, "\(proxy.outcomes)")
-        #expect(!proxy.root.exists("api/slow.json"), "an abandoned exchange is not recorded")
-        #expect(try await proxy.send("GET", "/api/people").status == 200, "the server goes on serving")
-    }
-
-    /// A TLS client's close_notify arrives before its close and is left unread, as these bytes
-    /// are: a peek saw them and took the client for present (found over HTTPS with curl).
-    @Test func aClientThatSendsBytesWhileParkedAndThenLeavesIsNoticed() async throws {
-        let slow = try ScriptedUpstream { _ in .silence }
-        defer { slow.stop() }
-        let proxy = try ForwardingServer(.proxy(record: true), upstream: slow.url, fixtures: Self.mockFiles,
-                                         upstreamConfiguration: UpstreamConfiguration(timeout: .seconds(120)))
-        do {
-            let client = try RawHTTPClient(port: proxy.server.port)
-            try client.write("GET /api/slow HTTP/1.1\r\nHost: test\r\n\r\n")
-            #expect(await eventually { slow.requests.count == 1 && proxy.server.suspendedConnectionCount == 1 }, "never forwarded")
-            try client.write([0x15, 0x03, 0x03, 0x00, 0x02, 0x01, 0x00])   // the shape of a TLS close_notify alert
-        }
-        #expect(await eventually { proxy.server.suspendedConnectionCount == 0 }, "the exchange went on after the client left")
-        #expect(await eventually { proxy.outcomes == ["proxyFailed"] }, "\(proxy.outcomes)")
-        #expect(!proxy.root.exists("api/slow.json"))
-    }
-
-    /// Bytes sent before the close (a pipelined request here; a TLS close_notify alike) used to
-    /// hide it from a peek; and a request pipelined behind one whose client left is never sent.
-    @Test func aClientThatLeavesAfterSendingMoreIsNoticedAndWhatItPipelinedIsNotForwarded() async throws {
-        let slow = try ScriptedUpstream { _ in .silence }
-        defer { slow.stop() }
-        let proxy = try ForwardingServer(.proxy(record: true), upstream: slow.url, fixtures: Self.mockFiles,
-                                         upstreamConfiguration: UpstreamConfiguration(timeout: .seconds(120)))
-        do {
-            let client = try RawHTTPClient(port: proxy.server.port)
-            try client.write("GET /api/slow HTTP/1.1\r\nHost: test\r\n\r\nGET /api/second HTTP/1.1\r\nHost: test\r\n\r\n")
-            #expect(await eventually { slow.requests.count == 1 && proxy.server.suspendedConnectionCount == 1 }, "never forwarded")
-        }
         #expect(await eventually { proxy.server.suspendedConnectionCount == 0 }, "the exchange went on after the client left")
         #expect(await eventually { proxy.outcomes.first == "proxyFailed" }, "\(proxy.outcomes)")
         #expect(proxy.outcomes.allSatisfy { $0 == "proxyFailed" }, "\(proxy.outcomes)")
-        #expect(try await proxy.send("GET", "/api/people").status == 200)
-        #expect(slow.requests.map(\.target) == ["/api/slow"], "the pipelined request reached the upstream")
-        #expect(!proxy.root.exists("api/slow.json") && !proxy.root.exists("api/second.json"))
+        #expect(try await proxy.send("GET", "/api/people").status == 200, "the server goes on serving")
+        #expect(slow.requests.map(\.target) == ["/api/slow"], "a pipelined request reached the upstream")
+        #expect(!proxy.root.exists("api/slow.json") && !proxy.root.exists("api/second.json"), "an abandoned exchange is not recorded")
     }
 
     /// An upstream answer whose headers do not fit beside a large request head is a 502 saying

@@ -98,13 +98,14 @@ public final class FixtureRecorder: Sendable {
         }
     }
 
-    /// The `Location` of a redirect when the entry recorded for it would answer that location too:
-    /// same fixture file, a query that still has every parameter the entry asks for (an entry
-    /// without parameters answers any query), and a method the client keeps on following it. An
-    /// API that adds a trailing slash (`/items` → 301 `/items/`, as Django does) or a parameter
-    /// (`/search` → 302 `?page=1`) is the common case: the replayed redirect would answer its own
-    /// Location, forever. Only a relative `Location` can lead back to the mock: an absolute one
-    /// names the real API.
+    /// The `Location` of a redirect that leads to the same request again as the fixtures see it:
+    /// same fixture file, same query parameters (in any order), and a method the client keeps on
+    /// following it. An API that adds a trailing slash (`/items` → 301 `/items/`, as Django does)
+    /// is the common case: both paths are one entry, so the replayed redirect would answer its own
+    /// Location, forever. A Location that adds a parameter (`/login` → 302 `?step=2`) is recorded:
+    /// the client following it records the answer there, an entry asking for that parameter,
+    /// which goes before the redirect's and answers first. Only a relative `Location` can lead
+    /// back to the mock: an absolute one names the real API.
     static func sameEntryRedirect(_ exchange: RecordedExchange, method: String, target: RequestTarget, root: String,
                                   filesFolder: String, file: String) -> String? {
         guard [301, 302, 303, 307, 308].contains(exchange.status), let location = exchange.responseHeader("location"),
@@ -117,12 +118,10 @@ public final class FixtureRecorder: Sendable {
         guard case .success(let redirected) = RequestTarget.parse(Self.resolve(reference, against: requestPath)),
               case .success(let redirectedLocation) = FixtureLocation.resolve(redirected, root: root, filesFolder: filesFolder),
               redirectedLocation.file == file else { return nil }
-        var offered = QueryParameters(decoding: redirected.query ?? "").parameters.map { [$0.name, $0.value] }
-        for asked in QueryParameters(decoding: target.query ?? "").parameters.map({ [$0.name, $0.value] }) {
-            guard let index = offered.firstIndex(of: asked) else { return nil }
-            offered.remove(at: index)
+        let parameters = { (query: Substring?) in
+            QueryParameters(decoding: query ?? "").parameters.map { [$0.name, $0.value] }.sorted { $0.lexicographicallyPrecedes($1) }
         }
-        return location
+        return parameters(redirected.query) == parameters(target.query) ? location : nil
     }
 
     /// `reference` (a relative `Location` without fragment) resolved against `path`, with dot

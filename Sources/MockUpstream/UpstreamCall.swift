@@ -11,7 +11,8 @@ public final class UpstreamCall: Sendable {
     public init() {}
 
     /// Stops the transfer at its next wait for the socket (each wait polls in slices of at most
-    /// 200 ms); its completion then reports ``UpstreamError/Kind/cancelled``.
+    /// 50 ms); its completion then reports ``UpstreamError/Kind/cancelled``, also when the answer
+    /// had been read meanwhile.
     public func cancel() {
         cancelled.withLock { $0 = true }
     }

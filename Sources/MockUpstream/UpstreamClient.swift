@@ -89,7 +89,14 @@ public final class UpstreamClient: Sendable {
         // none is idle (8 took 1.0 s).
         DispatchQueue(label: "MockUpstream.exchange").async { [self] in
             do throws(UpstreamError) {
-                completion(.success(try forward(request, call: call)))
+                let response = try forward(request, call: call)
+                // Cancelled while the answer was read to its end: whoever cancelled no longer
+                // wants it (a client that left must not have its exchange recorded).
+                guard !call.isCancelled else {
+                    completion(.failure(UpstreamError(kind: .cancelled, method: request.method, url: request.url, detail: "cancelled")))
+                    return
+                }
+                completion(.success(response))
             } catch {
                 completion(.failure(error))
             }

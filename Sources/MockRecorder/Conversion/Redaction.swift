@@ -55,8 +55,8 @@ enum Redaction {
     }
 
     /// The first of `keys` that `body` names as a key a value follows, ignoring ASCII case: the
-    /// name (not inside a longer word) followed, after an optional closing quote and spaces, by
-    /// `:`, `=` or `>` — `"token": …`, `token=…`, `token: …`, `<token>…`. For bodies that are
+    /// name (not inside a longer word) followed, after closing quotes (escaped or not) and
+    /// spaces, by `:`, `=` or `>` — `"token": …`, `token=…`, `token: …`, `<token>…`. For bodies that are
     /// written as they came, which the structured redaction could not read.
     static func mentionedKey(of keys: Set<String>, in body: [UInt8]) -> String? {
         for key in keys.sorted() {
@@ -70,8 +70,10 @@ enum Redaction {
                 if start > 0, isWordByte(body[start - 1]) { continue }
                 var next = start + needle.count
                 if next < body.count, isWordByte(body[next]) { continue }
-                if next < body.count, body[next] == UInt8(ascii: "\"") || body[next] == UInt8(ascii: "'") { next += 1 }
-                while next < body.count, body[next] == UInt8(ascii: " ") || body[next] == UInt8(ascii: "\t") { next += 1 }
+                // Closing quotes, escaped ones (JSON kept in a string: `\"`) and spaces.
+                while next < body.count, [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(body[next]) {
+                    next += 1
+                }
                 if next < body.count, [UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: ">")].contains(body[next]) { return key }
             }
         }
@@ -94,13 +96,20 @@ enum Redaction {
         return nil
     }
 
-    /// The first of `keys` named, with a value after it, inside a string value of `value` (a JSON
-    /// document or a form kept as a string), as ``mentionedKey(of:in:)`` finds them.
+    /// The first of `keys` a string value of `value` holds as a document would: a key with a value
+    /// after it (``mentionedKey(of:in:)``: JSON or a form kept as a string, also percent-encoded
+    /// or escaped once more), or, in a string of several lines (a CSV, YAML), as a word. A
+    /// one-line message that only mentions the word (`"invalid token"`) is not a secret.
     static func keyInStringValues(of keys: Set<String>, in value: JSONValue) -> String? {
         guard !keys.isEmpty else { return nil }
         switch value {
         case .string(let text):
-            return mentionedKey(of: keys, in: Array(text.utf8))
+            let bytes = Array(text.utf8)
+            if bytes.contains(UInt8(ascii: "\n")) || bytes.contains(UInt8(ascii: "\r")) {
+                return mentionedWord(of: keys, in: bytes)
+            }
+            return mentionedKey(of: keys, in: bytes)
+                ?? (bytes.contains(UInt8(ascii: "%")) ? mentionedKey(of: keys, in: Array(PercentDecoding.decodeFormComponent(bytes).utf8)) : nil)
         case .object(let members):
             for member in members {
                 if let key = keyInStringValues(of: keys, in: member.value.value) { return key }

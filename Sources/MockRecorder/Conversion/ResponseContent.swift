@@ -68,6 +68,15 @@ struct ResponseContent {
             unredactableKey = Redaction.keyInStringValues(of: redactedKeys, in: parsed)
             return
         }
+        let binaryType = contentType.map { !$0.isText && !$0.isJSON && $0.mediaType != "application/octet-stream" } ?? false
+        if !redactedKeys.isEmpty, !binaryType, let encoding = Self.wideTextEncoding(of: bytes, charset: contentType?.charset) {
+            // UTF-16 or UTF-32 (declared, or by its BOM or NUL bytes): not searchable byte by byte.
+            body = .bytes(bytes, fileExtension: "bin")
+            contentTypeHeader = declared
+            unredactableKey = redactedKeys.sorted().first
+            unreadableCharset = encoding
+            return
+        }
         if contentType?.mediaType == "application/x-www-form-urlencoded", !redactedKeys.isEmpty,
            let redacted = Redaction.apply(toForm: bytes, keys: redactedKeys) {
             // An OAuth token endpoint may answer `access_token=…&token_type=bearer`.
@@ -90,17 +99,20 @@ struct ResponseContent {
         let implied = MediaType.forFileName("body.\(fileExtension)")
         contentTypeHeader = declared.flatMap { ContentTypeHeader($0) == ContentTypeHeader(implied) ? nil : $0 }
         // Text under a binary or non-UTF-8 type (JSON in Latin-1, say) is searched too; binary
-        // types (images, archives) are not: their bytes would name a short key by chance. Text
-        // in UTF-16 or UTF-32 cannot be searched byte by byte: with keys to redact, it is not
-        // written at all.
-        let binaryType = contentType.map { !$0.isText && !$0.isJSON && $0.mediaType != "application/octet-stream" } ?? false
-        if let charset = contentType?.charset, charset.hasPrefix("utf-16") || charset.hasPrefix("utf-32") || charset.hasPrefix("ucs-"),
-           let key = redactedKeys.sorted().first {
-            unredactableKey = key
-            unreadableCharset = charset
-            return
-        }
+        // types (images, archives) are not: their bytes would name a short key by chance.
         unredactableKey = binaryType ? nil : Redaction.mentionedWord(of: redactedKeys, in: bytes)
+    }
+
+    /// "UTF-16" or "UTF-32" when `bytes` are text in one of them: declared by `charset` (any
+    /// spelling: `utf-16le`, `utf16`, `ucs-2`), or shown by a byte order mark or by NUL bytes,
+    /// which UTF-8 text does not have.
+    static func wideTextEncoding(of bytes: [UInt8], charset: String?) -> String? {
+        let compact = charset.map { String($0.filter { $0 != "-" && $0 != "_" }) } ?? ""
+        if compact.hasPrefix("utf32") || compact.hasPrefix("ucs4") { return "UTF-32" }
+        if compact.hasPrefix("utf16") || compact.hasPrefix("ucs2") { return "UTF-16" }
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32" }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(512).contains(0) { return "UTF-16" }
+        return nil
     }
 
     /// The body to write as `response`, redacted; nil when it is to be written as text. A body

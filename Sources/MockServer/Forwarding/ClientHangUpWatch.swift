@@ -24,7 +24,7 @@ import Darwin
 /// ```
 final class ClientHangUpWatch: @unchecked Sendable {
     // @unchecked: `watched`, `nextToken` and `timer` are only read and written on `queue`.
-    static let interval = DispatchTimeInterval.milliseconds(100)
+    static let interval = DispatchTimeInterval.milliseconds(50)
 
     private struct Watched {
         let descriptor: Int32
@@ -44,7 +44,7 @@ final class ClientHangUpWatch: @unchecked Sendable {
             watched[nextToken] = Watched(descriptor: descriptor, onHangUp: onHangUp)
             if timer == nil {
                 let source = DispatchSource.makeTimerSource(queue: queue)
-                source.schedule(deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(20))
+                source.schedule(deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(10))
                 source.setEventHandler { [weak self] in self?.check() }
                 source.resume()
                 timer = source

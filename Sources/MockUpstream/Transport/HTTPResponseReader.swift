@@ -60,7 +60,9 @@ struct HTTPResponseReader {
             .flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: " \t").lowercased() }
             .filter { !$0.isEmpty }
-        if !transferCodings.isEmpty {
+        // `identity` alone (an old server's way of saying "none") leaves the framing to
+        // Content-Length or the close; in a list it is a coding like any other.
+        if !transferCodings.isEmpty, !transferCodings.allSatisfy({ $0 == "identity" }) {
             // The request sent no TE header, so chunked is the only transfer coding the upstream
             // may apply (RFC 9112 §6.1); any other would be handed on still encoded, unlabelled.
             guard transferCodings == ["chunked"] else {

@@ -5,12 +5,12 @@ import Darwin
 #endif
 
 /// The one place an exchange waits: for a socket to become readable or writable, until the
-/// exchange's deadline, noticing cancellation within 200 ms.
+/// exchange's deadline, noticing cancellation within 50 ms.
 enum SocketReadiness {
     static let readable = Int16(POLLIN)
     static let writable = Int16(POLLOUT)
 
-    /// Maps to `poll(2)` in slices of at most 200 ms.
+    /// Maps to `poll(2)` in slices of at most 50 ms.
     static func wait(
         _ descriptor: Int32,
         for events: Int16,
@@ -25,7 +25,7 @@ enum SocketReadiness {
             let components = remaining.components
             let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 + 1
             var descriptorState = pollfd(fd: descriptor, events: events, revents: 0)
-            let ready = poll(&descriptorState, 1, Int32(min(milliseconds, 200)))
+            let ready = poll(&descriptorState, 1, Int32(min(milliseconds, 50)))
             // Errors and hang-ups count as ready: the next read or write reports them.
             if ready > 0 { return }
             if ready < 0, errno != EINTR {

@@ -231,11 +231,29 @@ import Testing
             #expect(outcome.action == .skipped, "\(path)")
             #expect(outcome.reason?.hasPrefix("the answer's body names 'token', a --redact key, where redaction cannot rewrite it") == true, "\(outcome)")
         }
-        // UTF-16 cannot be searched byte by byte: not written either.
-        let utf16 = try harness.record("GET", "/utf16", headers: ["Content-Type": "application/json; charset=utf-16"],
-                                       body: Array(#"{"token":"sekrit-11"}"#.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
-        #expect(utf16.action == .skipped)
-        #expect(utf16.reason?.hasPrefix("the answer's body is text in utf-16, which --redact cannot search") == true, "\(utf16)")
+        // JSON strings that hold a document: a CSV, a form with an encoded key, JSON escaped twice.
+        for (path, json) in [
+            ("/incsv", #"{"export": "user,token\nbob,sekrit-12\n"}"#),
+            ("/inform", #"{"data": "%74oken=sekrit-13&x=1"}"#),
+            ("/inescaped", #"{"outer": "{\\\"token\\\":\\\"sekrit-14\\\"}"}"#),
+        ] {
+            let outcome = try harness.record("GET", path, json: json)
+            #expect(outcome.action == .skipped, "\(path): \(outcome)")
+        }
+        // UTF-16 and UTF-32 cannot be searched byte by byte: not written either, whether the
+        // charset says so (in any spelling) or a byte order mark or NUL bytes do.
+        let big = Array(#"{"token":"sekrit-11"}"#.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let little = Array("token=sekrit-15".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        for (path, type, bytes, encoding) in [
+            ("/utf16", "application/json; charset=utf-16", big, "UTF-16"),
+            ("/utf16alias", "application/json; charset=utf16", big, "UTF-16"),
+            ("/utf16le", "text/plain", little, "UTF-16"),
+            ("/bom", "application/octet-stream", [0xFF, 0xFE] + little, "UTF-16"),
+        ] {
+            let outcome = try harness.record("GET", path, headers: ["Content-Type": type], body: bytes)
+            #expect(outcome.action == .skipped, "\(path)")
+            #expect(outcome.reason?.hasPrefix("the answer's body is text in \(encoding), which --redact cannot search") == true, "\(outcome)")
+        }
         // Text without the key, and a key inside a longer name, are recorded as they came; so is
         // JSON whose strings only mention the word.
         let prose = try harness.record("GET", "/prose", headers: ["Content-Type": "text/plain"], body: Array("Send your tokens in a header.".utf8))
@@ -248,7 +266,8 @@ import Testing
 
         let text = try harness.root.text("textjson.json") + harness.root.text("octets.json")
         #expect(!text.contains("sekrit"))
-        for file in ["jsonbad.json", "yaml.json", "xml.json", "latin1.json", "csv.json", "table.json", "nested.json", "nestedform.json", "utf16.json"] {
+        for file in ["jsonbad.json", "yaml.json", "xml.json", "latin1.json", "csv.json", "table.json", "nested.json", "nestedform.json",
+                     "incsv.json", "inform.json", "inescaped.json", "utf16.json", "utf16alias.json", "utf16le.json", "bom.json"] {
             #expect(!FileManager.default.fileExists(atPath: harness.root.path + "/" + file), "\(file) was written")
         }
         _ = try harness.loadCleanly()
@@ -278,10 +297,7 @@ import Testing
         #expect(try harness.record("GET", "/api/items", status: 308, headers: ["Location": "items/"], body: []).action == .skipped,
                 "a relative Location is resolved against the request's folder")
         #expect(try harness.entries("api/items.json").count == 1)
-        // A Location the entry answers too: a parameter added to a request that asked for none
-        // (the entry answers any query), a dot segment that comes back to the same path.
-        #expect(try harness.record("GET", "/r/e", status: 302, headers: ["Location": "?page=2"], body: []).action == .skipped)
-        #expect(try harness.record("GET", "/r/l", status: 301, headers: ["Location": "/r/l/?x=1"], body: []).action == .skipped)
+        // Dot segments that come back to the same path.
         #expect(try harness.record("GET", "/r/c", status: 301, headers: ["Location": "./c/"], body: []).action == .skipped)
         #expect(try harness.record("GET", "/r/d/e", status: 301, headers: ["Location": "../d/e/"], body: []).action == .skipped)
         #expect(FixtureRecorder.resolve("../x/./y/", against: "/a/b/c") == "/a/x/y/")
@@ -294,6 +310,20 @@ import Testing
         try harness.replay { client, url in
             let answer = try client.forward(UpstreamRequest(method: "GET", url: url + "/api/items"))
             #expect(answer.status == 200 && answer.body == Array("[1]".utf8))
+        }
+    }
+
+    /// A Location that adds a parameter is a step of a flow (`/login` → `?step=2`), recorded as
+    /// such: following it records the entry that answers there, which goes first.
+    @Test func recordsARedirectThatAddsAParameterAndTheAnswerItLeadsTo() throws {
+        let harness = try RecordingHarness()
+        #expect(try harness.record("GET", "/login", status: 302, headers: ["Location": "/login?step=2"], body: []).action == .added)
+        #expect(try harness.record("GET", "/login?step=2", json: #"{"step": 2}"#).action == .added)
+        try harness.replay { client, url in
+            let first = try client.forward(UpstreamRequest(method: "GET", url: url + "/login"))
+            #expect(first.status == 302 && first.header("Location") == "/login?step=2")
+            let second = try client.forward(UpstreamRequest(method: "GET", url: url + "/login?step=2"))
+            #expect(second.status == 200)
         }
     }
 

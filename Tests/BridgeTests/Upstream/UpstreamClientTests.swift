@@ -170,9 +170,9 @@ import Testing
 
     /// The request sends no TE, so a transfer coding other than chunked would reach the client
     /// still encoded and unlabelled (RFC 9112 §6.1).
-    @Test(arguments: [("gzip, chunked", "gzip, chunked"), ("gzip", "gzip"), ("chunked, identity", "chunked, identity"), ("chunked", nil)])
+    @Test(arguments: [("gzip, chunked", "gzip, chunked"), ("gzip", "gzip"), ("chunked, identity", "chunked, identity"), ("chunked", nil), ("identity", nil)])
     func refusesTransferCodingsOtherThanChunked(header: String, refused: String?) throws {
-        let body = header.hasSuffix("chunked") ? Array("5\r\nhello\r\n0\r\n\r\n".utf8) : Array("hello".utf8)
+        let body = header.hasPrefix("chunked") || header.hasSuffix("chunked") ? Array("5\r\nhello\r\n0\r\n\r\n".utf8) : Array("hello".utf8)
         let upstream = try ScriptedUpstream { _ in
             .bytes(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: \(header)\r\n\r\n".utf8) + body, close: true)
         }
@@ -356,6 +356,28 @@ import Testing
         }
     }
 
+    /// The answer arrives right after the cancel: read to its end, it still counts as cancelled,
+    /// so a forward whose client left is never recorded.
+    @Test func anAnswerThatArrivesAfterTheCancelIsNotHandedOn() async throws {
+        let release = DispatchSemaphore(value: 0)
+        let upstream = try ScriptedUpstream { _ in
+            release.wait()
+            return .bytes(ScriptedUpstream.response(body: Array("late".utf8)), close: false)
+        }
+        defer { upstream.stop() }
+        let result = CompletionBox()
+        let call = try UpstreamClient().start(UpstreamRequest(method: "GET", url: upstream.url + "/x")) { result.value = $0 }
+        try #require(await eventually(within: 30) { !upstream.requests.isEmpty }, "the request never reached the upstream")
+        call.cancel()
+        release.signal()
+        #expect(await eventually(within: 30) { result.value != nil })
+        guard case .failure(let error) = result.value else {
+            Issue.record("a cancelled exchange handed on \(String(describing: result.value))")
+            return
+        }
+        #expect(error.kind == .cancelled)
+    }
+
     @Test func startCallsBackFromTheBackground() async throws {
         let upstream = try LocalUpstream(["api/people.json": Self.people])
         let client = try UpstreamClient()
@@ -391,5 +413,17 @@ enum Compressed {
 
     private static func decode(_ base64: String) -> [UInt8] {
         [UInt8](Data(base64Encoded: base64)!)
+    }
+}
+
+/// The result a completion handler delivers on another thread.
+private final class CompletionBox: @unchecked Sendable {
+    // @unchecked: `stored` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var stored: Result<UpstreamResponse, UpstreamError>?
+
+    var value: Result<UpstreamResponse, UpstreamError>? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

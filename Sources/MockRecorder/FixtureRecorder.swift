@@ -68,13 +68,21 @@ public final class FixtureRecorder: Sendable {
         case .success(let resolved): location = resolved
         case .failure(let refusal): return .skipped(line, refusal.reason)
         }
-        if let redirected = Self.sameEntryRedirect(exchange, method: method, target: target, root: rootPath,
-                                                   filesFolder: options.responseFilesFolder, file: location.file) {
+        var absentParameters: [String] = []
+        switch Self.redirectWithinEntry(exchange, method: method, target: target, root: rootPath,
+                                        filesFolder: options.responseFilesFolder, file: location.file) {
+        case .sameRequest(let redirected):
             return .skipped(line, file: location.file, "its Location \(redirected) is answered by the same entry of \(location.file) "
                 + "(a file answers its path with and without the trailing /), so the replay would redirect to itself; "
                 + "the answer at \(redirected) is what gets recorded when it is requested")
+        case .addsParameters(let names):
+            // `/login` → 302 `?step=2`: the entry asks for `step` to be absent, so it never
+            // answers its own Location, whether or not the answer there is recorded too.
+            absentParameters = names
+        case nil:
+            break
         }
-        let constraint = RequestConstraint(exchange, target: target, redactedKeys: options.redactedKeys)
+        let constraint = RequestConstraint(exchange, target: target, redactedKeys: options.redactedKeys, absentParameters: absentParameters)
         let content = ResponseContent(exchange, redactedKeys: options.redactedKeys)
         if let reason = content.unredactableReason {
             return .skipped(line, reason)
@@ -98,19 +106,26 @@ public final class FixtureRecorder: Sendable {
         }
     }
 
-    /// The `Location` of a redirect that leads to the same request again as the fixtures see it:
-    /// same fixture file, same query parameters (in any order), and a method the client keeps on
-    /// following it. An API that adds a trailing slash (`/items` → 301 `/items/`, as Django does)
-    /// is the common case: both paths are one entry, so the replayed redirect would answer its own
-    /// Location, forever. A Location that adds a parameter (`/login` → 302 `?step=2`) is recorded:
-    /// the client following it records the answer there, an entry asking for that parameter,
-    /// which goes before the redirect's and answers first. Only a relative `Location` can lead
-    /// back to the mock: an absolute one names the real API.
-    static func sameEntryRedirect(_ exchange: RecordedExchange, method: String, target: RequestTarget, root: String,
-                                  filesFolder: String, file: String) -> String? {
+    /// Where a redirect leads when the recorded entry could answer its Location too.
+    enum RedirectWithinEntry: Equatable {
+        /// The same request again, as the fixtures see it (same file, same query parameters):
+        /// `/items` → 301 `/items/`, both answered by `items.json`, as Django's APPEND_SLASH does.
+        /// Recorded, the replay would redirect to itself forever; it is skipped.
+        case sameRequest(location: String)
+        /// The same request with more query parameters (`/login` → 302 `?step=2`), which the
+        /// entry would answer too, having none of them; their names, for `{"$absent": true}`.
+        case addsParameters([String])
+    }
+
+    /// Whether a redirect's relative `Location` leads back to the entry recorded for it: same
+    /// fixture file, every query parameter of the request still there, and a method the client
+    /// keeps when following it (303, and 301/302 after a POST, are followed with GET: another
+    /// entry). Only a body-less request's entry is told apart by its query; an absolute Location
+    /// names the real API.
+    static func redirectWithinEntry(_ exchange: RecordedExchange, method: String, target: RequestTarget, root: String,
+                                    filesFolder: String, file: String) -> RedirectWithinEntry? {
         guard [301, 302, 303, 307, 308].contains(exchange.status), let location = exchange.responseHeader("location"),
               !location.isEmpty, !location.contains("://"), !location.hasPrefix("//") else { return nil }
-        // 303, and 301/302 after a POST, are followed with GET (RFC 9110 §15.4): another entry.
         let followedWithGET = exchange.status == 303 || ([301, 302].contains(exchange.status) && method == "POST")
         guard !followedWithGET || method == "GET" else { return nil }
         let reference = location.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
@@ -118,10 +133,18 @@ public final class FixtureRecorder: Sendable {
         guard case .success(let redirected) = RequestTarget.parse(Self.resolve(reference, against: requestPath)),
               case .success(let redirectedLocation) = FixtureLocation.resolve(redirected, root: root, filesFolder: filesFolder),
               redirectedLocation.file == file else { return nil }
-        let parameters = { (query: Substring?) in
-            QueryParameters(decoding: query ?? "").parameters.map { [$0.name, $0.value] }.sorted { $0.lexicographicallyPrecedes($1) }
+        var offered = QueryParameters(decoding: redirected.query ?? "").parameters.map { [$0.name, $0.value] }
+        for asked in QueryParameters(decoding: target.query ?? "").parameters.map({ [$0.name, $0.value] }) {
+            guard let index = offered.firstIndex(of: asked) else { return nil }
+            offered.remove(at: index)
         }
-        return parameters(redirected.query) == parameters(target.query) ? location : nil
+        guard !offered.isEmpty else { return .sameRequest(location: location) }
+        let asked = Set(QueryParameters(decoding: target.query ?? "").parameters.map(\.name))
+        let added = offered.map { $0[0] }.filter { !asked.contains($0) }
+        // A parameter the request had, given again with another value, cannot be told apart.
+        guard exchange.requestBody.isEmpty, !added.isEmpty else { return nil }
+        var seen = Set<String>()
+        return .addsParameters(added.filter { seen.insert($0).inserted })
     }
 
     /// `reference` (a relative `Location` without fragment) resolved against `path`, with dot

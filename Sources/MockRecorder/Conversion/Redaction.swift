@@ -96,17 +96,41 @@ enum Redaction {
         return nil
     }
 
-    /// The first of `keys` a string value of `value` holds as a document would: a key with a value
-    /// after it (``mentionedKey(of:in:)``: JSON or a form kept as a string, also percent-encoded
-    /// or escaped once more), or, in a string of several lines (a CSV, YAML), as a word. A
-    /// one-line message that only mentions the word (`"invalid token"`) is not a secret.
+    /// The first of `keys` that `body` (several lines: a CSV, a table) holds as a cell: between
+    /// delimiters (`,` `;` `|` tab) or a line's start and end, spaces aside: `user,token` or
+    /// `| token |`, not `your token,` in a sentence.
+    static func mentionedCell(of keys: Set<String>, in body: [UInt8]) -> String? {
+        let delimiters: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: "\t")]
+        let lineEnds: Set<UInt8> = [UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        for line in body.split(whereSeparator: { lineEnds.contains($0) }) {
+            for cell in line.split(whereSeparator: { delimiters.contains($0) }) {
+                let trimmed = cell.drop { $0 == UInt8(ascii: " ") }.reversed().drop { $0 == UInt8(ascii: " ") }.reversed()
+                let name = String(decoding: trimmed, as: UTF8.self).lowercased()
+                if let key = keys.sorted().first(where: { $0.lowercased() == name }) { return key }
+            }
+        }
+        return nil
+    }
+
+    /// The first of `keys` a string value of `value` holds as a document would: a member of JSON
+    /// kept in the string (read with its escapes), a key with a value after it
+    /// (``mentionedKey(of:in:)``: a form, also percent-encoded, or JSON escaped once more), or,
+    /// in a string of several lines, a cell of a CSV or a table (``mentionedCell(of:in:)``). A
+    /// message that only mentions the word (`"invalid token"`, `"rotate your token,\nthen…"`) is
+    /// not a secret.
     static func keyInStringValues(of keys: Set<String>, in value: JSONValue) -> String? {
         guard !keys.isEmpty else { return nil }
         switch value {
         case .string(let text):
             let bytes = Array(text.utf8)
-            if bytes.contains(UInt8(ascii: "\n")) || bytes.contains(UInt8(ascii: "\r")) {
-                return mentionedWord(of: keys, in: bytes)
+            // JSON kept in the string, its escapes (`tok\u0065n`) read as the parser reads them.
+            if let first = bytes.first(where: { $0 != UInt8(ascii: " ") }), first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+               let inner = try? JSONParser.parse(bytes) {
+                if Redaction.apply(to: inner.root.value, keys: keys) != inner.root.value { return keys.sorted().first }
+                if let key = keyInStringValues(of: keys, in: inner.root.value) { return key }
+            }
+            if bytes.contains(UInt8(ascii: "\n")) || bytes.contains(UInt8(ascii: "\r")), let key = mentionedCell(of: keys, in: bytes) {
+                return key
             }
             return mentionedKey(of: keys, in: bytes)
                 ?? (bytes.contains(UInt8(ascii: "%")) ? mentionedKey(of: keys, in: Array(PercentDecoding.decodeFormComponent(bytes).utf8)) : nil)

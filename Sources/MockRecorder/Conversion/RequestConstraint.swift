@@ -28,8 +28,9 @@ struct RequestConstraint {
     /// Said to the user when the request carried something the fixture format cannot match on.
     let note: String?
 
-    /// Derives the constraint of `exchange`, redacting `redactedKeys`.
-    init(_ exchange: RecordedExchange, target: RequestTarget, redactedKeys: Set<String>) {
+    /// Derives the constraint of `exchange`, redacting `redactedKeys`; a body-less request's
+    /// also asks for each of `absentParameters` to be absent (`{"$absent": true}`).
+    init(_ exchange: RecordedExchange, target: RequestTarget, redactedKeys: Set<String>, absentParameters: [String] = []) {
         var value: JSONValue?
         var style = Style.parameters
         var note: String?
@@ -42,6 +43,10 @@ struct RequestConstraint {
         let query = exchange.requestBody.isEmpty ? nil : queryParameters
         if exchange.requestBody.isEmpty {
             value = queryParameters
+            if !absentParameters.isEmpty {
+                let members: [(String, JSONValue)] = if case .object(let asked)? = queryParameters { asked.map { ($0.key, $0.value.value) } } else { [] }
+                value = .makeObject(members + absentParameters.map { ($0, Self.absentValue) })
+            }
         } else if mediaType == "application/x-www-form-urlencoded" {
             value = Self.object(from: QueryParameters(decodingBytes: exchange.requestBody).parameters.map { ($0.name, JSONValue.string($0.value)) })
         } else if mediaType == "multipart/form-data", let contentType {
@@ -81,9 +86,12 @@ struct RequestConstraint {
         }
     }
 
-    /// Whether an object key somewhere in `value` starts with `$`, redaction matchers aside.
+    /// The matcher a parameter a redirect adds is asked to be absent with.
+    static let absentValue = JSONValue.makeObject([("$absent", .bool(true))])
+
+    /// Whether an object key somewhere in `value` starts with `$`, the recorder's own matchers aside.
     private static func holdsDollarKey(_ value: JSONValue) -> Bool {
-        if value == Redaction.anyValue { return false }
+        if value == Redaction.anyValue || value == absentValue { return false }
         switch value {
         case .object(let members): return members.contains { $0.key.hasPrefix("$") || holdsDollarKey($0.value.value) }
         case .array(let elements): return elements.contains { holdsDollarKey($0.value) }

@@ -69,7 +69,9 @@ struct ResponseContent {
             return
         }
         let binaryType = contentType.map { !$0.isText && !$0.isJSON && $0.mediaType != "application/octet-stream" } ?? false
-        if !redactedKeys.isEmpty, !binaryType, let encoding = Self.wideTextEncoding(of: bytes, charset: contentType?.charset) {
+        if !redactedKeys.isEmpty, !binaryType,
+           let encoding = Self.wideTextEncoding(of: bytes, charset: contentType?.charset,
+                                                declaredText: contentType.map { $0.isText || $0.isJSON } ?? false) {
             // UTF-16 or UTF-32 (declared, or by its BOM or NUL bytes): not searchable byte by byte.
             body = .bytes(bytes, fileExtension: "bin")
             contentTypeHeader = declared
@@ -104,14 +106,15 @@ struct ResponseContent {
     }
 
     /// "UTF-16" or "UTF-32" when `bytes` are text in one of them: declared by `charset` (any
-    /// spelling: `utf-16le`, `utf16`, `ucs-2`), or shown by a byte order mark or by NUL bytes,
-    /// which UTF-8 text does not have.
-    static func wideTextEncoding(of bytes: [UInt8], charset: String?) -> String? {
+    /// spelling: `utf-16le`, `utf16`, `ucs-2`), or shown by a byte order mark, or, for a type
+    /// declared as text, by NUL bytes, which UTF-8 text does not have (binary data, an octet
+    /// stream or an undeclared body, has them too).
+    static func wideTextEncoding(of bytes: [UInt8], charset: String?, declaredText: Bool) -> String? {
         let compact = charset.map { String($0.filter { $0 != "-" && $0 != "_" }) } ?? ""
         if compact.hasPrefix("utf32") || compact.hasPrefix("ucs4") { return "UTF-32" }
         if compact.hasPrefix("utf16") || compact.hasPrefix("ucs2") { return "UTF-16" }
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32" }
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(512).contains(0) { return "UTF-16" }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || (declaredText && bytes.prefix(512).contains(0)) { return "UTF-16" }
         return nil
     }
 

@@ -236,6 +236,7 @@ import Testing
             ("/incsv", #"{"export": "user,token\nbob,sekrit-12\n"}"#),
             ("/inform", #"{"data": "%74oken=sekrit-13&x=1"}"#),
             ("/inescaped", #"{"outer": "{\\\"token\\\":\\\"sekrit-14\\\"}"}"#),
+            ("/inunicode", #"{"p": "{\"tok\\u0065n\": \"sekrit-16\"}"}"#),
         ] {
             let outcome = try harness.record("GET", path, json: json)
             #expect(outcome.action == .skipped, "\(path): \(outcome)")
@@ -260,6 +261,14 @@ import Testing
         #expect(prose.action == .added)
         let message = try harness.record("GET", "/message", json: #"{"error": "invalid token", "type": "token"}"#)
         #expect(message.action == .added)
+        let lines = try harness.record("GET", "/lines", json: #"{"body": "To rotate your token,\nopen Settings."}"#)
+        #expect(lines.action == .added, "prose over several lines is not a table")
+        // Binary bodies have NUL bytes: an octet stream or an undeclared body is not UTF-16.
+        let zip = try harness.record("GET", "/archive", headers: ["Content-Type": "application/octet-stream"],
+                                     body: [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00])
+        #expect(zip.action == .added, "\(zip)")
+        let undeclared = try harness.record("GET", "/blob", headers: [:], body: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00])
+        #expect(undeclared.action == .added, "\(undeclared)")
         // A binary type is not searched: its bytes may spell a short key by chance.
         let image = try harness.record("GET", "/logo.png", headers: ["Content-Type": "image/png"], body: [0x89] + Array("PNG token=x".utf8))
         #expect(image.action == .added)
@@ -267,7 +276,7 @@ import Testing
         let text = try harness.root.text("textjson.json") + harness.root.text("octets.json")
         #expect(!text.contains("sekrit"))
         for file in ["jsonbad.json", "yaml.json", "xml.json", "latin1.json", "csv.json", "table.json", "nested.json", "nestedform.json",
-                     "incsv.json", "inform.json", "inescaped.json", "utf16.json", "utf16alias.json", "utf16le.json", "bom.json"] {
+                     "incsv.json", "inform.json", "inescaped.json", "inunicode.json", "utf16.json", "utf16alias.json", "utf16le.json", "bom.json"] {
             #expect(!FileManager.default.fileExists(atPath: harness.root.path + "/" + file), "\(file) was written")
         }
         _ = try harness.loadCleanly()
@@ -313,18 +322,35 @@ import Testing
         }
     }
 
-    /// A Location that adds a parameter is a step of a flow (`/login` → `?step=2`), recorded as
-    /// such: following it records the entry that answers there, which goes first.
-    @Test func recordsARedirectThatAddsAParameterAndTheAnswerItLeadsTo() throws {
+    /// A Location that adds a parameter is a step of a flow (`/login` → `?step=2`): recorded,
+    /// with the added parameter asked to be absent, so the replayed redirect never answers its
+    /// own Location, whether the answer there is recorded (200) or not (404, no loop).
+    @Test func recordsARedirectThatAddsAParameterSoThatItNeverAnswersItsLocation() throws {
         let harness = try RecordingHarness()
         #expect(try harness.record("GET", "/login", status: 302, headers: ["Location": "/login?step=2"], body: []).action == .added)
-        #expect(try harness.record("GET", "/login?step=2", json: #"{"step": 2}"#).action == .added)
+        #expect(try harness.record("GET", "/search?q=x", status: 302, headers: ["Location": "?q=x&page=1"], body: []).action == .added)
+        let entry = try #require(try harness.entries("login.json").first)
+        #expect(entry["request"] == .makeObject([("step", .makeObject([("$absent", .bool(true))]))]))
         try harness.replay { client, url in
             let first = try client.forward(UpstreamRequest(method: "GET", url: url + "/login"))
             #expect(first.status == 302 && first.header("Location") == "/login?step=2")
             let second = try client.forward(UpstreamRequest(method: "GET", url: url + "/login?step=2"))
+            #expect(second.status == 404, "not a loop")
+            let search = try client.forward(UpstreamRequest(method: "GET", url: url + "/search?q=x"))
+            #expect(search.status == 302)
+            let page = try client.forward(UpstreamRequest(method: "GET", url: url + "/search?q=x&page=1"))
+            #expect(page.status == 404)
+        }
+        // Recording the same redirect again replaces its entry; the answer it leads to is added.
+        #expect(try harness.record("GET", "/login", status: 302, headers: ["Location": "/login?step=2"], body: []).action == .replaced)
+        #expect(try harness.record("GET", "/login?step=2", json: #"{"step": 2}"#).action == .added)
+        try harness.replay { client, url in
+            let first = try client.forward(UpstreamRequest(method: "GET", url: url + "/login"))
+            #expect(first.status == 302)
+            let second = try client.forward(UpstreamRequest(method: "GET", url: url + "/login?step=2"))
             #expect(second.status == 200)
         }
+        _ = try harness.loadCleanly()
     }
 
     @Test func aPathSegmentLongerThanAFileNameIsSkippedWithWhatToDo() throws {

@@ -90,7 +90,8 @@ public final class FixtureRecorder: Sendable {
         return try serializer.serially(for: location.file) { () throws(RecordError) in
             try crossProcessLock.withLock { () throws(RecordError) in
                 try merge(method: method, line: line, status: exchange.status, location: location, constraint: constraint,
-                          headers: Redaction.apply(to: RecordedHeaders.filter(exchange.responseHeaders), keys: options.redactedKeys), content: content)
+                          headers: Redaction.apply(toLocationIn: Redaction.apply(to: RecordedHeaders.filter(exchange.responseHeaders), keys: options.redactedKeys),
+                                                   keys: options.redactedKeys), content: content)
             }
         }
     }
@@ -120,8 +121,7 @@ public final class FixtureRecorder: Sendable {
     /// Whether a redirect's relative `Location` leads back to the entry recorded for it: same
     /// fixture file, every query parameter of the request still there, and a method the client
     /// keeps when following it (303, and 301/302 after a POST, are followed with GET: another
-    /// entry). Only a body-less request's entry is told apart by its query; an absolute Location
-    /// names the real API.
+    /// entry). An absolute Location names the real API.
     static func redirectWithinEntry(_ exchange: RecordedExchange, method: String, target: RequestTarget, root: String,
                                     filesFolder: String, file: String) -> RedirectWithinEntry? {
         guard [301, 302, 303, 307, 308].contains(exchange.status), let location = exchange.responseHeader("location"),
@@ -142,7 +142,7 @@ public final class FixtureRecorder: Sendable {
         let asked = Set(QueryParameters(decoding: target.query ?? "").parameters.map(\.name))
         let added = offered.map { $0[0] }.filter { !asked.contains($0) }
         // A parameter the request had, given again with another value, cannot be told apart.
-        guard exchange.requestBody.isEmpty, !added.isEmpty else { return nil }
+        guard !added.isEmpty else { return nil }
         var seen = Set<String>()
         return .addsParameters(added.filter { seen.insert($0).inserted })
     }

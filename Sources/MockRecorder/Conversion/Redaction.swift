@@ -96,16 +96,22 @@ enum Redaction {
         return nil
     }
 
-    /// The first of `keys` that `body` (several lines: a CSV, a table) holds as a cell: between
-    /// delimiters (`,` `;` `|` tab) or a line's start and end, spaces aside: `user,token` or
+    /// The first of `keys` that `body` (several lines: a CSV, a table) holds as a cell of a row:
+    /// between delimiters (`,` `;` `|` tab) or a line's start and end, spaces and quotes aside,
+    /// in a line of two cells or more, none of them a phrase: `user,token`, `"user","token"` or
     /// `| token |`, not `your token,` in a sentence.
     static func mentionedCell(of keys: Set<String>, in body: [UInt8]) -> String? {
         let delimiters: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: "\t")]
         let lineEnds: Set<UInt8> = [UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        let padding: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\""), UInt8(ascii: "'")]
         for line in body.split(whereSeparator: { lineEnds.contains($0) }) {
-            for cell in line.split(whereSeparator: { delimiters.contains($0) }) {
-                let trimmed = cell.drop { $0 == UInt8(ascii: " ") }.reversed().drop { $0 == UInt8(ascii: " ") }.reversed()
-                let name = String(decoding: trimmed, as: UTF8.self).lowercased()
+            let cells = line.split(whereSeparator: { delimiters.contains($0) }).map { cell in
+                String(decoding: cell.drop { padding.contains($0) }.reversed().drop { padding.contains($0) }.reversed(), as: UTF8.self)
+            }
+            // A row of a table: two cells or more, none of them a phrase ("a password, token,
+            // or passkey" is a sentence, not a header row).
+            guard cells.count >= 2, !cells.contains(where: { $0.split(separator: " ").count > 2 }) else { continue }
+            for name in cells.map({ $0.lowercased() }) {
                 if let key = keys.sorted().first(where: { $0.lowercased() == name }) { return key }
             }
         }
@@ -124,9 +130,10 @@ enum Redaction {
         case .string(let text):
             let bytes = Array(text.utf8)
             // JSON kept in the string, its escapes (`tok\u0065n`) read as the parser reads them.
-            if let first = bytes.first(where: { $0 != UInt8(ascii: " ") }), first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+            let whitespace: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+            if let first = bytes.first(where: { !whitespace.contains($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
                let inner = try? JSONParser.parse(bytes) {
-                if Redaction.apply(to: inner.root.value, keys: keys) != inner.root.value { return keys.sorted().first }
+                if let key = keys.sorted().first(where: { Redaction.apply(to: inner.root.value, keys: [$0]) != inner.root.value }) { return key }
                 if let key = keyInStringValues(of: keys, in: inner.root.value) { return key }
             }
             if bytes.contains(UInt8(ascii: "\n")) || bytes.contains(UInt8(ascii: "\r")), let key = mentionedCell(of: keys, in: bytes) {
@@ -160,6 +167,22 @@ enum Redaction {
             true
         default:
             false
+        }
+    }
+
+    /// `headers` with the query parameters named in `keys` (ignoring case) in a `Location`
+    /// replaced by ``RecorderOptions/redactedText``: an OAuth redirect hands the code or token on
+    /// in its Location (`/callback?token=…&state=…`).
+    static func apply(toLocationIn headers: [HTTPHeader], keys: Set<String>) -> [HTTPHeader] {
+        guard !keys.isEmpty else { return headers }
+        return headers.map { header in
+            guard header.name.lowercased() == "location",
+                  let question = header.value.firstIndex(of: "?") else { return header }
+            let fragment = header.value[question...].firstIndex(of: "#") ?? header.value.endIndex
+            let query = Array(header.value[header.value.index(after: question)..<fragment].utf8)
+            guard let redacted = apply(toForm: query, keys: keys) else { return header }
+            return HTTPHeader(name: header.name, value: String(header.value[...question]) + String(decoding: redacted, as: UTF8.self)
+                + String(header.value[fragment...]))
         }
     }
 

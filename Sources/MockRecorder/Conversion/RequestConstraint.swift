@@ -39,14 +39,20 @@ struct RequestConstraint {
         let queryParameters = target.query.flatMap { raw in
             Self.object(from: QueryParameters(decoding: raw).parameters.map { ($0.name, JSONValue.string($0.value)) })
         }
+        // The parameters a redirect adds, asked to be absent, so the entry never answers its own
+        // Location; not for names starting with `$` (OData's `$top`), whose parameters are matched
+        // literally (`$equals`), where no matcher can stand.
+        let absent = absentParameters.contains { $0.hasPrefix("$") }
+            || (queryParameters.map(Self.holdsDollarKey) ?? false) ? [] : absentParameters
+        let constrainedQuery: JSONValue? = if absent.isEmpty {
+            queryParameters
+        } else {
+            .makeObject((queryParameters.map(Self.members) ?? []) + absent.map { ($0, Self.absentValue) })
+        }
         // A body-less request is told apart by its query; one with a body by both.
-        let query = exchange.requestBody.isEmpty ? nil : queryParameters
+        let query = exchange.requestBody.isEmpty ? nil : constrainedQuery
         if exchange.requestBody.isEmpty {
-            value = queryParameters
-            if !absentParameters.isEmpty {
-                let members: [(String, JSONValue)] = if case .object(let asked)? = queryParameters { asked.map { ($0.key, $0.value.value) } } else { [] }
-                value = .makeObject(members + absentParameters.map { ($0, Self.absentValue) })
-            }
+            value = constrainedQuery
         } else if mediaType == "application/x-www-form-urlencoded" {
             value = Self.object(from: QueryParameters(decodingBytes: exchange.requestBody).parameters.map { ($0.name, JSONValue.string($0.value)) })
         } else if mediaType == "multipart/form-data", let contentType {
@@ -84,6 +90,12 @@ struct RequestConstraint {
         default:
             return value
         }
+    }
+
+    /// The members of an object, as `(key, value)` pairs; none for anything else.
+    private static func members(of value: JSONValue) -> [(String, JSONValue)] {
+        guard case .object(let members) = value else { return [] }
+        return members.map { ($0.key, $0.value.value) }
     }
 
     /// The matcher a parameter a redirect adds is asked to be absent with.

@@ -187,6 +187,14 @@ import Testing
     }
 
     /// Redacted names ignore case, and cover the response headers a recording keeps.
+    /// An OAuth redirect hands the token on in its Location's query.
+    @Test func redactionCoversTheQueryOfARecordedLocation() throws {
+        let harness = try RecordingHarness(options: RecorderOptions(redactedKeys: ["token"]))
+        try harness.record("GET", "/authorize", status: 302, headers: ["Location": "https://app.example/cb?Token=sekrit-1&state=s1#done"], body: [])
+        #expect(try harness.entries("authorize.json").first?["headers"]?["Location"]?.stringValue == "https://app.example/cb?Token=REDACTED&state=s1#done")
+        #expect(!(try harness.root.text("authorize.json")).contains("sekrit"))
+    }
+
     @Test func redactionIgnoresCaseAndCoversResponseHeaders() throws {
         let harness = try RecordingHarness(options: RecorderOptions(redactedKeys: ["token", "x-api-key"]))
         try harness.record("POST", "/api/session", requestHeaders: ["Content-Type": "application/json"],
@@ -237,6 +245,8 @@ import Testing
             ("/inform", #"{"data": "%74oken=sekrit-13&x=1"}"#),
             ("/inescaped", #"{"outer": "{\\\"token\\\":\\\"sekrit-14\\\"}"}"#),
             ("/inunicode", #"{"p": "{\"tok\\u0065n\": \"sekrit-16\"}"}"#),
+            ("/innewline", #"{"p": "\n\t{\"tok\\u0065n\": \"sekrit-17\"}"}"#),
+            ("/inquotedcsv", #"{"export": "\"user\",\"token\"\nbob,sekrit-18\n"}"#),
         ] {
             let outcome = try harness.record("GET", path, json: json)
             #expect(outcome.action == .skipped, "\(path): \(outcome)")
@@ -261,8 +271,13 @@ import Testing
         #expect(prose.action == .added)
         let message = try harness.record("GET", "/message", json: #"{"error": "invalid token", "type": "token"}"#)
         #expect(message.action == .added)
-        let lines = try harness.record("GET", "/lines", json: #"{"body": "To rotate your token,\nopen Settings."}"#)
-        #expect(lines.action == .added, "prose over several lines is not a table")
+        for (path, json) in [
+            ("/lines", #"{"body": "To rotate your token,\nopen Settings."}"#),
+            ("/list", #"{"body": "Sign in with a password, token, or passkey.\nThen go on."}"#),
+            ("/words", #"{"labels": "Username\nToken\nRemember me"}"#),
+        ] {
+            #expect(try harness.record("GET", path, json: json).action == .added, "\(path): prose over several lines is not a table")
+        }
         // Binary bodies have NUL bytes: an octet stream or an undeclared body is not UTF-16.
         let zip = try harness.record("GET", "/archive", headers: ["Content-Type": "application/octet-stream"],
                                      body: [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00])
@@ -276,7 +291,8 @@ import Testing
         let text = try harness.root.text("textjson.json") + harness.root.text("octets.json")
         #expect(!text.contains("sekrit"))
         for file in ["jsonbad.json", "yaml.json", "xml.json", "latin1.json", "csv.json", "table.json", "nested.json", "nestedform.json",
-                     "incsv.json", "inform.json", "inescaped.json", "inunicode.json", "utf16.json", "utf16alias.json", "utf16le.json", "bom.json"] {
+                     "incsv.json", "inform.json", "inescaped.json", "inunicode.json", "innewline.json", "inquotedcsv.json",
+                     "utf16.json", "utf16alias.json", "utf16le.json", "bom.json"] {
             #expect(!FileManager.default.fileExists(atPath: harness.root.path + "/" + file), "\(file) was written")
         }
         _ = try harness.loadCleanly()
@@ -341,6 +357,14 @@ import Testing
             let page = try client.forward(UpstreamRequest(method: "GET", url: url + "/search?q=x&page=1"))
             #expect(page.status == 404)
         }
+        // A POST redirected with its body (307) has its query asked for in `query`, with the
+        // added parameter absent; OData names (`$skip`) are matched literally, without matchers.
+        #expect(try harness.record("POST", "/forms?id=1", requestHeaders: ["Content-Type": "application/json"], requestBody: #"{"a": 1}"#,
+                                   status: 307, headers: ["Location": "/forms?id=1&step=2"], body: []).action == .added)
+        let post = try #require(try harness.entries("forms.json").first)
+        #expect(post["query"] == .makeObject([("id", .string("1")), ("step", .makeObject([("$absent", .bool(true))]))]))
+        #expect(try harness.record("GET", "/odata?$top=10", status: 302, headers: ["Location": "?$top=10&$skip=10"], body: []).action == .added)
+        #expect(try harness.entries("odata.json").first?["request"] == .makeObject([("$equals", .makeObject([("$top", .string("10"))]))]))
         // Recording the same redirect again replaces its entry; the answer it leads to is added.
         #expect(try harness.record("GET", "/login", status: 302, headers: ["Location": "/login?step=2"], body: []).action == .replaced)
         #expect(try harness.record("GET", "/login?step=2", json: #"{"step": 2}"#).action == .added)

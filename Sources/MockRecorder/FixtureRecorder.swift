@@ -90,8 +90,7 @@ public final class FixtureRecorder: Sendable {
         return try serializer.serially(for: location.file) { () throws(RecordError) in
             try crossProcessLock.withLock { () throws(RecordError) in
                 try merge(method: method, line: line, status: exchange.status, location: location, constraint: constraint,
-                          headers: Redaction.apply(toLocationIn: Redaction.apply(to: RecordedHeaders.filter(exchange.responseHeaders), keys: options.redactedKeys),
-                                                   keys: options.redactedKeys), content: content)
+                          headers: Redaction.apply(to: RecordedHeaders.filter(exchange.responseHeaders), keys: options.redactedKeys), content: content)
             }
         }
     }
@@ -133,14 +132,15 @@ public final class FixtureRecorder: Sendable {
         guard case .success(let redirected) = RequestTarget.parse(Self.resolve(reference, against: requestPath)),
               case .success(let redirectedLocation) = FixtureLocation.resolve(redirected, root: root, filesFolder: filesFolder),
               redirectedLocation.file == file else { return nil }
-        var offered = QueryParameters(decoding: redirected.query ?? "").parameters.map { [$0.name, $0.value] }
-        for asked in QueryParameters(decoding: target.query ?? "").parameters.map({ [$0.name, $0.value] }) {
-            guard let index = offered.firstIndex(of: asked) else { return nil }
+        let asked = QueryParameters(decoding: target.query ?? "").parameters
+        var offered = QueryParameters(decoding: redirected.query ?? "").parameters
+        for parameter in asked {
+            guard let index = offered.firstIndex(of: parameter) else { return nil }
             offered.remove(at: index)
         }
         guard !offered.isEmpty else { return .sameRequest(location: location) }
-        let asked = Set(QueryParameters(decoding: target.query ?? "").parameters.map(\.name))
-        let added = offered.map { $0[0] }.filter { !asked.contains($0) }
+        let askedNames = Set(asked.map(\.name))
+        let added = offered.map(\.name).filter { !askedNames.contains($0) }
         // A parameter the request had, given again with another value, cannot be told apart.
         guard !added.isEmpty else { return nil }
         var seen = Set<String>()

@@ -93,7 +93,7 @@ public final class UpstreamClient: Sendable {
                 // Cancelled while the answer was read to its end: whoever cancelled no longer
                 // wants it (a client that left must not have its exchange recorded).
                 guard !call.isCancelled else {
-                    completion(.failure(UpstreamError(kind: .cancelled, method: request.method, url: request.url, detail: "cancelled")))
+                    completion(.failure(Self.upstreamError(.cancelled, request: request, timeout: configuration.timeout)))
                     return
                 }
                 completion(.success(response))

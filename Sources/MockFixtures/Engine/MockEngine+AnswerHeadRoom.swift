@@ -30,15 +30,12 @@ extension MockEngine {
         } else {
             response.outcome
         }
-        return MockResponse(
-            status: status, headers: Self.jsonHeaders,
-            body: JSONValue.makeObject([
-                ("error", .string(error)),
-                ("hint", .string(status == 431
-                    ? "send a smaller request head (a shorter token, fewer cookies), or shorten the entry's headers (a header that echoes the request counts twice)"
-                    : "send a smaller request head (a shorter token, fewer cookies); the upstream's headers cannot be shortened here")),
-            ]).prettyPrintedBytes(),
-            outcome: outcome)
+        return diagnosticResponse(status: status, outcome: outcome, [
+            ("error", .string(error)),
+            ("hint", .string(status == 431
+                ? "send a smaller request head (a shorter token, fewer cookies), or shorten the entry's headers (a header that echoes the request counts twice)"
+                : "send a smaller request head (a shorter token, fewer cookies); the upstream's headers cannot be shortened here")),
+        ])
     }
 }
 

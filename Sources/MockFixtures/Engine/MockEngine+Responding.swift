@@ -117,7 +117,7 @@ extension MockEngine {
             let get = IncomingRequest(method: "GET", target: request.target, headers: request.headers, body: request.body)
             let standIn = answerStoodFor(get, withStatus: answer.status, store: store)
             let stated = answer.stating(bodyLength: standIn?.bodyLength)
-            guard let contentType = standIn?.contentType, !answer.headers.contains(where: { $0.name.lowercased() == "content-type" }) else {
+            guard let contentType = standIn?.contentType, answer.headerValue("Content-Type") == nil else {
                 return stated
             }
             return stated.replacingHeaders([contentType] + answer.headers)

@@ -26,6 +26,6 @@ private func bytesEqualIgnoringASCIICase(_ left: UnsafeBufferPointer<UInt8>, _ r
 }
 
 @inline(__always)
-private func asciiLowercased(_ byte: UInt8) -> UInt8 {
+package func asciiLowercased(_ byte: UInt8) -> UInt8 {
     (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) ? byte | 0x20 : byte
 }

@@ -56,44 +56,38 @@ enum Redaction {
 
     /// The first of `keys` that `body` names as a key a value follows, ignoring ASCII case: the
     /// name (not inside a longer word) followed, after closing quotes (escaped or not) and
-    /// spaces, by `:`, `=` or `>` — `"token": …`, `token=…`, `token: …`, `<token>…`. For bodies that are
-    /// written as they came, which the structured redaction could not read.
+    /// spaces, by `:`, `=` or `>` — `"token": …`, `token=…`, `token: …`, `<token>…`. For bodies
+    /// that are written as they came, which the structured redaction could not read.
     static func mentionedKey(of keys: Set<String>, in body: [UInt8]) -> String? {
-        for key in keys.sorted() {
-            let needle = Array(key.lowercased().utf8)
-            guard !needle.isEmpty, needle.count <= body.count else { continue }
-            var start = 0
-            while start + needle.count <= body.count {
-                defer { start += 1 }
-                guard lowercasedASCII(body[start]) == needle[0],
-                      (0..<needle.count).allSatisfy({ lowercasedASCII(body[start + $0]) == needle[$0] }) else { continue }
-                if start > 0, isWordByte(body[start - 1]) { continue }
-                var next = start + needle.count
-                if next < body.count, isWordByte(body[next]) { continue }
+        let skipped: Set<UInt8> = [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: " "), UInt8(ascii: "\t")]
+        let separators: Set<UInt8> = [UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: ">")]
+        return keys.sorted().first { key in
+            containsWord(key, in: body) { end in
                 // Closing quotes, escaped ones (JSON kept in a string: `\"`) and spaces.
-                while next < body.count, [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(body[next]) {
-                    next += 1
-                }
-                if next < body.count, [UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: ">")].contains(body[next]) { return key }
+                let next = body[end...].firstIndex { !skipped.contains($0) }
+                return next.map { separators.contains(body[$0]) } ?? false
             }
         }
-        return nil
     }
 
     /// The first of `keys` that `body` contains as a word, ignoring ASCII case: not inside a
     /// longer name (`token` in `a,token,b` or `| token |`, not in `tokens` or `csrf_token`).
     static func mentionedWord(of keys: Set<String>, in body: [UInt8]) -> String? {
-        for key in keys.sorted() {
-            let needle = Array(key.lowercased().utf8)
-            guard !needle.isEmpty, needle.count <= body.count else { continue }
-            for start in 0...(body.count - needle.count)
-            where (0..<needle.count).allSatisfy({ lowercasedASCII(body[start + $0]) == needle[$0] }) {
-                let before = start > 0 ? body[start - 1] : nil
-                let after = start + needle.count < body.count ? body[start + needle.count] : nil
-                if !(before.map(isWordByte) ?? false), !(after.map(isWordByte) ?? false) { return key }
-            }
+        keys.sorted().first { containsWord($0, in: body) }
+    }
+
+    /// Whether `key` stands in `body` as a word (ASCII case ignored; not inside a longer name of
+    /// letters, digits, `_` and `-`) at a place where `accept` holds for the offset just past it.
+    private static func containsWord(_ key: String, in body: [UInt8], where accept: (Int) -> Bool = { _ in true }) -> Bool {
+        let needle = key.utf8.map(asciiLowercased)
+        guard !needle.isEmpty, needle.count <= body.count else { return false }
+        for start in 0...(body.count - needle.count) where (0..<needle.count).allSatisfy({ asciiLowercased(body[start + $0]) == needle[$0] }) {
+            let end = start + needle.count
+            if start > 0, isWordByte(body[start - 1]) { continue }
+            if end < body.count, isWordByte(body[end]) { continue }
+            if accept(end) { return true }
         }
-        return nil
+        return false
     }
 
     /// The first of `keys` that `body` (several lines: a CSV, a table) holds as a cell of a row:
@@ -156,10 +150,6 @@ enum Redaction {
         }
     }
 
-    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-    }
-
     private static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -170,27 +160,21 @@ enum Redaction {
         }
     }
 
-    /// `headers` with the query parameters named in `keys` (ignoring case) in a `Location`
-    /// replaced by ``RecorderOptions/redactedText``: an OAuth redirect hands the code or token on
-    /// in its Location (`/callback?token=…&state=…`).
-    static func apply(toLocationIn headers: [HTTPHeader], keys: Set<String>) -> [HTTPHeader] {
+    /// `headers` with the value of each one named in `keys` (ignoring case) replaced: an
+    /// `X-Api-Key` the upstream echoes is a secret like a JSON `token`. In a `Location`, the
+    /// query parameters so named are: an OAuth redirect hands the code or token on there
+    /// (`/callback?token=…&state=…`).
+    static func apply(to headers: [HTTPHeader], keys: Set<String>) -> [HTTPHeader] {
         guard !keys.isEmpty else { return headers }
+        let lowercased = Set(keys.map { $0.lowercased() })
         return headers.map { header in
-            guard header.name.lowercased() == "location",
-                  let question = header.value.firstIndex(of: "?") else { return header }
+            if lowercased.contains(header.name.lowercased()) { return HTTPHeader(name: header.name, value: RecorderOptions.redactedText) }
+            guard header.name.lowercased() == "location", let question = header.value.firstIndex(of: "?") else { return header }
             let fragment = header.value[question...].firstIndex(of: "#") ?? header.value.endIndex
             let query = Array(header.value[header.value.index(after: question)..<fragment].utf8)
             guard let redacted = apply(toForm: query, keys: keys) else { return header }
             return HTTPHeader(name: header.name, value: String(header.value[...question]) + String(decoding: redacted, as: UTF8.self)
                 + String(header.value[fragment...]))
         }
-    }
-
-    /// `headers` with the value of each one named in `keys` (ignoring case) replaced: an
-    /// `X-Api-Key` the upstream echoes is a secret like a JSON `token`.
-    static func apply(to headers: [HTTPHeader], keys: Set<String>) -> [HTTPHeader] {
-        guard !keys.isEmpty else { return headers }
-        let lowercased = Set(keys.map { $0.lowercased() })
-        return headers.map { lowercased.contains($0.name.lowercased()) ? HTTPHeader(name: $0.name, value: RecorderOptions.redactedText) : $0 }
     }
 }

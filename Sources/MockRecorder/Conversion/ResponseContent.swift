@@ -15,22 +15,31 @@ struct ResponseContent {
     let body: Body
     /// The upstream's `Content-Type`, when it must be written into `headers`.
     let contentTypeHeader: String?
-    /// A `--redact` key the body names in a form this type cannot redact (text that is neither
-    /// JSON nor a form): the exchange is then not recorded at all, so the secret stays out.
-    private(set) var unredactableKey: String?
-    /// Set with ``unredactableKey`` when the body is text in a charset the search cannot read.
-    private(set) var unreadableCharset: String?
+    /// Why the body may hold a secret that redaction cannot rewrite: the exchange is then not
+    /// recorded at all, so the secret stays out.
+    enum Unredactable {
+        /// A `--redact` key it names where redaction cannot rewrite it (text that is neither JSON
+        /// nor a form, or JSON or a form inside a JSON string).
+        case names(key: String)
+        /// Text in an encoding the byte search cannot read (`UTF-16`, `UTF-32`).
+        case unreadableText(encoding: String)
+    }
+
+    private(set) var unredactable: Unredactable?
 
     /// Why the exchange is not recorded, when a redacted key may be in a body redaction cannot
     /// rewrite; nil otherwise.
     var unredactableReason: String? {
-        if let unreadableCharset {
-            return "the answer's body is text in \(unreadableCharset), which --redact cannot search; nothing was written, "
+        switch unredactable {
+        case .unreadableText(let encoding)?:
+            "the answer's body is text in \(encoding), which --redact cannot search; nothing was written, "
                 + "so no secret reaches the fixtures (write this entry by hand)"
+        case .names(let key)?:
+            "the answer's body names '\(key)', a --redact key, where redaction cannot rewrite it (text that is not JSON or a form, "
+                + "or JSON or a form inside a JSON string); nothing was written, so the secret stays out of the fixtures (write this entry by hand)"
+        case nil:
+            nil
         }
-        guard let key = unredactableKey else { return nil }
-        return "the answer's body names '\(key)', a --redact key, where redaction cannot rewrite it (text that is not JSON or a form, "
-            + "or JSON or a form inside a JSON string); nothing was written, so the secret stays out of the fixtures (write this entry by hand)"
     }
 
     /// The media type a `responseText` entry sends unless `headers` say otherwise.
@@ -65,7 +74,7 @@ struct ResponseContent {
             contentTypeHeader = contentType?.mediaType == MediaType.json ? nil : declared
             // JSON or a form kept inside a string value (`{"payload": "{\"token\": …}"}`) is
             // beyond the member-by-member redaction.
-            unredactableKey = Redaction.keyInStringValues(of: redactedKeys, in: parsed)
+            unredactable = Redaction.keyInStringValues(of: redactedKeys, in: parsed).map { .names(key: $0) }
             return
         }
         let binaryType = contentType.map { !$0.isText && !$0.isJSON && $0.mediaType != "application/octet-stream" } ?? false
@@ -75,8 +84,7 @@ struct ResponseContent {
             // UTF-16 or UTF-32 (declared, or by its BOM or NUL bytes): not searchable byte by byte.
             body = .bytes(bytes, fileExtension: "bin")
             contentTypeHeader = declared
-            unredactableKey = redactedKeys.sorted().first
-            unreadableCharset = encoding
+            unredactable = .unreadableText(encoding: encoding)
             return
         }
         if contentType?.mediaType == "application/x-www-form-urlencoded", !redactedKeys.isEmpty,
@@ -93,7 +101,7 @@ struct ResponseContent {
             contentTypeHeader = isDefault ? nil : declared
             // Text that is neither JSON nor a form cannot be rewritten: any mention of a key
             // (a CSV header row `user,token`, a table, `token: …`) keeps it out of the fixtures.
-            unredactableKey = Redaction.mentionedWord(of: redactedKeys, in: bytes)
+            unredactable = Redaction.mentionedWord(of: redactedKeys, in: bytes).map { .names(key: $0) }
             return
         }
         let fileExtension = contentType.flatMap { FileExtensions.forMediaType($0.mediaType) } ?? "bin"
@@ -102,7 +110,7 @@ struct ResponseContent {
         contentTypeHeader = declared.flatMap { ContentTypeHeader($0) == ContentTypeHeader(implied) ? nil : $0 }
         // Text under a binary or non-UTF-8 type (JSON in Latin-1, say) is searched too; binary
         // types (images, archives) are not: their bytes would name a short key by chance.
-        unredactableKey = binaryType ? nil : Redaction.mentionedWord(of: redactedKeys, in: bytes)
+        unredactable = binaryType ? nil : Redaction.mentionedWord(of: redactedKeys, in: bytes).map { .names(key: $0) }
     }
 
     /// "UTF-16" or "UTF-32" when `bytes` are text in one of them: declared by `charset` (any

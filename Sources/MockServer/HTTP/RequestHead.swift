@@ -138,9 +138,6 @@ struct RequestHead: Sendable {
         }
     }
 
-    /// Why the request must be refused (and its connection closed): a head (with its
-    /// `requestLineBytes`-byte request line) over `maxBytes` — `414` when the request line is
-    /// the larger part, else `431` — or ambiguous framing; nil when neither.
     /// What libmicrohttpd's memory per connection holds for this head, as the head limit counts
     /// it: the request line, the header lines and the blank line, plus ``poolBytesPerField`` for
     /// each header line, cookie and query parameter.
@@ -148,12 +145,16 @@ struct RequestHead: Sendable {
         requestLineBytes + headerBytes + 2 + (fieldCount + queryArgumentCount) * Self.poolBytesPerField
     }
 
+    /// Why the request must be refused (and its connection closed): a head (with its
+    /// `requestLineBytes`-byte request line) whose ``poolBytes(requestLineBytes:)`` are over
+    /// `maxBytes` — `414` when the request line is the larger part, else `431` — or ambiguous
+    /// framing; nil when neither.
     func violation(requestLineBytes: Int, maxBytes: Int) -> HeadViolation? {
         let bytes = requestLineBytes + headerBytes + 2
         let headerBookkeeping = fieldCount * Self.poolBytesPerField
         let queryBookkeeping = queryArgumentCount * Self.poolBytesPerField
         let bookkeeping = headerBookkeeping + queryBookkeeping
-        guard bytes + bookkeeping <= maxBytes else {
+        guard poolBytes(requestLineBytes: requestLineBytes) <= maxBytes else {
             // Mostly the URL: 414, as libmicrohttpd answers a request line too long for its pool.
             if requestLineBytes + queryBookkeeping > headerBytes + headerBookkeeping {
                 let parameters = queryArgumentCount == 0 ? "" : " and has \(queryArgumentCount) query parameters, which count \(Self.poolBytesPerField) bytes each"

@@ -257,7 +257,7 @@ final class RequestDispatcher: MHDResponder {
             // The engine checked fixture answers; this catches the rest (an admin answer or a
             // refusal echoing a long Origin), which libmicrohttpd would close without a byte:
             // sent without its CORS headers when that is enough, as a 431 saying why otherwise.
-            let plain = response.replacingHeaders(response.headers.filter { !Self.isCrossOriginHeader($0) })
+            let plain = engine.withoutCrossOriginHeaders(response)
             let fitting = plain.headerLineBytes <= request.answerHeaderBytesLimit
                 ? plain : engine.fittingHeaderRoom(plain, limit: request.answerHeaderBytesLimit)
             return send(fitting, for: request, on: connection)
@@ -293,11 +293,6 @@ final class RequestDispatcher: MHDResponder {
             request.outcomeDescription = answer.logDescription
         }
         return sendServerAnswer(status: answer.status, headers: answer.headers, body: answer.body, room: request.answerHeaderBytesLimit, on: connection)
-    }
-
-    /// The headers CORS adds: `Access-Control-*` and `Vary: Origin`.
-    private static func isCrossOriginHeader(_ header: HTTPHeader) -> Bool {
-        header.name.lowercased().hasPrefix("access-control-") || (header.name.lowercased() == "vary" && header.value == "Origin")
     }
 
     /// Queues an answer the server wrote itself, with the CORS headers the engine adds for this

@@ -11,14 +11,14 @@ import Testing
 struct BrowserSemanticsSocketTests {
     static let digits = String(repeating: "0123456789", count: 10)
 
-    /// A server with CORS on over `files/digits.txt` and `api/people.json`.
+    /// A server with CORS on (unless told otherwise) over `files/digits.txt` and `api/people.json`.
     final class CORSServer: Sendable {
         let tree: TemporaryFolder
         let server: MockHTTPServer
 
-        init(maxBodyBytes: Int = ServerConfiguration().maxBodyBytes) throws {
+        init(maxBodyBytes: Int = ServerConfiguration().maxBodyBytes, cors: Bool = true) throws {
             tree = try TemporaryFolder(["files/digits.txt": digits, "api/people.json": #"{"headers": {"X-Total-Count": "1"}, "response": []}"#])
-            let engine = MockEngine(store: try FixtureStore.load(root: tree.path), options: MockEngineOptions(cors: true))
+            let engine = MockEngine(store: try FixtureStore.load(root: tree.path), options: MockEngineOptions(cors: cors))
             server = try MockHTTPServer(engine: engine, configuration: ServerConfiguration(port: 0, maxBodyBytes: maxBodyBytes, logRequests: false),
                                         logger: Logger(label: "browser-semantics"))
         }
@@ -60,19 +60,19 @@ struct BrowserSemanticsSocketTests {
         let running = try CORSServer()
         let client = try running.client()
         let full = try client.request("GET", "/files/digits.txt")
-        #expect(names(full) == ["Date", "Content-Type", "ETag", "Last-Modified", "Accept-Ranges", "Cache-Control", "Content-Length"])
+        #expect(names(full) == ["Date", "Content-Type", "ETag", "Last-Modified", "Accept-Ranges", "Cache-Control", "Vary", "Content-Length"])
         let etag = try #require(full.header("ETag"))
 
         try client.write("GET /files/digits.txt HTTP/1.1\r\nHost: test\r\nIf-None-Match: \(etag)\r\n\r\n")
         let notModified = try client.readAnswer(bodyExpected: false)
         #expect(notModified.statusLine == "HTTP/1.1 304 Not Modified")
-        #expect(names(notModified) == ["Date", "ETag", "Cache-Control", "Content-Length"])
+        #expect(names(notModified) == ["Date", "ETag", "Cache-Control", "Vary", "Content-Length"])
         #expect(notModified.header("Content-Length") == "100", "RFC 9110 §8.6: none, or the size of the 200")
 
         // No body followed the 304: the next answer on the connection starts right away.
         let next = try client.request("GET", "/files/digits.txt", headers: ["Range: bytes=98-"])
         #expect(next.statusLine == "HTTP/1.1 206 Partial Content")
-        #expect(names(next) == ["Date", "Content-Type", "ETag", "Last-Modified", "Accept-Ranges", "Cache-Control", "Content-Range", "Content-Length"])
+        #expect(names(next) == ["Date", "Content-Type", "ETag", "Last-Modified", "Accept-Ranges", "Cache-Control", "Content-Range", "Vary", "Content-Length"])
         #expect(next.header("Content-Range") == "bytes 98-99/100")
         #expect(next.header("Content-Length") == "2")
         #expect(next.text == "89")
@@ -100,6 +100,21 @@ struct BrowserSemanticsSocketTests {
         #expect(answer.text == "[]")
     }
 
+    /// The prepared answers a server sends to requests without `Origin` say `Vary: Origin` under
+    /// `--cors` (the engine's copy and the server's say the same), and only then.
+    @Test func answersWithoutOriginVaryOnOrigin() throws {
+        let running = try CORSServer()
+        let client = try running.client()
+        let prepared = try client.request("GET", "/api/people")
+        #expect(prepared.status == 200)
+        #expect(prepared.header("Vary") == "Origin")
+        #expect(try client.request("HEAD", "/api/people").header("Vary") == "Origin")
+        #expect(try client.request("GET", "/api/missing").header("Vary") == "Origin")
+
+        let plainServer = try CORSServer(cors: false)
+        #expect(try plainServer.client().request("GET", "/api/people").header("Vary") == nil)
+    }
+
     @Test func theServersOwnRefusalsAllowTheOriginToo() throws {
         let running = try CORSServer(maxBodyBytes: 16)
         let client = try running.client()
@@ -114,6 +129,7 @@ struct BrowserSemanticsSocketTests {
         let withoutOrigin = try plain.readAnswer()
         #expect(withoutOrigin.status == 413)
         #expect(withoutOrigin.header("Access-Control-Allow-Origin") == nil)
+        #expect(withoutOrigin.header("Vary") == "Origin")
 
         let refused = try running.client()
         try refused.write("GET /api/people HTTP/1.1\r\nHost: test\r\nOrigin: http://localhost:3000\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n")

@@ -38,6 +38,7 @@ struct BrowserSemanticsTests {
 
             let plain = try await harness.session.send(HTTPRequest(path: "people"))
             #expect(plain.headers["Access-Control-Allow-Origin"] == nil)
+            #expect(plain.headers["Vary"] == "Origin", "a cached answer without Origin is not reused for a page's fetch")
 
             let entry = try await harness.session.send(HTTPRequest(method: "OPTIONS", path: "people", queryItems: [URLQueryItem(name: "probe", value: "yes")],
                                                                     headers: ["Origin": Self.origin, "Access-Control-Request-Method": "GET"]))

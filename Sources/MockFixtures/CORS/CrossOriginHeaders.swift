@@ -66,6 +66,42 @@ enum CrossOriginHeaders {
         return String(value.trimmingSpaces())
     }
 
+    /// `headers` of an answer to a request without `Origin` (or with one no browser sends), under
+    /// ``MockEngineOptions/cors``: with `Origin` added to `Vary`, because the same URL answers
+    /// a browser's request with `Origin` differently. Without it a browser that cached the answer
+    /// to an `<img>` or a navigation would reuse it for a `fetch` from a page, lacking
+    /// `Access-Control-Allow-Origin`: a CORS error that only a cleared cache cures (RFC 9110
+    /// §12.5.5; the Fetch standard's "CORS protocol and HTTP caches").
+    ///
+    /// Unchanged when the answer handles CORS itself (it says `Access-Control-Allow-Origin`) or
+    /// already varies on `Origin` or on everything (`*`).
+    static func varyingOnOrigin(_ headers: [HTTPHeader]) -> [HTTPHeader]? {
+        var varyIndex: Int?
+        for (index, header) in headers.enumerated() {
+            if equalsIgnoringASCIICase(header.name, allowOrigin) { return nil }
+            if equalsIgnoringASCIICase(header.name, vary) { varyIndex = index }
+        }
+        var result = headers
+        if let varyIndex {
+            guard let merged = varyValue(result[varyIndex].value) else { return nil }
+            result[varyIndex] = HTTPHeader(name: result[varyIndex].name, value: merged)
+        } else {
+            result.append(HTTPHeader(name: vary, value: "Origin"))
+        }
+        return result
+    }
+
+    /// A `Vary` value with `Origin` in it; `nil` when it already names `Origin` or is `*`.
+    private static func varyValue(_ existing: String) -> String? {
+        guard existing.trimmingSpaces() != "*",
+              !existing.split(separator: ",").contains(where: { equalsIgnoringASCIICase($0.trimmingSpaces(), "origin") }) else { return nil }
+        return existing + ", Origin"
+    }
+
+    /// The bytes ``varyingOnOrigin(_:)`` adds at most to an answer's header block
+    /// (`Vary: Origin` and its line end).
+    static let varyOnOriginLineBytes = HTTPHeader.lineBytes([HTTPHeader(name: vary, value: "Origin")])
+
     /// `headers` of an answer to a request from `origin`, with the origin allowed and every
     /// header of the answer exposed. An answer that already says `Access-Control-Allow-Origin`
     /// (a fixture entry handling CORS itself, e.g. to test a refusal) is left as it is.
@@ -86,9 +122,8 @@ enum CrossOriginHeaders {
         if !exposed.contains(where: { $0.lowercased() == "content-length" }) { exposed.append("Content-Length") }
         var result = headers
         if let varyIndex {
-            let existing = result[varyIndex].value
-            if existing.trimmingSpaces() != "*", !existing.split(separator: ",").contains(where: { equalsIgnoringASCIICase($0.trimmingSpaces(), "origin") }) {
-                result[varyIndex] = HTTPHeader(name: result[varyIndex].name, value: existing + ", Origin")
+            if let merged = varyValue(result[varyIndex].value) {
+                result[varyIndex] = HTTPHeader(name: result[varyIndex].name, value: merged)
             }
         } else {
             result.append(HTTPHeader(name: vary, value: "Origin"))

@@ -1,8 +1,10 @@
 extension MockEngine {
     /// `response` as answered to a request with these headers under ``MockEngineOptions/cors``:
-    /// unchanged when CORS is off or the request has no usable `Origin` (the prepared answer stays
-    /// prepared; an empty one, or one with control characters, is not a browser's); the `204` preflight answer when the request is a preflight no fixture entry
-    /// answered; else `response` with the origin allowed and its headers exposed.
+    /// unchanged when CORS is off; with `Origin` added to its `Vary` when the request has no
+    /// usable `Origin` (an empty one, or one with control characters, is not a browser's; a
+    /// prepared answer stays prepared, see ``preparedAnswerHeaders(_:)``); the `204` preflight
+    /// answer when the request is a preflight no fixture entry answered; else `response` with
+    /// the origin allowed and its headers exposed.
     ///
     /// ``respond(method:target:headers:body:)`` applies it to every answer; a front applies it to
     /// answers it makes itself (the reload answer, a proxied answer).
@@ -21,7 +23,11 @@ extension MockEngine {
 
     /// Called only with CORS on; one header lookup for requests without `Origin`.
     func crossOriginResponse(_ response: MockResponse, method: String, headers: any RequestHeaderLookup) -> MockResponse {
-        guard let origin = CrossOriginHeaders.origin(in: headers) else { return response }
+        guard let origin = CrossOriginHeaders.origin(in: headers) else {
+            guard let varied = CrossOriginHeaders.varyingOnOrigin(response.headers) else { return response }
+            // Its prepared copy says the same (preparedAnswerHeaders), so it stays prepared.
+            return response.replacingHeaders(varied, keepingPreparedID: true)
+        }
         if CrossOriginHeaders.isPreflight(method: method, headers: headers), !response.outcome.isFixtureEntry {
             return CrossOriginHeaders.preflight(origin: origin, headers: headers)
         }
@@ -36,8 +42,27 @@ extension MockEngine {
     /// ``MockEngineOptions/cors`` is on and the request has `Origin`; never turned into a
     /// preflight answer.
     package func crossOriginHeaders<Headers: RequestHeaderLookup>(_ headers: [HTTPHeader], requestHeaders: Headers) -> [HTTPHeader] {
-        guard options.cors, let origin = CrossOriginHeaders.origin(in: requestHeaders) else { return headers }
+        guard options.cors else { return headers }
+        guard let origin = CrossOriginHeaders.origin(in: requestHeaders) else { return CrossOriginHeaders.varyingOnOrigin(headers) ?? headers }
         return CrossOriginHeaders.allowing(origin: origin, in: headers) ?? headers
+    }
+
+    /// The headers a front gives its prepared copy of the store's prepared answer with
+    /// `headers`: with `Origin` added to `Vary` under ``MockEngineOptions/cors``, as
+    /// ``allowingCrossOrigin(_:method:headers:)`` adds it for requests without `Origin`, which
+    /// keeps such an answer prepared. Requests with `Origin` get a copy made for them.
+    ///
+    /// ```swift
+    /// let sent = store.preparedResponses.map { engine.preparedAnswerHeaders($0.headers) }
+    /// ```
+    package func preparedAnswerHeaders(_ headers: [HTTPHeader]) -> [HTTPHeader] {
+        guard options.cors else { return headers }
+        return CrossOriginHeaders.varyingOnOrigin(headers) ?? headers
+    }
+
+    /// The most bytes ``preparedAnswerHeaders(_:)`` adds to a prepared answer's header block.
+    var preparedAnswerExtraHeaderBytes: Int {
+        options.cors ? CrossOriginHeaders.varyOnOriginLineBytes : 0
     }
 
     /// `response` without the headers ``allowingCrossOrigin(_:method:headers:)`` adds

@@ -60,7 +60,8 @@ extension MockEngine {
             response = crossOriginResponse(response, method: method, headers: headers)
         }
         // A prepared answer fits any room as large as the store's largest: no copy, no sum.
-        if answerHeaderBytesLimit < store.largestPreparedHeaderLineBytes || (response.preparedID == nil && answerHeaderBytesLimit != .max) {
+        if answerHeaderBytesLimit < store.largestPreparedHeaderLineBytes + preparedAnswerExtraHeaderBytes
+            || (response.preparedID == nil && answerHeaderBytesLimit != .max) {
             response = fittingHeaderRoom(response, limit: answerHeaderBytesLimit)
         }
         if journalsNoMatch || !response.outcome.isNoMatch {

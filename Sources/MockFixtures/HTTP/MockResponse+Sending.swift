@@ -42,11 +42,13 @@ extension MockResponse {
                      fault: fault, bytesPerSecond: bytesPerSecond, declaredBodyLength: length, statesBodyLength: length != nil)
     }
 
-    /// The same answer with other headers; no longer a prepared one.
+    /// The same answer with other headers; no longer a prepared one, unless `keepingPreparedID`
+    /// says that the front's prepared copy has these headers too.
     ///
     /// Keep every stored property of ``MockResponse`` here when adding one.
-    package func replacingHeaders(_ headers: [HTTPHeader]) -> MockResponse {
-        MockResponse(status: status, headers: headers, body: body, delayMilliseconds: delayMilliseconds, preparedID: nil, outcome: outcome,
+    package func replacingHeaders(_ headers: [HTTPHeader], keepingPreparedID: Bool = false) -> MockResponse {
+        MockResponse(status: status, headers: headers, body: body, delayMilliseconds: delayMilliseconds,
+                     preparedID: keepingPreparedID ? preparedID : nil, outcome: outcome,
                      fault: fault, bytesPerSecond: bytesPerSecond, declaredBodyLength: declaredBodyLength, statesBodyLength: statesBodyLength)
     }
 }

@@ -23,11 +23,31 @@ struct CrossOriginTests {
         #expect(preflight.status == 404)
     }
 
-    @Test func requestsWithoutOriginKeepTheirPreparedAnswer() throws {
+    @Test func requestsWithoutOriginKeepTheirPreparedAnswerVaryingOnOrigin() throws {
         let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
         let response = fixture.get("/api/people")
         #expect(response.preparedID != nil)
-        #expect(response.headers == [HTTPHeader(name: "Content-Type", value: "application/json"), HTTPHeader(name: "X-Total-Count", value: "1")])
+        let expected = [HTTPHeader(name: "Content-Type", value: "application/json"), HTTPHeader(name: "X-Total-Count", value: "1"),
+                        HTTPHeader(name: "Vary", value: "Origin")]
+        #expect(response.headers == expected)
+        #expect(fixture.engine.preparedAnswerHeaders(fixture.engine.store.preparedResponses[response.preparedID!].headers) == expected,
+                "a front's prepared copy says what the engine answers")
+        #expect(try EngineFixture(Self.files).engine.preparedAnswerHeaders(expected.dropLast()) == Array(expected.dropLast()), "without --cors")
+    }
+
+    /// A browser that cached an answer without `Origin` (an `<img>`, a navigation) must not reuse
+    /// it for a `fetch` with `Origin`: every answer under `--cors` says it varies on `Origin`.
+    @Test func everyKindOfAnswerWithoutOriginVariesOnOrigin() throws {
+        let fixture = try EngineFixture(Self.files, options: MockEngineOptions(cors: true))
+        for target in ["/api/people", "/images/a.png", "/api/missing", "/__admin/health", "/api/%00"] {
+            #expect(fixture.get(target).headerValue("Vary") == "Origin", "\(target)")
+        }
+        #expect(fixture.get("/images/a.png", headers: ["If-None-Match": "*"]).headerValue("Vary") == "Origin", "304")
+        #expect(fixture.get("/api/people", headers: ["Origin": ""]).headerValue("Vary") == "Origin", "an empty Origin is no browser's")
+        #expect(fixture.send("OPTIONS", "/api/people", headers: ["Access-Control-Request-Method": "POST"]).headerValue("Vary") == "Origin")
+        #expect(fixture.get("/api/varied").headerValue("Vary") == "Accept-Language, Origin")
+        #expect(fixture.get("/api/locked").headerValue("Vary") == nil, "an entry that handles CORS itself is left alone")
+        #expect(try EngineFixture(Self.files).get("/api/people").headerValue("Vary") == nil, "without --cors")
     }
 
     @Test func anAnswerToAnOriginAllowsItWithCredentialsAndExposesItsHeaders() throws {

@@ -13,6 +13,7 @@ struct VerificationControlTests {
     static let files = [
         "api/orders.json": #"[{"method": "POST", "request": {"sku": "A1", "quantity": 2}, "status": 201, "response": {"id": 7}}, {"method": "GET", "response": []}]"#,
         "api/uploads.json": #"{"method": "POST", "status": 201}"#,
+        "api/broken.json": #"{"status": "#,
     ]
 
     @Test(arguments: ControlFront.allCases)
@@ -111,17 +112,27 @@ struct VerificationControlTests {
             try await harness.mock.expectNoUnmatchedRequests()
             try await harness.session.status(.delete, "orders")
             try await harness.session.status(.get, "ordrs")
+            // Refused targets (a base URL joined with a leading slash) and broken files: answered
+            // by nothing the test wrote either.
+            try await harness.session.status(.get, "v1//orders")
+            try await harness.session.status(.get, "broken")
             let unmatched = try await harness.mock.requests(unmatchedOnly: true)
-            #expect(unmatched.map(\.id) == [2, 3])
+            #expect(unmatched.map(\.id) == [2, 3, 4, 5])
+            #expect(unmatched.map(\.outcome) == ["noMatch", "noMatch", "rejectedPath", "brokenFixture"])
+            #expect(try await harness.mock.requests().map(\.isUnmatched) == [false, true, true, true, true])
             let failure = await #expect(throws: VerificationFailure.self) {
                 try await harness.mock.expectNoUnmatchedRequests()
             }
             #expect(failure?.description == """
-                Expected every request to match a fixture, but 2 did not:
+                Expected every request to match a fixture, but 4 did not:
                   #2 DELETE /api/orders → 404
                     no entry in api/orders.json matches DELETE /api/orders; closest is entry 1 (line 1): method differs: entry expects GET, request is DELETE
                   #3 GET /api/ordrs → 404
                     no fixture file serves GET /api/ordrs (looked for api/ordrs.json, api/ordrs/index.json); did you mean /api/orders?
+                  #4 GET /api/v1//orders → 404
+                    rejected request target: the path contains an empty segment ('//'); remove the doubled slash
+                  #5 GET /api/broken → 500
+                    fixture file api/broken.json is broken
                 """)
         }
     }

@@ -54,9 +54,14 @@ extension MockEngine {
 }
 
 extension JournalRecord {
-    /// Answered by the no-match 404 (a path no fixture serves, or no entry matching).
+    /// Answered by nothing the test wrote: the no-match 404 (a path no fixture serves, or no
+    /// entry matching), a refused target (`//api/people`, the base-URL join bug; `/./`; a
+    /// method that is no token), a fixture file that failed to load (500), or a forward that
+    /// failed (502). `?unmatched=true` and `expectNoUnmatchedRequests()` list these.
     var isUnmatched: Bool {
-        if case .noMatch = outcome { return true }
-        return false
+        switch outcome {
+        case .noMatch, .rejectedPath, .brokenFixture, .proxyFailed: true
+        default: false
+        }
     }
 }

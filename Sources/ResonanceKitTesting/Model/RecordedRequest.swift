@@ -49,8 +49,13 @@ public struct RecordedRequest: Sendable, Equatable, Decodable, CustomStringConve
         }
     }
 
-    /// Whether nothing answered it (the no-match 404).
-    public var isUnmatched: Bool { outcome == "noMatch" }
+    /// Whether nothing the test wrote answered it: the no-match 404 (`noMatch`), a refused
+    /// request target such as `//api/people` (`rejectedPath`), a fixture file that failed to
+    /// load (`brokenFixture`, a 500), or a failed forward (`proxyFailed`, a 502). These are the
+    /// requests `requests(unmatchedOnly: true)` lists.
+    public var isUnmatched: Bool {
+        ["noMatch", "rejectedPath", "brokenFixture", "proxyFailed"].contains(outcome)
+    }
 
     /// The body decoded as JSON.
     public func decodeBody<Value: Decodable>(_ type: Value.Type, decoder: JSONDecoder = JSONDecoder()) throws -> Value {

@@ -116,6 +116,10 @@ import Testing
         #expect((body["error"] as? String)?.contains("refused the connection") == true)
         #expect(try await proxy.send("GET", "/api/people").status == 200, "fixtures keep answering")
         #expect(proxy.outcomes == ["proxyFailed", "matched"])
+        let unmatched = proxy.server.engine.respond(method: "GET", target: "/__admin/requests?unmatched=true", headers: NoHeaders(), body: [])
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(unmatched.body)) as? [String: Any])
+        #expect((listed["requests"] as? [[String: Any]])?.compactMap { $0["outcome"] as? String } == ["proxyFailed"],
+                "a failed forward is a request nothing answered")
         withExtendedLifetime(gone) {}
     }
 

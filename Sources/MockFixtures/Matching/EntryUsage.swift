@@ -10,6 +10,9 @@ final class EntryUsage: Sendable {
     /// The entry's `times`, or `nil` for no limit.
     let limit: Int?
     private let answered = ManagedAtomic<Int>(0)
+    /// Whether an entry with `times` answered a request that does not use one up (a HEAD), for
+    /// the unused-fixtures report; written once, like `answered` without a limit.
+    private let answeredUncounted = ManagedAtomic<Bool>(false)
 
     init(limit: Int?) {
         self.limit = limit
@@ -33,11 +36,15 @@ final class EntryUsage: Sendable {
     }
 
     /// Whether the entry may still answer, without using up one of its `times`: for a HEAD a GET
-    /// entry answers. An entry without `times` is still marked as used (the unused-fixtures
+    /// entry answers. The entry is still marked as used when it does (the unused-fixtures
     /// report), which changes no answer.
     func admitsWithoutCounting() -> Bool {
         guard limit != nil else { return claim() }
-        return mayAnswer
+        guard mayAnswer else { return false }
+        if !answeredUncounted.load(ordering: .relaxed) {
+            answeredUncounted.store(true, ordering: .relaxed)
+        }
+        return true
     }
 
     /// Whether the entry may still answer; changes nothing (the unused report included).
@@ -49,9 +56,11 @@ final class EntryUsage: Sendable {
     /// Answers given so far; for an entry without `times`, 0 or 1 (answered at all).
     var answeredCount: Int { answered.load(ordering: .relaxed) }
 
-    var hasAnswered: Bool { answeredCount > 0 }
+    /// Whether it answered anything since load, reload or reset, a HEAD included.
+    var hasAnswered: Bool { answeredCount > 0 || answeredUncounted.load(ordering: .relaxed) }
 
     func reset() {
         answered.store(0, ordering: .relaxed)
+        answeredUncounted.store(false, ordering: .relaxed)
     }
 }

@@ -54,4 +54,22 @@ struct ResetAndUnusedTests {
         _ = fixture.engine.reload()
         #expect(try unused().count == 4, "so does a reload")
     }
+
+    /// A HEAD answered by a GET entry uses none of its `times`, but the entry has answered: the
+    /// report says so whether or not the entry has `times`.
+    @Test func aHeadMarksAnEntryUsedWithOrWithoutTimes() throws {
+        let fixture = try EngineFixture(["limited.json": #"{"times": 2, "response": {}}"#, "open.json": #"{"response": {}}"#])
+        func unusedFiles() throws -> [String] {
+            (try fixture.get("/__admin/fixtures/unused").jsonObject()["unused"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String }
+        }
+        #expect(try unusedFiles() == ["limited.json", "open.json"])
+        #expect(fixture.send("HEAD", "/limited").status == 200)
+        #expect(fixture.send("HEAD", "/open").status == 200)
+        #expect(try unusedFiles().isEmpty)
+        #expect(fixture.get("/limited").status == 200)
+        #expect(fixture.get("/limited").status == 200, "the HEAD used up none of its two answers")
+        #expect(fixture.get("/limited").status == 404)
+        _ = fixture.send("POST", "/__admin/reset")
+        #expect(try unusedFiles() == ["limited.json", "open.json"], "a reset forgets the HEAD too")
+    }
 }

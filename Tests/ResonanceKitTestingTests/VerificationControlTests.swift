@@ -1,4 +1,5 @@
 import Foundation
+import MockFixtures
 import ResonanceKit
 import ResonanceKitTesting
 import Testing
@@ -134,6 +135,36 @@ struct VerificationControlTests {
                   #5 GET /api/broken → 500
                     fixture file api/broken.json is broken
                 """)
+        }
+    }
+
+    /// A journal that overflowed cannot confirm an exact count (a dropped request may have fit),
+    /// also not the "never called" count of 0; "at least once" still holds.
+    @Test(arguments: ControlFront.allCases)
+    func anExactCountFromAJournalThatDroppedRequestsFails(front: ControlFront) async throws {
+        try await front.run(files: Self.files, options: MockEngineOptions(journalSize: 2)) { harness in
+            for _ in 0..<3 { try await harness.session.status(.get, "orders") }
+            let result = try await harness.mock.count(matching: .get("/api/orders"))
+            #expect(result.count == 2)
+            #expect(result.dropped == 1)
+            let failure = await #expect(throws: VerificationFailure.self) {
+                try await harness.mock.verify(.get("/api/orders"), count: 2)
+            }
+            #expect(failure?.description == """
+                Expected exactly 2 requests matching GET /api/orders, but the journal cannot confirm it: 2 did, and others may have been dropped:
+                  #2 GET /api/orders → 200
+                  #3 GET /api/orders → 200
+                The journal dropped 1 older request since it was last cleared (it keeps the newest --journal-size); any of them may have matched. \
+                Reset or clear the journal between tests, or raise --journal-size (MockEngineOptions.journalSize).
+                """)
+            await #expect(throws: VerificationFailure.self, "never called cannot be confirmed either") {
+                try await harness.mock.verify(.post("/api/orders"), count: 0)
+            }
+            try await harness.mock.verify(.get("/api/orders"))
+            try await harness.mock.clearRequests()
+            try await harness.session.status(.get, "orders")
+            #expect(try await harness.mock.count(matching: .get("/api/orders")).dropped == 0)
+            try await harness.mock.verify(.get("/api/orders"), count: 1)
         }
     }
 

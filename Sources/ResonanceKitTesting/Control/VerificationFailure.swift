@@ -22,11 +22,21 @@ public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
                     text += "\n  \(miss)"
                 }
             }
+        } else if result.count == expected {
+            text += "the journal cannot confirm it: \(result.count) did, and others may have been dropped:"
+            for request in matching {
+                text += "\n  \(request)"
+            }
         } else {
             text += "\(result.count) did:"
             for request in matching {
                 text += "\n  \(request)"
             }
+        }
+        if result.dropped > 0 {
+            text += "\nThe journal dropped \(result.dropped) older request\(result.dropped == 1 ? "" : "s") since it was last cleared "
+                + "(it keeps the newest --journal-size); any of them may have matched. Reset or clear the journal between tests, "
+                + "or raise --journal-size (MockEngineOptions.journalSize)."
         }
         description = text
     }

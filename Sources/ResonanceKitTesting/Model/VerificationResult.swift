@@ -6,6 +6,10 @@ public struct VerificationResult: Sendable, Equatable, Decodable {
     public let nearMisses: [NearMiss]
     /// How many requests the journal holds.
     public let recorded: Int?
+    /// How many older requests the journal dropped since it was last cleared (it keeps the newest
+    /// `--journal-size`): any of them may have fit, so with `dropped` > 0 ``count`` is a lower
+    /// bound. 0 from a mock that does not say.
+    public let dropped: Int
 
     /// A recorded request that almost fits, and why it does not.
     public struct NearMiss: Sendable, Equatable, Decodable, CustomStringConvertible {
@@ -21,12 +25,13 @@ public struct VerificationResult: Sendable, Equatable, Decodable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case count, nearMisses, recorded }
+    private enum CodingKeys: String, CodingKey { case count, nearMisses, recorded, dropped }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         count = try container.decode(Int.self, forKey: .count)
         nearMisses = try container.decodeIfPresent([NearMiss].self, forKey: .nearMisses) ?? []
         recorded = try container.decodeIfPresent(Int.self, forKey: .recorded)
+        dropped = try container.decodeIfPresent(Int.self, forKey: .dropped) ?? 0
     }
 }

@@ -21,6 +21,21 @@ struct FixtureRuleTests {
         #expect(store.get("/a").status == 500)
     }
 
+    /// WireMock's `"method": "ANY"` would load and match nothing: a load error for entries and a
+    /// 400 for verification patterns, each saying what to write instead.
+    @Test(arguments: ["ANY", "any", "*", "ALL"])
+    func anyMethodTokensAreRefused(method: String) throws {
+        let (store, tree) = try load(#"[{"method": "\#(method)"}]"#)
+        _ = tree
+        #expect(store.problems.map(\.description) == [
+            #"a.json:1:13: error: method "\#(method)" is not an HTTP method: mockserver has no any-method token. In a fixture, write one entry per method (an entry without "method" answers GET and HEAD); in a verification pattern, leave "method" out to count every method"#,
+        ])
+        let fixture = try EngineFixture(["b.json": "{}"])
+        let refused = fixture.postJSON("/__admin/requests/count", #"{"method": "\#(method)", "path": "/b"}"#)
+        #expect(refused.status == 400)
+        #expect((try refused.jsonObject()["error"] as? String)?.contains("no any-method token") == true)
+    }
+
     @Test(arguments: [204, 205, 304])
     func bodylessStatusesSendNoBodyAndNoContentType(status: Int) throws {
         let (store, tree) = try load(#"[{"status": \#(status), "response": {"a": 1}, "headers": {"Content-Type": "text/plain", "X-Kept": "yes"}}]"#)

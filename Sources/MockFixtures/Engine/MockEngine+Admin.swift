@@ -30,10 +30,10 @@ extension MockEngine {
                 // Any query is ignored: a probe may add a cache-buster.
                 return allow(["GET", "HEAD"], takesQuery: true, &request) { _ in prepared(store.healthPreparedID, in: store, outcome: .health) }
             case "reset":
-                return allow(["POST"], &request) { _ in resetResponse() }
+                return allow(["POST"], &request) { request in refusingBody(request) ?? resetResponse() }
             case "reload":
-                return allow(["POST"], &request) { _ in
-                    diagnosticResponse(status: 501, outcome: .reloadRequested, [
+                return allow(["POST"], &request) { request in
+                    refusingBody(request) ?? diagnosticResponse(status: 501, outcome: .reloadRequested, [
                         ("status", .string("failed")),
                         ("error", .string("this front cannot reload fixtures")),
                         ("hint", .string("load the store again and call MockEngine.replaceStore(_:)")),
@@ -42,13 +42,13 @@ extension MockEngine {
             case "requests":
                 // The journal reads its own parameters (and refuses unknown ones with a suggestion).
                 return allow(["GET", "HEAD", "DELETE"], takesQuery: request.isGetOrHead, &request) { request in
-                    request.isGetOrHead ? journalResponse(&request) : clearJournalResponse(request)
+                    request.isGetOrHead ? journalResponse(&request) : refusingBody(request) ?? clearJournalResponse(request)
                 }
             case "fixtures":
                 return allow(["GET", "HEAD", "POST", "DELETE"], &request) { request in
                     if request.isGetOrHead { return runtimeFixtureListResponse() }
                     if request.method == "POST" { return addRuntimeFixtureResponse(&request, store: store) }
-                    return removeAllRuntimeFixturesResponse()
+                    return refusingBody(request) ?? removeAllRuntimeFixturesResponse()
                 }
             case "scenarios":
                 return allow(["GET", "HEAD"], &request) { _ in scenarioListResponse(store: store) }
@@ -65,7 +65,7 @@ extension MockEngine {
                 return allow(["GET", "HEAD"], &request) { _ in unusedEntriesResponse(store: store) }
             case ("fixtures", let id):
                 return allow(["GET", "HEAD", "DELETE"], &request) { request in
-                    request.isGetOrHead ? runtimeFixtureResponse(id: id) : removeRuntimeFixtureResponse(id: id)
+                    request.isGetOrHead ? runtimeFixtureResponse(id: id) : refusingBody(request) ?? removeRuntimeFixtureResponse(id: id)
                 }
             case ("scenarios", let name):
                 return allow(["GET", "HEAD", "PUT"], &request) { request in
@@ -113,6 +113,23 @@ extension MockEngine {
                                    hint: "send \(request.methodNamedInBodies) \(path) without a query")
         }
         return handler(&request)
+    }
+
+    /// The 400 for a body sent to a call that takes none (`POST /__admin/reset` with a pattern
+    /// meant for `/__admin/requests/count`, say), or `nil`: an empty body, or an empty JSON
+    /// object or `null` (some clients always send `{}`), which asks for nothing.
+    private func refusingBody(_ request: IncomingRequest) -> MockResponse? {
+        guard !request.body.isEmpty else { return nil }
+        if let parsed = try? JSONParser.parse(request.body).root.value {
+            switch parsed {
+            case .null: return nil
+            case .object(let members) where members.isEmpty: return nil
+            default: break
+            }
+        }
+        let path = String(request.target.path)
+        return badAdminRequest(request, "\(request.methodNamedInBodies) \(path) takes no body, and this one has \(request.body.count) bytes",
+                               hint: "send it without a body (an empty JSON object {} is accepted too); to act on some requests or fixtures only, see the endpoints that take a pattern or an id")
     }
 
     /// `["GET", "POST", "DELETE"]` as "GET, POST and DELETE".

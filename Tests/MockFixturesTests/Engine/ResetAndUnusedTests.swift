@@ -55,6 +55,22 @@ struct ResetAndUnusedTests {
         #expect(try unused().count == 4, "so does a reload")
     }
 
+    /// Calls that take no body refuse one rather than ignore what it asked for; `{}` and `null`,
+    /// which some clients always send, ask for nothing and are accepted.
+    @Test func callsThatTakeNoBodyRefuseOne() throws {
+        let fixture = try EngineFixture(Self.files)
+        for (method, target) in [("POST", "/__admin/reset"), ("DELETE", "/__admin/requests"), ("DELETE", "/__admin/fixtures"),
+                                 ("DELETE", "/__admin/fixtures/fixture-1"), ("POST", "/__admin/reload")] {
+            let refused = fixture.send(method, target, body: #"{"method": "GET", "path": "/a"}"#)
+            #expect(refused.status == 400, "\(method) \(target)")
+            #expect(try refused.jsonObject()["error"] as? String == "\(method) \(target) takes no body, and this one has 31 bytes")
+        }
+        #expect(fixture.send("POST", "/__admin/reset", body: "{ }").status == 200)
+        #expect(fixture.send("POST", "/__admin/reset", body: "null").status == 200)
+        #expect(fixture.send("POST", "/__admin/reset").status == 200)
+        #expect(fixture.send("DELETE", "/__admin/requests", body: "{}").status == 200)
+    }
+
     /// A HEAD answered by a GET entry uses none of its `times`, but the entry has answered: the
     /// report says so whether or not the entry has `times`.
     @Test func aHeadMarksAnEntryUsedWithOrWithoutTimes() throws {

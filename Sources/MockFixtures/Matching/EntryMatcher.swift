@@ -110,13 +110,12 @@ enum EntryMatcher {
                 collector.add("request has no body but the entry expects a JSON body")
                 return
             }
-            let firstReason = collector.reasons.count
+            guard !RequestConstraints.methodsWhoseRequestIsTheBody.contains(request.method) else {
+                collector.add("request has no body but the entry expects a JSON body (the \"request\" of a \(request.method) is its body; match its query parameters with \"query\")")
+                return
+            }
             let query = request.query()
             collectParameterReasons(parameters, label: "query parameter", into: &collector) { query.values(for: $0) }
-            if collector.explain, collector.reasons.count > firstReason,
-               ["POST", "PUT", "PATCH"].contains(request.method) {
-                collector.reasons.insert("request has no body but the entry expects a JSON body", at: firstReason)
-            }
         case .form(let fields):
             guard let parameters = expected.parameters else {
                 collector.add("request body is a form (application/x-www-form-urlencoded), but the entry expects the JSON body \(JSONValue.excerpt(expected.source))")

@@ -1,7 +1,7 @@
 /// What a request must look like: the part of a fixture entry that selects requests, and all of
 /// a verification pattern. One matcher (``EntryMatcher``) checks both, so "which entry answers"
 /// and "was this request sent" can never disagree.
-struct RequestConstraints: Sendable {
+package struct RequestConstraints: Sendable {
     struct HeaderRequirement: Sendable {
         let lowercasedName: String
         let expectation: ParameterExpectation
@@ -29,6 +29,12 @@ struct RequestConstraints: Sendable {
             }
         }
     }
+
+    /// The methods whose `request` is always their body: a POST, PUT or PATCH without one does
+    /// not match it by its query parameters, as a GET does, so that a verification of the body
+    /// an app should have sent never passes for a request that carried none. Their query
+    /// parameters are matched by `query`; the recorder writes them there.
+    package static let methodsWhoseRequestIsTheBody: Set<String> = ["POST", "PUT", "PATCH"]
 
     /// Upper-cased HTTP method; `nil` matches any method (patterns only: entries default to GET).
     let method: String?

@@ -49,10 +49,12 @@ struct RequestConstraint {
         } else {
             .makeObject((queryParameters.map(Self.members) ?? []) + absent.map { ($0, Self.absentValue) })
         }
-        // A body-less request is told apart by its query; one with a body by both.
-        let query = exchange.requestBody.isEmpty ? nil : constrainedQuery
+        // A body-less request is told apart by its query; one with a body by both. A POST, PUT
+        // or PATCH's `request` is always its body, so its query goes in `query`, with or without one.
+        let requestIsTheBody = RequestConstraints.methodsWhoseRequestIsTheBody.contains(exchange.method)
+        let query = exchange.requestBody.isEmpty && !requestIsTheBody ? nil : constrainedQuery
         if exchange.requestBody.isEmpty {
-            value = constrainedQuery
+            value = requestIsTheBody ? nil : constrainedQuery
         } else if mediaType == "application/x-www-form-urlencoded" {
             value = Self.object(from: QueryParameters(decodingBytes: exchange.requestBody).parameters.map { ($0.name, JSONValue.string($0.value)) })
         } else if mediaType == "multipart/form-data", let contentType {

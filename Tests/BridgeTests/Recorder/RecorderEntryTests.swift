@@ -70,6 +70,20 @@ import Testing
         #expect(status == 200)
     }
 
+    /// A POST's `request` is its body, so a body-less POST is told apart by `query`, which the
+    /// replay matches (its `request` would match no body-less POST).
+    @Test func aBodylessPostIsToldApartByItsQuery() throws {
+        let harness = try RecordingHarness()
+        try harness.record("POST", "/api/sessions/end?all=1", status: 204, body: [])
+        let entry = try #require(try harness.entries("api/sessions/end.json").first)
+        #expect(entry["request"] == nil)
+        #expect(entry["query"] == .makeObject([("all", .string("1"))]))
+        let statuses = try harness.replay { client, url in
+            try ["1", "2"].map { try client.forward(UpstreamRequest(method: "POST", url: url + "/api/sessions/end?all=\($0)")).status }
+        }
+        #expect(statuses == [204, 404])
+    }
+
     @Test func recordsJSONAndFormBodiesAsTheRequest() throws {
         let harness = try RecordingHarness()
         try harness.record("POST", "/api/people?draft=1", requestHeaders: ["Content-Type": "application/json"],

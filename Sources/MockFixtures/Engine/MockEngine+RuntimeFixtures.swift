@@ -36,7 +36,7 @@ extension MockEngine {
             return badAdminRequest(request, "the body has no \"entries\"", hint: "send them as a fixture file holds them, e.g. \(Self.runtimeFixtureExample)")
         }
         let target: RequestTarget
-        switch RequestTarget.parse(path) {
+        switch RequestTarget.parse(writtenPath: path) {
         case .success(let parsed) where parsed.query == nil:
             target = parsed
         case .success:

@@ -34,7 +34,7 @@ struct RequestPattern: Sendable {
                 guard case .string(let text) = member.value.value else {
                     return .failure(PatternError("\"path\" must be a string, found \(compiler.describe(member.value.value))", hint: "give the path as a string, such as \"/api/1.0/people/\""))
                 }
-                switch RequestTarget.parse(text) {
+                switch RequestTarget.parse(writtenPath: text) {
                 case .success(let target) where target.query == nil:
                     let template = PathTemplate(key: target.lookupKey)
                     if case .duplicateName(let name) = template.issues.first(where: { if case .duplicateName = $0 { true } else { false } }) {

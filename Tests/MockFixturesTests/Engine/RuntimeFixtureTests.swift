@@ -40,6 +40,21 @@ struct RuntimeFixtureTests {
         #expect(texts(journal[0]["matched"]) == ["fixture": "fixture-1", "entry": "0"])
     }
 
+    /// `path` is the decoded path, as the 404 shows it: a space and a lone `%` stand for
+    /// themselves; encoded paths keep working. The same for verification patterns.
+    @Test func pathsAreWrittenDecodedAsThe404ShowsThem() throws {
+        let fixture = try EngineFixture(Self.files)
+        let missed = try fixture.get("/files/a%20b").jsonObject()
+        #expect(missed["path"] as? String == "/files/a b")
+        for (path, target) in [("/files/a b", "/files/a%20b"), ("/files/100%", "/files/100%25"), ("/files/c%20d", "/files/c%20d")] {
+            _ = fixture.send("DELETE", "/__admin/requests")
+            let (created, body) = try add(fixture, #"{"path": "\#(path)", "entries": [{"response": {"ok": true}}]}"#)
+            #expect(created.status == 201, "\(path): \(body)")
+            #expect(fixture.get(target).status == 200, "\(path) answers \(target)")
+            #expect(try fixture.count(#"{"method": "GET", "path": "\#(path)"}"#)["count"] as? Int == 1, "\(path) counts \(target)")
+        }
+    }
+
     @Test func serveAPathWithoutAFileAndExplainMisses() throws {
         let fixture = try EngineFixture(Self.files)
         _ = try add(fixture, #"{"path": "/api/new", "entries": [{"method": "PUT", "request": {"name": "Rey"}, "status": 204}]}"#)

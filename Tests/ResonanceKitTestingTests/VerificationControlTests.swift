@@ -138,6 +138,32 @@ struct VerificationControlTests {
         }
     }
 
+    /// At most (no retry storm), at least and between, with the count's range in the failure.
+    @Test(arguments: ControlFront.allCases)
+    func verifiesCountRanges(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            for _ in 0..<3 { try await harness.session.status(.get, "orders") }
+            let orders = RequestPattern.get("/api/orders")
+            try await harness.mock.verify(orders, count: ...3)
+            try await harness.mock.verify(orders, count: 2...)
+            try await harness.mock.verify(orders, count: 1...3)
+            try await harness.mock.verify(.post("/api/orders"), count: ...0)
+            for (range, wanted) in [(0...2, "at most 2 requests"), (4...9, "between 4 and 9 requests"), (3...3, "")] {
+                guard !wanted.isEmpty else {
+                    try await harness.mock.verify(orders, count: range)
+                    continue
+                }
+                let failure = await #expect(throws: VerificationFailure.self) { try await harness.mock.verify(orders, count: range) }
+                #expect(failure?.description.hasPrefix("Expected \(wanted) matching GET /api/orders, but 3 did:\n  #1 GET /api/orders → 200") == true,
+                        "\(failure?.description ?? "")")
+            }
+            let atLeast = await #expect(throws: VerificationFailure.self) { try await harness.mock.verify(orders, count: 4...) }
+            #expect(atLeast?.description.hasPrefix("Expected at least 4 requests matching GET /api/orders, but 3 did:") == true)
+            let empty = await #expect(throws: VerificationFailure.self) { try await harness.mock.verify(orders, count: 5..<5) }
+            #expect(empty?.description == "The count range 5..<5 holds no number of requests; give one such as ...3, 2... or 1...3.")
+        }
+    }
+
     /// A POST's `request` is its body: a POST that sent none but carries the same keys in its
     /// query is neither answered by the entry nor counted by a body pattern (a GET still is).
     @Test(arguments: ControlFront.allCases)
@@ -180,6 +206,10 @@ struct VerificationControlTests {
                 try await harness.mock.verify(.post("/api/orders"), count: 0)
             }
             try await harness.mock.verify(.get("/api/orders"))
+            try await harness.mock.verify(.get("/api/orders"), count: 2...)
+            await #expect(throws: VerificationFailure.self, "an upper bound cannot be confirmed") {
+                try await harness.mock.verify(.get("/api/orders"), count: ...5)
+            }
             try await harness.mock.clearRequests()
             try await harness.session.status(.get, "orders")
             #expect(try await harness.mock.count(matching: .get("/api/orders")).dropped == 0)

@@ -57,12 +57,32 @@ extension MockControlling {
     /// try await mock.verify(.get("/api/1.0/people/", query: ["page": "2"]), count: 1)     // exactly once
     /// ```
     public func verify(_ pattern: RequestPattern, count expected: Int? = nil) async throws {
-        let result = try await count(matching: pattern)
-        if let expected {
-            guard result.count != expected || result.dropped > 0 else { return }
-        } else {
-            guard result.count == 0 else { return }
+        try await verify(pattern, expecting: expected.map { ExpectedCount(lower: $0, upper: $0) } ?? ExpectedCount(lower: 1, upper: nil))
+    }
+
+    /// Throws ``VerificationFailure`` unless the number of recorded requests `pattern` fits is
+    /// in `range`: at most (`...3`, a retry storm never happened), at least (`2...`), or between
+    /// (`1...3`). A range with an upper bound also fails when the journal has dropped requests
+    /// since it was last cleared, as an exact count does.
+    ///
+    /// ```swift
+    /// try await mock.verify(.post("/api/1.0/token"), count: ...1)        // refreshed at most once
+    /// try await mock.verify(.get("/api/1.0/people/"), count: 2...)       // polled at least twice
+    /// try await mock.verify(.get("/api/1.0/people/"), count: 1...3)
+    /// ```
+    public func verify(_ pattern: RequestPattern, count range: some RangeExpression<Int>) async throws {
+        let bounds = range.relative(to: 0..<Int.max)
+        guard !bounds.isEmpty else {
+            throw VerificationFailure(emptyRange: "\(range)")
         }
+        try await verify(pattern, expecting: ExpectedCount(lower: bounds.lowerBound,
+                                                           upper: bounds.upperBound == Int.max ? nil : bounds.upperBound - 1))
+    }
+
+    private func verify(_ pattern: RequestPattern, expecting expected: ExpectedCount) async throws {
+        let result = try await count(matching: pattern)
+        // With requests dropped, the count is a lower bound: only "at least" can be confirmed.
+        guard !expected.admits(result.count) || (result.dropped > 0 && expected.upper != nil) else { return }
         let matching = result.count > 0 ? try await requests(matching: pattern) : []
         throw VerificationFailure(pattern: pattern, expected: expected, result: result, matching: matching)
     }

@@ -9,9 +9,8 @@
 public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
     public let description: String
 
-    init(pattern: RequestPattern, expected: Int?, result: VerificationResult, matching: [RecordedRequest]) {
-        let wanted = expected.map { "exactly \($0) request\($0 == 1 ? "" : "s")" } ?? "at least one request"
-        var text = "Expected \(wanted) matching \(pattern), but "
+    init(pattern: RequestPattern, expected: ExpectedCount, result: VerificationResult, matching: [RecordedRequest]) {
+        var text = "Expected \(expected) matching \(pattern), but "
         if result.count == 0 {
             let recorded = result.recorded ?? 0
             if recorded == 0 {
@@ -22,7 +21,7 @@ public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
                     text += "\n  \(miss)"
                 }
             }
-        } else if result.count == expected {
+        } else if expected.admits(result.count) {
             text += "the journal cannot confirm it: \(result.count) did, and others may have been dropped:"
             for request in matching {
                 text += "\n  \(request)"
@@ -39,6 +38,10 @@ public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
                 + "or raise --journal-size (MockEngineOptions.journalSize)."
         }
         description = text
+    }
+
+    init(emptyRange: String) {
+        description = "The count range \(emptyRange) holds no number of requests; give one such as ...3, 2... or 1...3."
     }
 
     init(unmatched: [RecordedRequest]) {

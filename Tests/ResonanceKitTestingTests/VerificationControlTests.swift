@@ -138,6 +138,21 @@ struct VerificationControlTests {
         }
     }
 
+    /// `.includes`: the items a cart was sent with, in any order, others allowed.
+    @Test(arguments: ControlFront.allCases)
+    func verifiesArraysThatIncludeElements(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.session.status(.post, "uploads", body: .json(["items": ["C3", "B2", "A1"]]))
+            try await harness.mock.verify(.post("/api/uploads", body: ["items": .includes(["A1", .regex("^B")])] as [String: PatternValue]), count: 1)
+            let miss = try await harness.mock.count(matching: .post("/api/uploads", body: ["items": .includes(["A1", "D4"])] as [String: PatternValue]))
+            #expect(miss.count == 0)
+            #expect(miss.nearMisses.first?.reasons == [
+                #"body differs at $.items: expected an array including ["A1","D4"] in any order, got ["C3","B2","A1"]: no element left matches "D4""#,
+            ])
+            #expect(PatternValue.includes(["A1", .regex("^B")]).description == "(including A1, (matching ^B))")
+        }
+    }
+
     /// At most (no retry storm), at least and between, with the count's range in the failure.
     @Test(arguments: ControlFront.allCases)
     func verifiesCountRanges(front: ControlFront) async throws {

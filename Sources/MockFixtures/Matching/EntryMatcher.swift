@@ -166,6 +166,10 @@ enum EntryMatcher {
             return values.isEmpty
                 ? "missing \(label) '\(name)' (expected it once for each of \(expectation.expectedText))"
                 : "\(label) '\(name)' is given as \(given), expected once for each of \(expectation.expectedText)"
+        case .includes:
+            return values.isEmpty
+                ? "missing \(label) '\(name)' (expected \(expectation.expectedText))"
+                : "\(label) '\(name)' is given as \(given), expected \(expectation.expectedText), each once, in any order"
         default:
             return values.isEmpty
                 ? "missing \(label) '\(name)' (expected \(expectation.expectedText))"

@@ -8,6 +8,9 @@ indirect enum JSONExpectation: Sendable {
     case object([Member], partial: Bool, source: JSONValue)
     /// The same number of elements, each matching in order.
     case array([JSONExpectation], source: JSONValue)
+    /// `{"$includes": [...]}`: an array with, for each listed element, an element of its own
+    /// matching it, in any order, other elements allowed.
+    case includes([JSONExpectation], source: JSONValue)
     /// `{"$any": true}`: the member is present, with any value.
     case present
     /// `{"$absent": true}`: the member must not be present.
@@ -33,6 +36,11 @@ indirect enum JSONExpectation: Sendable {
         case .array(let elements, _):
             guard case .array(let actualElements) = actual, actualElements.count == elements.count else { return false }
             return zip(elements, actualElements).allSatisfy { $0.matches($1.value) }
+        case .includes(let elements, _):
+            guard case .array(let actualElements) = actual, actualElements.count >= elements.count else { return false }
+            return DistinctAssignment.firstUnassigned(expected: elements.count, actual: actualElements.count) {
+                elements[$0].matches(actualElements[$1].value)
+            } == nil
         case .object(let members, let partial, _):
             guard case .object(let actualMembers) = actual else { return false }
             let lookup = MemberLookup(actualMembers)
@@ -70,6 +78,15 @@ indirect enum JSONExpectation: Sendable {
                 if let difference = element.firstDifference(from: actualElement.value, at: "\(path)[\(offset)]") { return difference }
             }
             return nil
+        case .includes(let elements, let source):
+            guard case .array(let actualElements) = actual else {
+                return "at \(path): expected an array including \(JSONValue.excerpt(source)) in any order, got \(Self.describe(actual))"
+            }
+            guard let missing = DistinctAssignment.firstUnassigned(expected: elements.count, actual: actualElements.count, accepts: {
+                elements[$0].matches(actualElements[$1].value)
+            }) else { return nil }
+            return "at \(path): expected an array including \(JSONValue.excerpt(source)) in any order, got \(JSONValue.excerpt(actual)): "
+                + "no element \(missing == 0 ? "" : "left ")matches \(elements[missing].expectedText)"
         case .object(let members, let partial, let source):
             guard case .object(let actualMembers) = actual else { return kindMismatch(path, source, actual) }
             let lookup = MemberLookup(actualMembers)
@@ -96,6 +113,7 @@ indirect enum JSONExpectation: Sendable {
         switch self {
         case .value(let value): JSONValue.excerpt(value)
         case .object(_, _, let source), .array(_, let source): JSONValue.excerpt(source)
+        case .includes(_, let source): "an array including \(JSONValue.excerpt(source))"
         case .present: "any value"
         case .absent: "nothing"
         case .condition(let condition): condition.expectedValue

@@ -11,6 +11,8 @@ indirect enum ParameterExpectation: Sendable {
     case condition(TextCondition)
     /// An array: each element matched by its own occurrence, in any order, none left over.
     case each([ParameterExpectation])
+    /// `{"$includes": [...]}`: each element matched by its own occurrence, in any order, others allowed.
+    case includes([ParameterExpectation])
     /// A multipart file part: `{"filename": …, "contentType": …}` (either may be left out).
     case filePart(filename: ParameterExpectation?, contentType: ParameterExpectation?)
     /// A nested object or array, which a query parameter or form field cannot carry.
@@ -22,6 +24,8 @@ indirect enum ParameterExpectation: Sendable {
         case .present: !values.isEmpty
         case .absent: values.isEmpty
         case .each(let elements): Self.isPermutation(values, of: elements)
+        case .includes(let elements):
+            DistinctAssignment.firstUnassigned(expected: elements.count, actual: values.count) { elements[$0].accepts(values[$1]) } == nil
         case .filePart, .unusable: false
         case .equals, .condition: values.contains { accepts($0) }
         }
@@ -34,7 +38,7 @@ indirect enum ParameterExpectation: Sendable {
         case .present: value != nil
         case .absent: value == nil
         case .equals, .condition: value.map { accepts($0) } ?? false
-        case .each: isSatisfied(by: value.map { [String($0)] } ?? [])
+        case .each, .includes: isSatisfied(by: value.map { [String($0)] } ?? [])
         case .filePart, .unusable: false
         }
     }
@@ -45,7 +49,7 @@ indirect enum ParameterExpectation: Sendable {
         case .equals(let expected): Self.text(value, equals: expected)
         case .condition(let condition): condition.matches(value)
         case .present: true
-        case .absent, .each, .filePart, .unusable: false
+        case .absent, .each, .includes, .filePart, .unusable: false
         }
     }
 
@@ -79,6 +83,7 @@ indirect enum ParameterExpectation: Sendable {
         case .absent: "no value"
         case .condition(let condition): condition.expectedValue
         case .each(let elements): elements.map(\.expectedText).joined(separator: ", ")
+        case .includes(let elements): "values including " + elements.map(\.expectedText).joined(separator: ", ")
         case .filePart: "a file part"
         case .unusable(let value): JSONValue.excerpt(value)
         }
@@ -115,6 +120,9 @@ extension ParameterExpectation {
         case .array(let elements, let source):
             let derived = elements.map(Self.init)
             self = derived.contains { $0.isNested } ? .unusable(source) : .each(derived)
+        case .includes(let elements, let source):
+            let derived = elements.map(Self.init)
+            self = derived.contains { $0.isNested } ? .unusable(source) : .includes(derived)
         case .object(let members, _, let source):
             let filename = members.last { $0.key == "filename" }.map { Self($0.expectation) }
             let contentType = members.last { $0.key == "contentType" }.map { Self($0.expectation) }
@@ -139,7 +147,7 @@ extension ParameterExpectation {
     /// Arrays and objects, which an array element of a query parameter cannot be.
     private var isNested: Bool {
         switch self {
-        case .each, .filePart, .unusable: true
+        case .each, .includes, .filePart, .unusable: true
         default: false
         }
     }

@@ -3,7 +3,7 @@
 /// objects that may stand wherever they compare a value.
 extension FixtureFileCompiler {
     static let constraintKeys: Set<String> = ["request", "requestMatch", "query", "requestHeaders", "pathParameters"]
-    static let matcherOperators = ["$regex", "$contains", "$any", "$absent", "$equals"]
+    static let matcherOperators = ["$regex", "$contains", "$any", "$absent", "$equals", "$includes"]
 
     /// The compiled request-selecting keys of one entry or pattern.
     struct ConstraintFields {
@@ -122,7 +122,7 @@ extension FixtureFileCompiler {
             return ("expects an object, which \(carrier) cannot carry", hint)
         case .unusable:
             return ("expects nested arrays or objects, which \(carrier) cannot carry", "use an array of strings, numbers or booleans")
-        case .each where !isQuery:
+        case .each where !isQuery, .includes where !isQuery:
             return ("expects an array, but a path segment holds exactly one value", hint)
         case .absent where !isQuery:
             return ("can never be absent: the path always gives it a value", "remove it, or serve such requests from a file without that segment")
@@ -139,7 +139,7 @@ extension FixtureFileCompiler {
         switch node.value {
         case .object(let members):
             if members.contains(where: { $0.key.hasPrefix("$") }) {
-                return compileMatcher(node, members, place: place)
+                return compileMatcher(node, members, partial: partial, place: place)
             }
             var compiled: [JSONExpectation.Member] = []
             var isStructured = partial
@@ -180,7 +180,7 @@ extension FixtureFileCompiler {
 
     /// `{"$regex": "…"}`, `{"$contains": "…"}`, `{"$any": true}`, `{"$absent": true}` or
     /// `{"$equals": <JSON taken literally>}`.
-    private mutating func compileMatcher(_ node: JSONNode, _ members: [JSONMember], place: ValuePlace) -> JSONExpectation? {
+    private mutating func compileMatcher(_ node: JSONNode, _ members: [JSONMember], partial: Bool, place: ValuePlace) -> JSONExpectation? {
         let literalHint = #"a matcher object holds one operator, such as {"$regex": "^A"}; to expect an object whose keys start with "$", write it inside {"$equals": …}"#
         let plain = members.filter { !$0.key.hasPrefix("$") }
         guard plain.isEmpty else {
@@ -233,6 +233,18 @@ extension FixtureFileCompiler {
             return matcher.key == "$any" ? .present : .absent
         case "$equals":
             return .value(operand.value)
+        case "$includes":
+            guard case .array(let elements) = operand.value, !elements.isEmpty else {
+                add(.error, at: operand.position, "$includes needs a non-empty array of the elements to find, found \(describe(operand.value))",
+                    hint: #"write it as {"$includes": [1, 2]}: an array holding 1 and 2, in any order, other elements allowed"#)
+                return nil
+            }
+            var compiled: [JSONExpectation] = []
+            for element in elements {
+                guard let expectation = compileExpectation(element, partial: partial, place: .arrayElement) else { return nil }
+                compiled.append(expectation)
+            }
+            return .includes(compiled, source: operand.value)
         default:
             var hint = "the operators are " + Self.matcherOperators.joined(separator: ", ") + "; to expect a key that starts with \"$\" literally, write the object inside {\"$equals\": …}"
             if let suggestion = EditDistance.closest(to: matcher.key, among: Self.matcherOperators, maximumDistance: 2) {

@@ -3,8 +3,8 @@ import Foundation
 /// A value a request pattern or fixture entry expects, with the fixture format's rules: text,
 /// numbers and booleans compare as text with query parameters and form fields, an array means
 /// "once for each of these, in any order", ``any`` means "present, any value", and the matchers
-/// ``regex(_:)``, ``contains(_:)`` and ``absent`` stand for `{"$regex": …}`, `{"$contains": …}`
-/// and `{"$absent": true}`.
+/// ``regex(_:)``, ``contains(_:)``, ``absent`` and ``includes(_:)`` stand for `{"$regex": …}`,
+/// `{"$contains": …}`, `{"$absent": true}` and `{"$includes": […]}`.
 ///
 /// ```swift
 /// let pattern = RequestPattern.get("/api/1.0/people/", query: ["page": 2, "ids": ["1", "2"], "token": .any])
@@ -12,7 +12,8 @@ import Foundation
 /// ```
 ///
 /// It is `Encodable`, so matchers also work inside a JSON body:
-/// `.post("/api/orders", body: ["sku": .regex("^A"), "quantity": 2] as [String: PatternValue])`.
+/// `.post("/api/orders", body: ["sku": .regex("^A"), "quantity": 2] as [String: PatternValue])`,
+/// or `.post("/api/carts", body: ["items": .includes(["A1", "B2"])] as [String: PatternValue], requestMatch: .partial)`.
 public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
     case string(String)
@@ -28,6 +29,9 @@ public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLite
     case contains(String)
     /// Not present at all, `{"$absent": true}`.
     case absent
+    /// An array holding an element of its own for each of these, in any order, other elements
+    /// allowed (`{"$includes": […]}`); as a query parameter, occurrences holding these values.
+    case includes([PatternValue])
 
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
@@ -46,6 +50,7 @@ public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLite
         case .regex(let pattern): ["$regex": pattern]
         case .contains(let text): ["$contains": text]
         case .absent: ["$absent": true]
+        case .includes(let elements): ["$includes": elements.map(\.jsonObject)]
         }
     }
 
@@ -69,12 +74,14 @@ public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLite
         case .absent: try container.encode(["$absent": true])
         case .regex(let pattern): try container.encode(["$regex": pattern])
         case .contains(let text): try container.encode(["$contains": text])
+        case .includes(let elements): try container.encode(["$includes": elements])
         }
     }
 }
 
 extension PatternValue: CustomStringConvertible {
-    /// `2`, `luke`, `[1, 2]`, `(any)`, `(matching ^A$)`, `(containing Rey)`, `(absent)`: for failure messages.
+    /// `2`, `luke`, `[1, 2]`, `(any)`, `(matching ^A$)`, `(containing Rey)`, `(absent)`,
+    /// `(including 1, 2)`: for failure messages.
     public var description: String {
         switch self {
         case .string(let text): text
@@ -85,6 +92,7 @@ extension PatternValue: CustomStringConvertible {
         case .regex(let pattern): "(matching \(pattern))"
         case .contains(let text): "(containing \(text))"
         case .absent: "(absent)"
+        case .includes(let elements): "(including " + elements.map(\.description).joined(separator: ", ") + ")"
         }
     }
 }

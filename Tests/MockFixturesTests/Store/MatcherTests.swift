@@ -136,7 +136,36 @@ struct MatcherTests {
         #expect(store.send("POST", "/mongo", headers: Self.json, body: #"{"update": {"$set": {"name": "Finn"}}}"#).status == 404)
     }
 
+    /// `$includes`: an array holding each listed element in an element of its own, in any order,
+    /// others allowed; overlapping matchers are assigned as a whole, not first fit.
+    @Test func includesFindsElementsInAnyOrder() throws {
+        let (store, tree) = try loadTree(["carts.json": """
+        [{"method": "POST", "request": {"items": {"$includes": ["A1", {"$regex": "^B"}]}}, "requestMatch": "partial", "status": 201},
+         {"method": "PUT", "request": {"tags": {"$includes": [{"$regex": "^a"}, "ab"]}}, "status": 204},
+         {"query": {"ids": {"$includes": ["1", "3"]}}, "response": "ids"}]
+        """])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        #expect(store.send("POST", "/carts", headers: Self.json, body: #"{"items": ["C3", "B2", "A1"], "user": 7}"#).status == 201)
+        #expect(store.send("POST", "/carts", headers: Self.json, body: #"{"items": ["B2", "A1"]}"#).status == 201)
+        let short = store.send("POST", "/carts", headers: Self.json, body: #"{"items": ["A1", "A1"]}"#)
+        #expect(short.status == 404)
+        #expect(try reasons(short).first == [
+            #"body differs at $.items: expected an array including ["A1",{"$regex":"^B"}] in any order, got ["A1","A1"]: no element left matches a value matching ^B"#,
+        ])
+        let notArray = store.send("POST", "/carts", headers: Self.json, body: #"{"items": "A1"}"#)
+        #expect(try reasons(notArray).first == [#"body differs at $.items: expected an array including ["A1",{"$regex":"^B"}] in any order, got "A1""#])
+        #expect(store.send("PUT", "/carts", headers: Self.json, body: #"{"tags": ["ab", "ac"]}"#).status == 204,
+                "^a takes ac so that ab is left for \"ab\"")
+        #expect(store.send("PUT", "/carts", headers: Self.json, body: #"{"tags": ["ab"]}"#).status == 404, "one element cannot serve both")
+        #expect(store.get("/carts?ids=3&ids=2&ids=1").text == #""ids""#)
+        let missing = store.get("/carts?ids=1")
+        #expect(try reasons(missing)[2] == [#"query parameter 'ids' is given as "1", expected values including "1", "3", each once, in any order"#])
+    }
+
     @Test(arguments: [
+        (#"[{"request": {"a": {"$includes": []}}}]"#, 1, 34, "$includes needs a non-empty array of the elements to find, found array []", #"{"$includes": [1, 2]}"#),
+        (#"[{"request": {"a": {"$includes": "x"}}}]"#, 1, 34, #"$includes needs a non-empty array of the elements to find, found string "x""#, "any order"),
         (#"[{"query": {"sku": {"$regexp": "^A"}}}]"#, 1, 21, #"unknown matcher operator "$regexp""#, "did you mean $regex?"),
         (#"[{"query": {"sku": {"$regex": "[a-"}}}]"#, 1, 31, #"$regex "[a-" is not a usable regular expression: at offset 0, unterminated character class: missing ]"#, "PCRE-like syntax"),
         (#"[{"query": {"sku": {"$regex": "(a)\\1"}}}]"#, 1, 31, #"$regex "(a)\\1" is not a usable regular expression: at offset 3, backreferences"#, "no backreferences or lookaround"),

@@ -150,6 +150,12 @@ struct VerificationControlTests {
                 #"body differs at $.items: expected an array including ["A1","D4"] in any order, got ["C3","B2","A1"]: no element left matches "D4""#,
             ])
             #expect(PatternValue.includes(["A1", .regex("^B")]).description == "(including A1, (matching ^B))")
+
+            // A body that is not JSON is searched as text by a matcher standing for it.
+            let xml = Data("<order><sku>A1</sku></order>".utf8)
+            try await harness.session.status(.post, "uploads", body: .data(xml, contentType: "application/xml"))
+            try await harness.mock.verify(.post("/api/uploads", body: PatternValue.contains("<sku>A1</sku>")), count: 1)
+            try await harness.mock.verify(.post("/api/uploads", body: PatternValue.regex("<sku>B")), count: 0)
         }
     }
 

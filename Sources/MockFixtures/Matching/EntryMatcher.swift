@@ -116,6 +116,10 @@ enum EntryMatcher {
             }
             let query = request.query()
             collectParameterReasons(parameters, label: "query parameter", into: &collector) { query.values(for: $0) }
+        case .form where expected.textCondition != nil, .notJSON where expected.textCondition != nil:
+            // A `$regex` or `$contains` standing for the whole body searches its text: XML, SOAP,
+            // plain text, a form as sent.
+            collectBodyTextReasons(expected.textCondition!, request.body, into: &collector)
         case .form(let fields):
             guard let parameters = expected.parameters else {
                 collector.add("request body is a form (application/x-www-form-urlencoded), but the entry expects the JSON body \(JSONValue.excerpt(expected.source))")
@@ -139,6 +143,16 @@ enum EntryMatcher {
         case .notJSON(let error):
             collector.add("request body is not JSON (\(error.description)), so it cannot equal the entry's request")
         }
+    }
+
+    /// A text condition on a body that is not JSON: the body must be UTF-8 text that satisfies it.
+    private static func collectBodyTextReasons(_ condition: TextCondition, _ body: [UInt8], into collector: inout ReasonCollector) {
+        guard let text = String(validating: body, as: UTF8.self) else {
+            collector.add("request body is not UTF-8 text, so it cannot be \(condition.expectedValue)")
+            return
+        }
+        guard !condition.matches(text) else { return }
+        collector.add("request body is \(JSONValue.excerpt(.string(text))), expected it \(condition.expectation)")
     }
 
     /// Compares named expectations with the occurrences `values(name)` of query parameters, form

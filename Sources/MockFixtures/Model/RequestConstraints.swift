@@ -15,6 +15,12 @@ package struct RequestConstraints: Sendable {
         let parameters: [NamedParameter]?
         /// As written, for messages.
         let source: JSONValue
+        /// `request` written as `{"$regex": …}` or `{"$contains": …}`: searched in the text of a
+        /// body that is not JSON (XML, plain text, a form as sent).
+        var textCondition: TextCondition? {
+            if case .condition(let condition) = json { return condition }
+            return nil
+        }
 
         init(_ json: JSONExpectation, source: JSONValue) {
             self.json = json

@@ -136,6 +136,27 @@ struct MatcherTests {
         #expect(store.send("POST", "/mongo", headers: Self.json, body: #"{"update": {"$set": {"name": "Finn"}}}"#).status == 404)
     }
 
+    /// `$regex` or `$contains` standing for the whole `request` searches the text of a body that
+    /// is not JSON: XML and SOAP, plain text, a form as sent.
+    @Test func aTextMatcherSearchesABodyThatIsNotJSON() throws {
+        let (store, tree) = try loadTree(["soap.json": """
+        [{"method": "POST", "request": {"$contains": "<sku>A1</sku>"}, "status": 201},
+         {"method": "PUT", "request": {"$regex": "^hello, [a-z]+$"}, "status": 204}]
+        """])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        let xml = ["Content-Type": "application/xml"]
+        #expect(store.send("POST", "/soap", headers: xml, body: "<order><sku>A1</sku><qty>2</qty></order>").status == 201)
+        #expect(store.send("POST", "/soap", headers: Self.form, body: "note=x&tag=<sku>A1</sku>").status == 201, "a form as sent")
+        #expect(store.send("POST", "/soap", headers: Self.json, body: #""<sku>A1</sku>""#).status == 201, "a JSON string as before")
+        #expect(store.send("PUT", "/soap", headers: ["Content-Type": "text/plain"], body: "hello, world").status == 204)
+        let miss = store.send("POST", "/soap", headers: xml, body: "<order><sku>B7</sku></order>")
+        #expect(miss.status == 404)
+        #expect(try reasons(miss).first == [#"request body is "<order><sku>B7</sku></order>", expected it to contain "<sku>A1</sku>""#])
+        let binary = store.respond(method: "POST", target: "/soap", headers: ["Content-Type": "application/octet-stream"], body: [0xFF, 0xFE, 0x00])
+        #expect(try reasons(binary).first == [#"request body is not UTF-8 text, so it cannot be a value containing "<sku>A1</sku>""#])
+    }
+
     /// `$includes`: an array holding each listed element in an element of its own, in any order,
     /// others allowed; overlapping matchers are assigned as a whole, not first fit.
     @Test func includesFindsElementsInAnyOrder() throws {

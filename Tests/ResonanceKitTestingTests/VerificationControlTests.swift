@@ -159,6 +159,32 @@ struct VerificationControlTests {
         }
     }
 
+    /// In order, others allowed between; the failure names the missing step and an earlier send.
+    @Test(arguments: ControlFront.allCases)
+    func verifiesTheOrderOfRequests(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.session.status(.get, "orders")
+            try await harness.session.status(.post, "uploads")
+            try await harness.session.status(.get, "ordrs")
+            try await harness.session.status(.post, "orders", body: .json(NewOrder(sku: "A1", quantity: 2)))
+            try await harness.mock.verifyInOrder([.get("/api/orders"), .post("/api/uploads"), .post("/api/orders")])
+            try await harness.mock.verifyInOrder([.post("/api/uploads")])
+            let failure = await #expect(throws: VerificationFailure.self) {
+                try await harness.mock.verifyInOrder([.post("/api/uploads"), .get("/api/orders"), .post("/api/orders")])
+            }
+            #expect(failure?.description == """
+                Expected requests in this order:
+                  1. POST /api/uploads
+                  2. GET /api/orders
+                  3. POST /api/orders
+                but after #2 POST /api/uploads → 201 (step 1), no request matching step 2 was recorded; it was sent before, as #1.
+                """)
+            let never = await #expect(throws: VerificationFailure.self) { try await harness.mock.verifyInOrder([.delete("/api/orders")]) }
+            #expect(never?.description.hasSuffix("but no request matching step 1 was recorded.") == true)
+            await #expect(throws: VerificationFailure.self) { try await harness.mock.verifyInOrder([]) }
+        }
+    }
+
     /// At most (no retry storm), at least and between, with the count's range in the failure.
     @Test(arguments: ControlFront.allCases)
     func verifiesCountRanges(front: ControlFront) async throws {

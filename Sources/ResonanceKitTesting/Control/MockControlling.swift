@@ -87,6 +87,28 @@ extension MockControlling {
         throw VerificationFailure(pattern: pattern, expected: expected, result: result, matching: matching)
     }
 
+    /// Throws ``VerificationFailure`` unless the app sent requests fitting `patterns` in this
+    /// order: one fitting the first, then a later one fitting the second, and so on; other
+    /// requests may come between. The failure names the step that was not found after the ones
+    /// before it, and when such a request came earlier instead.
+    ///
+    /// ```swift
+    /// try await mock.verifyInOrder([.post("/api/login"), .get("/api/people"), .post("/api/logout")])
+    /// ```
+    public func verifyInOrder(_ patterns: [RequestPattern]) async throws {
+        guard !patterns.isEmpty else { throw VerificationFailure(emptyOrder: ()) }
+        var found: [RecordedRequest] = []
+        for (step, pattern) in patterns.enumerated() {
+            let matching = try await requests(matching: pattern)
+            // The earliest fitting request after the previous step: if any order exists, this one finds it.
+            guard let next = matching.first(where: { $0.id > (found.last?.id ?? 0) }) else {
+                let dropped = try await count(matching: pattern).dropped
+                throw VerificationFailure(order: patterns, missingStep: step, found: found, earlier: matching, dropped: dropped)
+            }
+            found.append(next)
+        }
+    }
+
     /// Throws ``VerificationFailure`` listing every request nothing answered, each with why.
     public func expectNoUnmatchedRequests() async throws {
         let unmatched = try await requests(unmatchedOnly: true)

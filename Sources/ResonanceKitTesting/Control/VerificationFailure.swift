@@ -40,6 +40,32 @@ public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
         description = text
     }
 
+    init(order patterns: [RequestPattern], missingStep: Int, found: [RecordedRequest], earlier: [RecordedRequest], dropped: Int) {
+        var text = "Expected requests in this order:"
+        for (step, pattern) in patterns.enumerated() {
+            text += "\n  \(step + 1). \(pattern)"
+        }
+        if let last = found.last {
+            text += "\nbut after \(last) (step \(missingStep)), no request matching step \(missingStep + 1) was recorded"
+        } else {
+            text += "\nbut no request matching step 1 was recorded"
+        }
+        if earlier.isEmpty {
+            text += "."
+        } else {
+            text += "; it was sent before, as " + earlier.map { "#\($0.id)" }.joined(separator: ", ") + "."
+        }
+        if dropped > 0 {
+            text += "\nThe journal dropped \(dropped) older request\(dropped == 1 ? "" : "s") since it was last cleared "
+                + "(it keeps the newest --journal-size); the missing step may be among them."
+        }
+        description = text
+    }
+
+    init(emptyOrder: Void) {
+        description = "verifyInOrder was given no patterns; give the requests in the order the app must send them."
+    }
+
     init(emptyRange: String) {
         description = "The count range \(emptyRange) holds no number of requests; give one such as ...3, 2... or 1...3."
     }

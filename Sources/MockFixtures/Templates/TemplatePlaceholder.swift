@@ -11,13 +11,26 @@ enum TemplatePlaceholder: Sendable, Equatable {
     case body([String])
     /// `{{method}}`
     case method
-    /// `{{now}}`: the time of the answer, RFC 3339 UTC with milliseconds.
-    case now
+    /// `{{now}}`: the time of the answer, RFC 3339 UTC with milliseconds; `{{now+1h}}`,
+    /// `{{now-30m.epoch}}`: moved by an offset, in another form.
+    case now(offsetMilliseconds: Int64, format: TimeFormat)
     /// `{{uuid}}`: a random UUID (version 4), the same for every `{{uuid}}` of one answer.
     case uuid
 
+    /// How `{{now…}}` writes the time.
+    enum TimeFormat: String, Sendable, Equatable, CaseIterable {
+        /// `2026-11-23T13:37:28.123Z`
+        case rfc3339
+        /// Whole seconds since 1970, a JSON number when it is the whole value.
+        case epoch
+        /// Milliseconds since 1970, a JSON number when it is the whole value.
+        case epochMillis
+        /// `Mon, 23 Nov 2026 13:37:28 GMT`, for `Expires` or `Last-Modified`.
+        case http
+    }
+
     /// The placeholders the format knows, for suggestions and `--help`.
-    static let forms = ["path.NAME", "query.NAME", "header.NAME", "body", "body.PATH", "method", "now", "uuid"]
+    static let forms = ["path.NAME", "query.NAME", "header.NAME", "body", "body.PATH", "method", "now", "now+1h.epoch", "uuid"]
 
     /// Parses the text between `{{` and `}}`; `pathParameterNames` are those of the fixture's path.
     static func parse(_ inner: Substring, pathParameterNames: [String]) -> Result<TemplatePlaceholder, TemplateError> {
@@ -55,11 +68,13 @@ enum TemplatePlaceholder: Sendable, Equatable {
                 return .failure(TemplateError(message: "\(shown) has an empty step in its body path", hint: "write the path as {{body.items.0.sku}}"))
             }
             return .success(.body(components))
-        case "method", "now", "uuid":
+        case "method", "uuid":
             guard rest == nil else {
                 return .failure(TemplateError(message: "\(shown): {{\(head)}} takes no name", hint: "write {{\(head)}}"))
             }
-            return .success(head == "method" ? .method : head == "now" ? .now : .uuid)
+            return .success(head == "method" ? .method : .uuid)
+        case _ where head == "now" || head.hasPrefix("now+") || head.hasPrefix("now-"):
+            return parseNow(offset: head.dropFirst(3), format: rest, shown: shown)
         default:
             let forms = forms.map { "{{\($0)}}" }
             var hint = "use one of " + forms.joined(separator: ", ")
@@ -70,6 +85,49 @@ enum TemplatePlaceholder: Sendable, Equatable {
             return .failure(TemplateError(message: "unknown placeholder \(shown)", hint: hint))
         }
     }
+}
+
+extension TemplatePlaceholder {
+    private static let nowHint = "write {{now}}, or with an offset of whole s, m, h or d and a form: {{now+1h}}, {{now-30m.epoch}}, {{now+7d.http}}; the forms are "
+        + TimeFormat.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// `{{now}}`, `{{now+90s}}`, `{{now-2d.epoch}}`: `offset` is what follows `now`, `format`
+    /// what follows the dot.
+    private static func parseNow(offset: Substring, format: Substring?, shown: String) -> Result<TemplatePlaceholder, TemplateError> {
+        var milliseconds: Int64 = 0
+        if let sign = offset.first {
+            let amount = offset.dropFirst().dropLast()
+            let unit: Int64? = switch offset.last {
+            case "s": 1_000
+            case "m": 60_000
+            case "h": 3_600_000
+            case "d": 86_400_000
+            default: nil
+            }
+            // Up to 100 years either way: an offset past that is a typo, and keeps the sum far from overflow.
+            guard let unit, !amount.isEmpty, amount.allSatisfy(\.isASCIIDigit), amount.count <= 6,
+                  let count = Int64(amount), count * unit <= 36_500 * 86_400_000 else {
+                return .failure(TemplateError(message: "\(shown) has an offset that is not a whole number of s, m, h or d (up to 100 years)", hint: nowHint))
+            }
+            milliseconds = sign == "-" ? -count * unit : count * unit
+        }
+        var timeFormat = TimeFormat.rfc3339
+        if let format {
+            guard let known = TimeFormat(rawValue: String(format)) else {
+                var hint = nowHint
+                if let suggestion = EditDistance.closest(to: String(format), among: TimeFormat.allCases.map(\.rawValue), maximumDistance: 3) {
+                    hint = "did you mean .\(suggestion)?"
+                }
+                return .failure(TemplateError(message: "\(shown) asks for the form \"\(format)\", which {{now}} does not have", hint: hint))
+            }
+            timeFormat = known
+        }
+        return .success(.now(offsetMilliseconds: milliseconds, format: timeFormat))
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 /// Why a template string cannot be used, as a problem's message and hint.

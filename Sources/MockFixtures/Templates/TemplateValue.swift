@@ -8,14 +8,20 @@ enum TemplateValue {
 /// The values that stay the same across one answer: every `{{now}}` and every `{{uuid}}` of an
 /// answer is the same, so a `Location` header and the body agree.
 struct TemplateRenderState {
-    private var nowText: String?
+    private var nowMilliseconds: Int64?
     private var uuidText: String?
 
-    mutating func now() -> String {
-        if let nowText { return nowText }
-        let text = WallClock.rfc3339(milliseconds: WallClock.millisecondsSince1970())
-        nowText = text
-        return text
+    /// The time of the answer, read once per answer, moved by `offset` and written in `format`.
+    mutating func now(offset: Int64, format: TemplatePlaceholder.TimeFormat) -> TemplateValue {
+        let base = nowMilliseconds ?? WallClock.millisecondsSince1970()
+        nowMilliseconds = base
+        let time = base + offset
+        return switch format {
+        case .rfc3339: .text(WallClock.rfc3339(milliseconds: time))
+        case .epoch: .json(.number(JSONNumber(Int(CivilDate.floorDivision(time, 1_000).0))))
+        case .epochMillis: .json(.number(JSONNumber(Int(time))))
+        case .http: .text(HTTPDate.format(CivilDate.floorDivision(time, 1_000).0))
+        }
     }
 
     mutating func uuid() -> String {
@@ -37,8 +43,8 @@ extension TemplatePlaceholder {
             return request.headerValue(name).map { .text($0) } ?? .missing
         case .method:
             return .text(request.method)
-        case .now:
-            return .text(state.now())
+        case .now(let offset, let format):
+            return state.now(offset: offset, format: format)
         case .uuid:
             return .text(state.uuid())
         case .body(let path):

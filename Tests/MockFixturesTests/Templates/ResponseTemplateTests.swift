@@ -83,7 +83,35 @@ struct ResponseTemplateTests {
         #expect(problems == ["1:81: error: {{path.id}} names no path parameter: the path's parameters are 'orderId'. Name a {name} segment of the fixture's path, such as people/{id}.json for {{path.id}}"])
     }
 
+    /// `{{now}}` moved by an offset and written as epoch seconds or milliseconds (JSON numbers
+    /// as a whole value) or as an HTTP date; every `{{now…}}` of one answer reads one clock.
+    @Test func nowTakesAnOffsetAndAForm() throws {
+        let (store, tree) = try loadTree(["token.json": #"""
+        [{"template": true, "headers": {"Expires": "{{now+1d.http}}"},
+          "response": {"at": "{{now}}", "epoch": "{{now.epoch}}", "millis": "{{now.epochMillis}}", "expiresAt": "{{now+1h.epoch}}",
+                       "issuedAt": "{{now-90s.epochMillis}}", "text": "expires {{now+7d.epoch}}"}}]
+        """#])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        let before = Int64(Date().timeIntervalSince1970 * 1_000)
+        let response = store.get("/token")
+        let after = Int64(Date().timeIntervalSince1970 * 1_000)
+        let object = try response.jsonObject()
+        let millis = try #require(object["millis"] as? Int64)
+        #expect(millis >= before && millis <= after)
+        #expect(object["epoch"] as? Int64 == millis / 1_000, "one clock per answer")
+        #expect(object["expiresAt"] as? Int64 == millis / 1_000 + 3_600)
+        #expect(object["issuedAt"] as? Int64 == millis - 90_000)
+        #expect(object["text"] as? String == "expires \(millis / 1_000 + 7 * 86_400)")
+        #expect(object["at"] as? String == WallClock.rfc3339(milliseconds: millis))
+        #expect(response.headerValue("Expires") == HTTPDate.format(millis / 1_000 + 86_400))
+    }
+
     @Test(arguments: [
+        (#"[{"template": true, "response": ["{{now+1y}}"]}]"#, 1, 34, "{{now+1y}} has an offset that is not a whole number of s, m, h or d (up to 100 years)", "{{now-30m.epoch}}"),
+        (#"[{"template": true, "response": ["{{now+h}}"]}]"#, 1, 34, "{{now+h}} has an offset that is not a whole number", "{{now+7d.http}}"),
+        (#"[{"template": true, "response": ["{{now+99999999d}}"]}]"#, 1, 34, "(up to 100 years)", "epochMillis"),
+        (#"[{"template": true, "response": ["{{now.epok}}"]}]"#, 1, 34, #"{{now.epok}} asks for the form "epok", which {{now}} does not have"#, "did you mean .epoch?"),
         (#"[{"template": true, "response": {"a": "{{paht.id}}"}}]"#, 1, 39, "unknown placeholder {{paht.id}}", "did you mean {{path.id}}?"),
         (#"[{"template": true, "response": {"a": "x {{query.page"}}]"#, 1, 39, #""{{" at character 3 of "x {{query.page" is never closed by "}}""#, #"\\{{"#),
         (#"[{"template": true, "response": ["{{path.id}}"]}]"#, 1, 34, "{{path.id}} names no path parameter: the path has no {name} segments", "people/{id}.json"),

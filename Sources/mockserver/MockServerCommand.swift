@@ -72,11 +72,13 @@ struct MockServerCommand: ParsableCommand {
         // Process-wide settings belong to the command line, not to the library it embeds.
         ProcessResources.raiseOpenFileLimit()
         try checkForwardingFlags()
+        // Before the load, which takes seconds for a large tree: a stop asked for meanwhile ends
+        // the process, and a SIGHUP is ignored instead of ending it.
+        let shutdown = ShutdownSignals(phase: "loading fixtures")
+        let reloadSignal = ReloadSignal()
         let store = try fixtures.loadStore()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = Logger(label: "mockserver")
-        let shutdown = ShutdownSignals()
-        let reloadSignal = ReloadSignal()
         for problem in store.problems {
             StandardStreams.writeError("\(problem)\n")
         }
@@ -88,6 +90,7 @@ struct MockServerCommand: ParsableCommand {
             Forwarding(forwarder: try upstream.forwarder(to: target, trust: trust, recordingInto: proxy.record ? store.rootPath : nil, logger: logger))
         }
         let server: MockHTTPServer
+        shutdown.serve()
         do {
             // Parsing fixtures frees far more heap than the server keeps (a 1 MB fixture leaves
             // ~8 MB behind); returning it keeps a long-running mock small, after a reload too.

@@ -4,6 +4,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Logging
 import MockFixtures
 import MockServer
@@ -74,14 +79,17 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         ProcessResources.raiseOpenFileLimit()
+        let shutdown = ShutdownSignals(phase: "starting")
+        let hangUp = ReloadSignal()
+        hangUp.ignore(saying: "mockserver record writes fixtures into --root and serves none, so there is nothing to reload")
         let target = try upstreamTarget()
         let root = try recordingRoot()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = Logger(label: "mockserver")
-        let shutdown = ShutdownSignals()
         let configuration = serving.configuration(tls: try tls.loadIdentity())
         let forwarder = try upstream.forwarder(to: target, trust: trust, recordingInto: root, logger: logger)
         let server: MockHTTPServer
+        shutdown.serve()
         do {
             var engineOptions = journal.engineOptions
             engineOptions.cors = cors.cors
@@ -93,9 +101,17 @@ struct RecordCommand: ParsableCommand {
         }
         TLSServingOptions.printWarnings(for: server)
         StandardStreams.writeOutput("listening on \(server.url.absoluteString) (recording \(target) into \(forwarder.recorder?.rootPath ?? root))\n")
-        let signal = shutdown.wait()
+        let signal = withExtendedLifetime(hangUp) { shutdown.wait() }
         server.stop()
         StandardStreams.writeError("mockserver: stopped on \(signal)\n")
+    }
+
+    /// Why a folder could not be created, as the other `--root` messages say it
+    /// (`permission denied`), rather than Foundation's error dump.
+    private static func reason(_ error: any Error) -> String {
+        let posix = (error as? CocoaError)?.underlying as? POSIXError ?? error as? POSIXError
+        guard let code = posix?.code.rawValue else { return "\(error)" }
+        return String(cString: strerror(code)).lowercased()
     }
 
     /// What `--root` is for, in its refusals.
@@ -113,7 +129,7 @@ struct RecordCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         } catch {
-            throw CommandFailure("--root: cannot create \(root) (\(error)); give a folder you can write to.")
+            throw CommandFailure("--root: cannot create \(root) (\(Self.reason(error))); give a folder you can write to.")
         }
         return root
     }

@@ -3,6 +3,9 @@ import MockFixtures
 import MockServer
 import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// In-process polling: `FixtureWatcher` reloads the server when what it serves changes.
 @Suite struct FixtureWatcherTests {
@@ -50,6 +53,22 @@ import Testing
         // .well-known is served, so a file added there is a change the raw stamp must see.
         try running.tree.write(".well-known/item.json", #"{"response": {"version": 3}}"#)
         #expect(await waitForVersion(3, port: running.port, target: "/.well-known/item", seconds: 10))
+    }
+
+    /// A fixture made readable (`chmod 644` after the "permission denied" it answered with)
+    /// changes no content, size or time, and is reloaded all the same.
+    @Test func reloadsWhenAFilesPermissionsChange() async throws {
+        let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#])
+        let path = running.tree.url.appendingPathComponent("api/item.json").path
+        #expect(chmod(path, 0o600) == 0)
+        let watcher = try FixtureWatcher(server: running.server, intervalSeconds: 0.05)
+        watcher.start()
+        defer { watcher.stop() }
+        #expect(chmod(path, 0o644) == 0)
+        #expect(await eventually { running.reloads.value == 1 }, "the permission change was not seen")
+        let before = FixtureTreeSignature(root: running.tree.path)
+        #expect(chmod(path, 0o640) == 0)
+        #expect(FixtureTreeSignature(root: running.tree.path) != before)
     }
 
     @Test func doesNotReloadAnUnchangedTree() async throws {

@@ -17,11 +17,13 @@ extension FixtureStore {
         let absolute = root.hasPrefix("/") ? root : fileManager.currentDirectoryPath + "/" + root
         guard let isDirectory = fileManager.directoryFlag(atPath: absolute) else { throw .missing(root) }
         guard isDirectory else { throw .notADirectory(root) }
-        let rootPath = URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
+        let configured = URL(fileURLWithPath: absolute).standardizedFileURL
+        let rootPath = configured.resolvingSymlinksInPath().path
 
         var walker = FixtureTreeWalker(rootPath: rootPath)
         try walker.walk()
         var builder = FixtureStoreBuilder(rootPath: rootPath, options: options, problems: walker.problems)
+        builder.configuredRoot = configured.path
         builder.add(walker.files)
         return builder.build()
     }

@@ -12,8 +12,11 @@
 /// let engine = MockEngine(store: store)
 /// ```
 public final class FixtureStore: Sendable {
-    /// Absolute, symlinks resolved.
+    /// Absolute, symlinks resolved: where the files were read, and what they must stay inside.
     public let rootPath: String
+    /// The root as it was given, made absolute, symlinks kept: what a reload loads again, so a
+    /// root that is a symlink (`current -> releases/7`) is followed anew each time.
+    public let configuredRoot: String
     /// The limits it was loaded with; a reload uses them again.
     public let loadOptions: FixtureLoadOptions
     /// Errors and warnings, sorted by file then position.
@@ -45,8 +48,9 @@ public final class FixtureStore: Sendable {
     init(rootPath: String, loadOptions: FixtureLoadOptions, problems: [FixtureProblem], fixtureFileCount: Int, entryCount: Int, staticFileCount: Int,
          preparedResponses: [PreparedResponse], routes: [Substring: FixtureRoute], healthPreparedID: Int,
          usages: [EntryUsage], countedEntryCount: Int, scenarioSteps: [ScenarioStep], templatedRoutes: RouteTrie<TemplatedRoute>,
-         pathIndex: ServedPathIndex) {
+         pathIndex: ServedPathIndex, configuredRoot: String? = nil) {
         self.rootPath = rootPath
+        self.configuredRoot = configuredRoot ?? rootPath
         self.loadOptions = loadOptions
         self.problems = problems
         self.fixtureFileCount = fixtureFileCount

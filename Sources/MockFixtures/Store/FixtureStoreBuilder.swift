@@ -48,6 +48,9 @@ struct FixtureStoreBuilder {
     var scenarioEntries: [(file: String, entry: FixtureFileCompiler.CompiledEntry)] = []
     let responseFiles: ResponseFileLoader
 
+    /// The root as given, symlinks kept (``FixtureStore/configuredRoot``); `nil`: `rootPath`.
+    var configuredRoot: String?
+
     init(rootPath: String, options: FixtureLoadOptions, problems: [FixtureProblem]) {
         self.rootPath = rootPath
         self.options = options
@@ -265,6 +268,7 @@ struct FixtureStoreBuilder {
             preparedResponses: prepared, routes: routes, healthPreparedID: healthID,
             usages: usages, countedEntryCount: countedEntryCount,
             scenarioSteps: steps, templatedRoutes: templatedRoutes,
-            pathIndex: ServedPathIndex(keys: Array(routes.keys).map(String.init) + templatedKeys))
+            pathIndex: ServedPathIndex(keys: Array(routes.keys).map(String.init) + templatedKeys),
+            configuredRoot: configuredRoot)
     }
 }

@@ -24,7 +24,8 @@ extension MockHTTPServer {
         dispatcher.engine
     }
 
-    /// The fixture folder the server loads from: absolute, symlinks resolved at start.
+    /// The fixture folder the server loads from, as it was given (absolute): a symlink there is
+    /// followed again at every reload, so switching it (`current -> releases/8`) takes effect.
     public var fixtureRootPath: String {
         dispatcher.rootPath
     }

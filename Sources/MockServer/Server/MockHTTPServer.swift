@@ -72,7 +72,7 @@ public final class MockHTTPServer: @unchecked Sendable {
     /// Starts listening as `configuration` says and answers from `store` through a new
     /// ``MockEngine`` with default options (a journal of 1,000 requests).
     ///
-    /// ``reload()`` loads `store.rootPath` again with the options it was loaded with and calls
+    /// ``reload()`` loads `store.configuredRoot` again with the options it was loaded with and calls
     /// `afterReload` with what it installed (e.g. to log it, or to return freed heap to the system).
     /// Throws ``ServerStartError`` with one sentence saying what failed (port in use, permission
     /// denied, invalid host, out-of-range settings, …).

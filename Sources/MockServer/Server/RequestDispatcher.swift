@@ -56,7 +56,7 @@ final class RequestDispatcher: MHDResponder {
         self.logRequests = logRequests
         self.logger = logger
         self.afterReload = afterReload
-        rootPath = store.rootPath
+        rootPath = store.configuredRoot
         discardAllowance = max(maxBodyBytes, 64 * 1024 * 1024)
         guard let generation = ServingGeneration(store: store, answerHeaders: engine.preparedAnswerHeaders, refused: Self.headerRefusalLogger(logger)) else {
             throw .daemonFailed(details: "libmicrohttpd could not allocate the \(store.preparedResponses.count) prepared responses.")

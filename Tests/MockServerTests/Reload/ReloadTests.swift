@@ -1,8 +1,12 @@
 import Foundation
+import Logging
 import MockFixtures
 import MockServer
 import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `POST /__admin/reload` and `MockHTTPServer.reload()` over real loopback sockets.
 @Suite struct ReloadTests {
@@ -30,6 +34,38 @@ import Testing
         #expect(try jsonObject(client.request("GET", "/api/item").body)["version"] as? Int == 2)
         #expect(try jsonObject(client.request("GET", "/api/new").body)["added"] as? Bool == true)
         #expect(try client.request("GET", "/api/gone").status == 404)
+    }
+
+    /// A root given as a symlink (`current -> releases/1`) is followed anew at each reload, and by
+    /// the watcher: switching the link to another release serves it.
+    @Test func aRootThatIsASymlinkIsFollowedAgainAtEachReload() async throws {
+        let releases = try TemporaryFolder(["1/api/item.json": #"{"response": {"version": 1}}"#,
+                                            "2/api/item.json": #"{"response": {"version": 2, "grown": true}}"#,
+                                            "3/api/item.json": #"{"response": {"version": 3}}"#])
+        let current = releases.url.appendingPathComponent("current").path
+        func switchTo(_ release: String) throws {
+            let next = releases.url.appendingPathComponent("next").path
+            try FileManager.default.createSymbolicLink(atPath: next, withDestinationPath: releases.url.appendingPathComponent(release).path)
+            #expect(rename(next, current) == 0, "the switch is one atomic rename, as deploy tools do it")
+        }
+        try switchTo("1")
+        let store = try FixtureStore.load(root: current)
+        #expect(store.configuredRoot == current)
+        let server = try MockHTTPServer(store: store, configuration: ServerConfiguration(port: 0, logRequests: false), logger: Logger(label: "reload-tests"))
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        #expect(try jsonObject(client.request("GET", "/api/item").body)["version"] as? Int == 1)
+
+        try switchTo("2")
+        _ = try server.reload()
+        #expect(try jsonObject(client.request("GET", "/api/item").body)["version"] as? Int == 2)
+
+        let watcher = try FixtureWatcher(server: server, intervalSeconds: 0.05)
+        watcher.start()
+        defer { watcher.stop() }
+        try switchTo("3")
+        #expect(await eventually { (try? jsonObject(client.request("GET", "/api/item").body)["version"] as? Int) == 3 },
+                "the watcher did not follow the switched link")
     }
 
     @Test func aBrokenEditAnswers500WhileTheOtherFilesServe() throws {

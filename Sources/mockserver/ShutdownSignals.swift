@@ -37,7 +37,9 @@ final class ShutdownSignals: @unchecked Sendable {
                 name = label
                 guard serving else {
                     StandardStreams.writeError("mockserver: stopped on \(label) while \(self.phase)\n")
-                    exit(0)
+                    // `_exit`: nothing is buffered (StandardStreams writes through), and exit's
+                    // handlers could wait on a lock the loading thread holds.
+                    _exit(0)
                 }
                 received.signal()
             }

@@ -199,7 +199,7 @@ public final class MockHTTPServer: @unchecked Sendable {
     }
 
     /// Stops listening and closes every connection; requests still waiting on a fixture's
-    /// delay are woken and answered or dropped first. Blocks the calling thread until
+    /// delay are woken first and closed without their answer, which would come early. Blocks the calling thread until
     /// libmicrohttpd's threads have ended; from async code prefer ``shutdown()``. Safe to call
     /// more than once.
     public func stop() {

@@ -110,6 +110,10 @@ final class RequestDispatcher: MHDResponder {
         let connection = call.connection
         if let pending = request.pendingResponse {
             request.pendingResponse = nil
+            // Woken by a stop before its delay ran out: sent now, the answer would come early
+            // (a test of the app's timeout would see a fast 200), so the connection closes
+            // without one, every time.
+            guard !suspensions.isClosed else { return false }
             return send(pending, for: request, on: connection)
         }
         if let deferred = request.deferredAnswer {
@@ -153,11 +157,13 @@ final class RequestDispatcher: MHDResponder {
         }
         if response.delayMilliseconds > 0 {
             request.pendingResponse = response
-            if let id = suspensions.suspend(connection, forMilliseconds: response.delayMilliseconds) {
-                request.suspensionID = id
-                return true
+            guard let id = suspensions.suspend(connection, forMilliseconds: response.delayMilliseconds) else {
+                // The server is stopping: no delay can run its course, and no answer comes early.
+                request.pendingResponse = nil
+                return false
             }
-            request.pendingResponse = nil
+            request.suspensionID = id
+            return true
         }
         return send(response, for: request, on: connection)
     }

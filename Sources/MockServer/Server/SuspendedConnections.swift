@@ -20,8 +20,16 @@ final class SuspendedConnections: @unchecked Sendable {
     /// blocking in-process.
     private let timers = DispatchQueue(label: "mockserver.delays")
 
+    /// Whether the server is stopping: a connection woken now was woken by the stop, not by its
+    /// timer or its next bytes.
+    var isClosed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return closed
+    }
+
     /// Suspends `connection` and resumes it after `milliseconds`; nil (and nothing suspended)
-    /// once the server is stopping, so the caller answers at once instead.
+    /// once the server is stopping.
     func suspend(_ connection: MHDConnection, forMilliseconds milliseconds: Int) -> UInt64? {
         suspend(connection, until: .now() + .milliseconds(milliseconds))
     }

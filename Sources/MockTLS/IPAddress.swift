@@ -41,6 +41,14 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
 
     public var isIPv6: Bool { bytes.count == 16 }
 
+    /// 127.0.0.0/8, `::1`, or an IPv4-mapped loopback address (`::ffff:127.0.0.1`).
+    public var isLoopback: Bool {
+        if bytes.count == 4 { return bytes[0] == 127 }
+        let mappedPrefix: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
+        if Array(bytes.prefix(12)) == mappedPrefix { return bytes[12] == 127 }
+        return bytes == Array(repeating: 0, count: 15) + [1]
+    }
+
     /// The canonical text form. Maps to `inet_ntop`.
     public var description: String {
         var text = [CChar](repeating: 0, count: 64)

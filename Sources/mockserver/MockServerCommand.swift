@@ -103,6 +103,9 @@ struct MockServerCommand: ParsableCommand {
         }
         ProcessResources.releaseFreeHeap()
         TLSServingOptions.printWarnings(for: server)
+        if let warning = ContainerLoopbackCheck.warning(listeningHost: configuration.host, inContainer: ContainerLoopbackCheck.isInContainer()) {
+            StandardStreams.writeError(warning + "\n")
+        }
         reloadSignal.reload(server)
         let watcher = try watch ? FixtureWatcher(server: server, intervalSeconds: watchInterval ?? 1) : nil
         watcher?.start()

@@ -100,6 +100,9 @@ struct RecordCommand: ParsableCommand {
             throw CommandFailure(error.flagDescription)
         }
         TLSServingOptions.printWarnings(for: server)
+        if let warning = ContainerLoopbackCheck.warning(listeningHost: configuration.host, inContainer: ContainerLoopbackCheck.isInContainer()) {
+            StandardStreams.writeError(warning + "\n")
+        }
         StandardStreams.writeOutput("listening on \(server.url.absoluteString) (recording \(target) into \(forwarder.recorder?.rootPath ?? root))\n")
         let signal = withExtendedLifetime(hangUp) { shutdown.wait() }
         server.stop()

@@ -30,6 +30,13 @@ struct HealthcheckCommand: ParsableCommand {
         guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased()), parsed.host?.isEmpty == false else {
             throw ValidationError("--url \(url) is not an http(s)://host[:port] URL, e.g. --url http://127.0.0.1:8080.")
         }
+        if let port = parsed.port, !(1...65_535).contains(port) {
+            throw ValidationError("--url \(url) has port \(port), outside 1–65535; give the port the server listens on, e.g. --url http://127.0.0.1:8080.")
+        }
+        // The health endpoint is the server's own, at the root: a path would be silently dropped.
+        if !["", "/"].contains(parsed.path) || parsed.query != nil || parsed.fragment != nil {
+            throw ValidationError("--url \(url) has a path or query; give the server's base URL alone (scheme, host and port), e.g. --url http://127.0.0.1:8080: the check always asks /__admin/health.")
+        }
         if parsed.scheme?.lowercased() == "http", trust.cacert != nil || trust.insecure {
             throw ValidationError("--cacert and --insecure apply to https:// URLs only; --url \(url) is plain HTTP.")
         }
@@ -42,7 +49,7 @@ struct HealthcheckCommand: ParsableCommand {
             : HealthProbe(url: parsed).check()
         switch status {
         case .healthy:
-            print("healthy: \(url)/__admin/health answered ok")
+            print("healthy: \(url.hasSuffix("/") ? String(url.dropLast()) : url)/__admin/health answered ok")
         case .unhealthy(let reason):
             throw CommandFailure("unhealthy: \(reason)")
         }

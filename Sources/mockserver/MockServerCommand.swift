@@ -103,7 +103,8 @@ struct MockServerCommand: ParsableCommand {
         }
         ProcessResources.releaseFreeHeap()
         TLSServingOptions.printWarnings(for: server)
-        if let warning = ContainerLoopbackCheck.warning(listeningHost: configuration.host, inContainer: ContainerLoopbackCheck.isInContainer()) {
+        if let warning = ContainerLoopbackCheck.warning(listeningHost: configuration.host,
+                                                           isContainerEntryPoint: ContainerLoopbackCheck.isContainerEntryPoint()) {
             StandardStreams.writeError(warning + "\n")
         }
         reloadSignal.reload(server)

@@ -100,7 +100,8 @@ struct RecordCommand: ParsableCommand {
             throw CommandFailure(error.flagDescription)
         }
         TLSServingOptions.printWarnings(for: server)
-        if let warning = ContainerLoopbackCheck.warning(listeningHost: configuration.host, inContainer: ContainerLoopbackCheck.isInContainer()) {
+        if let warning = ContainerLoopbackCheck.warning(listeningHost: configuration.host,
+                                                           isContainerEntryPoint: ContainerLoopbackCheck.isContainerEntryPoint()) {
             StandardStreams.writeError(warning + "\n")
         }
         StandardStreams.writeOutput("listening on \(server.url.absoluteString) (recording \(target) into \(forwarder.recorder?.rootPath ?? root))\n")

@@ -70,6 +70,11 @@ public enum CertificateHost: Sendable, Hashable, CustomStringConvertible {
             }
             guard label.first != "-", label.last != "-" else { return "the label '\(label)' starts or ends with '-'" }
         }
+        // A top-level label is never all digits (RFC 3696 §2): such a name is a mistyped IP
+        // address (`256.1.1.1`, `1.2.3`), which no client would match as a DNS name.
+        if let last = labels.last, last.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return "it is neither an IP address nor a DNS name (its last label is all digits); check the address"
+        }
         return nil
     }
 

@@ -51,10 +51,11 @@ struct MHDDaemonOptions {
         }
     }
 
-    /// `MHD_OPTION_HTTPS_MEM_CERT` and `MHD_OPTION_HTTPS_MEM_KEY`: the PEM certificate chain and
-    /// key for ``MHDDaemonFlags/tls``.
+    /// `MHD_OPTION_HTTPS_MEM_CERT`, `MHD_OPTION_HTTPS_MEM_KEY` and `MHD_OPTION_HTTPS_PRIORITIES`:
+    /// the PEM certificate chain, the key and the protocol versions for ``MHDDaemonFlags/tls``.
     mutating func tls(_ credentials: MHDTLSCredentials) {
         items.append(MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: UnsafeMutableRawPointer(credentials.certificate)))
         items.append(MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: UnsafeMutableRawPointer(credentials.key)))
+        items.append(MHD_OptionItem(option: .HTTPS_PRIORITIES, value: 0, ptr_value: UnsafeMutableRawPointer(credentials.priorities)))
     }
 }

@@ -11,10 +11,17 @@ import Darwin
 final class MHDTLSCredentials {
     let certificate: UnsafeMutablePointer<CChar>
     let key: UnsafeMutablePointer<CChar>
+    /// The GnuTLS priority string: TLS 1.2 and 1.3 only, as App Transport Security and current
+    /// browsers require; GnuTLS's default would also accept TLS 1.0 and 1.1.
+    let priorities: UnsafeMutablePointer<CChar>
+
+    /// ``priorities`` as text.
+    static let priorityString = "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2"
 
     init(_ identity: TLSIdentity) {
         certificate = strdup(identity.certificatePEM)
         key = strdup(identity.privateKeyPEM)
+        priorities = strdup(Self.priorityString)
     }
 
     deinit {
@@ -22,6 +29,7 @@ final class MHDTLSCredentials {
         memset(key, 0, strlen(key))
         free(key)
         free(certificate)
+        free(priorities)
     }
 
     /// Whether this libmicrohttpd was built with TLS (Debian's is, through GnuTLS).

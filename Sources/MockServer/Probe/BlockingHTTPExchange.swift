@@ -101,7 +101,10 @@ enum BlockingHTTPExchange {
     private static func parse(_ response: [UInt8]) throws(Failure) -> Answer {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         guard let headerEnd = firstRange(of: separator, in: response) else {
-            throw Failure(reason: "the answer is not HTTP (no end of headers)")
+            // An HTTPS server closes a plain-HTTP connection at once, without a byte.
+            throw Failure(reason: response.isEmpty
+                ? "the server closed the connection without answering; if it serves HTTPS (--tls-cert), use an https:// URL"
+                : "the answer is not HTTP (no end of headers)")
         }
         let head = String(decoding: response[0..<headerEnd], as: UTF8.self)
         let statusLine = head.split(separator: "\r\n", maxSplits: 1).first ?? ""

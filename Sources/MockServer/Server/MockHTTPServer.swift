@@ -117,7 +117,7 @@ public final class MockHTTPServer: @unchecked Sendable {
         let logRelay = MHDLogRelay { line in
             // During start the lines only explain a failure, which the thrown error reports.
             if !startupMessages.record(line) {
-                logger.log(level: diagnosticsLevel, "libmicrohttpd: \(line)")
+                logger.log(level: diagnosticsLevel, "libmicrohttpd: \(Self.explained(line))")
             }
         }
         let socketAddress = address.allocateSockaddr()
@@ -229,6 +229,14 @@ public final class MockHTTPServer: @unchecked Sendable {
         flags.insert(.tls)
         options.tls(credentials)
         return credentials
+    }
+
+    /// libmicrohttpd's line with what a reader needs to act on it: its one sentence for every
+    /// failed TLS handshake says "received handshake message out of context", whatever the cause.
+    static func explained(_ line: String) -> String {
+        guard line.contains("handshake message out of context") else { return line }
+        return "a TLS handshake failed and the connection was closed (a client that sent plain http:// to this HTTPS port, "
+            + "one offering only TLS 1.0 or 1.1, or one refusing the certificate)"
     }
 
     /// MHD only logs why it failed, so the bind is retried here to learn the `errno`.

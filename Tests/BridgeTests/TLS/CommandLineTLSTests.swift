@@ -71,6 +71,14 @@ import Testing
         #expect(await server.firstOutputLine()?.hasPrefix("listening on https://127.0.0.1:") == true)
         #expect(await eventually { server.standardErrorSoFar.contains("warning: --tls-cert is valid for api.example.test, not for 127.0.0.1") },
                 "\(server.standardErrorSoFar)")
+        // Plain HTTP to the HTTPS port: the check and the server's log say what went wrong.
+        let base = try #require(await server.firstOutputLine()).dropFirst("listening on https://".count).prefix { $0 != " " }
+        let plain = try await MockServerProcess.run(["healthcheck", "--url", "http://\(base)"])
+        #expect(plain.status == 1)
+        #expect(plain.standardError.contains("the server closed the connection without answering; if it serves HTTPS (--tls-cert), use an https:// URL"),
+                "\(plain.standardError)")
+        #expect(await eventually { server.standardErrorSoFar.contains("a TLS handshake failed and the connection was closed (a client that sent plain http://") },
+                "\(server.standardErrorSoFar)")
         try await server.stop()
     }
 
@@ -78,6 +86,11 @@ import Testing
         let folder = try TemporaryFolder()
         let badHost = try await MockServerProcess.run(["tls-cert", "--out", folder.path, "--host", "localhost,bad_host"])
         #expect(badHost.status != 0 && badHost.standardError.contains("--host: 'bad_host' is not a valid host name"), "\(badHost.standardError)")
+        for mistyped in ["256.1.1.1", "1.2.3"] {
+            let refused = try await MockServerProcess.run(["tls-cert", "--out", folder.path, "--host", "localhost,\(mistyped)"])
+            #expect(refused.status != 0 && refused.standardError.contains("--host: '\(mistyped)' is not a valid host name for a certificate: it is neither an IP address nor a DNS name"),
+                    "\(refused.standardError)")
+        }
         let badDays = try await MockServerProcess.run(["tls-cert", "--out", folder.path, "--days", "3650"])
         #expect(badDays.status != 0 && badDays.standardError.contains("--days 3650 must be between 1 and 825"), "\(badDays.standardError)")
         #expect(folder.files().isEmpty)

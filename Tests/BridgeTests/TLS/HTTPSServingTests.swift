@@ -61,6 +61,25 @@ import Testing
         #expect(untrusted.status == 60, "curl's exit code for an untrusted certificate; got \(untrusted.status): \(untrusted.standardError)")
     }
 
+    /// TLS 1.2 and 1.3 only, as App Transport Security and browsers require: a client offering
+    /// only TLS 1.0 or 1.1 (its own security level lowered so that it would offer them) is refused.
+    @Test func onlyTLS12AndNewerAreAccepted() async throws {
+        let certificate = try TestCertificate()
+        let upstream = try LocalUpstream(Self.fixtures, tls: certificate.identity)
+        func curl(_ versions: [String]) async throws -> ChildProcess.Finished {
+            try await ChildProcess.run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["curl", "-sS", "--max-time", "10", "--cacert", certificate.certificateFile,
+                                                                                                  "--ciphers", "DEFAULT@SECLEVEL=0"] + versions + [upstream.url + "/api/ping"])
+        }
+        for versions in [["--tlsv1.2", "--tls-max", "1.2"], ["--tlsv1.3"]] {
+            let accepted = try await curl(versions)
+            #expect(accepted.status == 0, "\(versions): \(accepted.standardError)")
+        }
+        for versions in [["--tlsv1.0", "--tls-max", "1.0"], ["--tlsv1.1", "--tls-max", "1.1"]] {
+            let refused = try await curl(versions)
+            #expect(refused.status == 35, "curl's exit code for a failed handshake; \(versions) got \(refused.status): \(refused.standardError)")
+        }
+    }
+
     @Test func largeAndDelayedAnswersCrossTLSIntact() async throws {
         let names = (0..<20_000).map { "\"person-\($0)\"" }.joined(separator: ",")
         let certificate = try TestCertificate()

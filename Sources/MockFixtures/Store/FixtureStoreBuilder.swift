@@ -259,7 +259,10 @@ struct FixtureStoreBuilder {
     mutating func build() -> FixtureStore {
         let steps = scenarioEntries.compactMap(\.entry.scenario)
         problems.append(contentsOf: ScenarioCheck.unreachableStates(in: scenarioEntries, reachable: ScenarioCheck.reachableStates(steps)))
-        let healthBody = JSONValue.makeObject([("status", .string("ok")), ("fixtures", .number(JSONNumber(fixtureFileCount)))])
+        // The problem count, as the listening line and the reload answer give it: a CI wait
+        // loop can tell a server that loaded with broken files from one that loaded cleanly.
+        let healthBody = JSONValue.makeObject([("status", .string("ok")), ("fixtures", .number(JSONNumber(fixtureFileCount))),
+                                               ("problems", .number(JSONNumber(problems.count)))])
         let healthID = appendPrepared(status: 200, headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)], body: healthBody.serializedBytes())
         return FixtureStore(
             rootPath: rootPath, loadOptions: options,

@@ -5,7 +5,7 @@ extension ServerStartError {
     var flagDescription: String {
         switch self {
         case .portInUse, .permissionDenied, .invalidPort: return "--port: \(self)"
-        case .invalidHost, .addressNotAvailable: return "--host: \(self)"
+        case .invalidHost, .addressNotAvailable, .addressNotBindable: return "--host: \(self)"
         case .invalidMaxBodyBytes: return "--max-body: \(self)"
         case .invalidIdleTimeout: return "--idle-timeout: \(self)"
         case .invalidHeadTimeout: return "--head-timeout: \(self)"

@@ -53,6 +53,36 @@ import Glibc
         }
     }
 
+    /// Multicast and broadcast addresses used to print "listening" and accept nothing.
+    @Test(arguments: [("224.0.0.1", "a multicast address"), ("239.1.2.3", "a multicast address"),
+                      ("255.255.255.255", "the broadcast address"), ("ff02::1", "a multicast address")])
+    func addressesThatTakeNoConnectionsAreRefused(host: String, kind: String) async throws {
+        let error = await #expect(throws: ServerStartError.self) { try await Self.start { $0.host = host } }
+        #expect(error?.description == "address \(host) cannot be listened on: it is \(kind), which receives no TCP connections; "
+            + "use 127.0.0.1, 0.0.0.0 or one of this machine's own addresses.")
+    }
+
+    /// Linux refuses to bind an IPv4-mapped address with EINVAL, which used to be reported as
+    /// "Failed to bind to port N: Invalid argument", blaming the port.
+    @Test func anAddressTheSystemCannotBindIsExplained() async throws {
+        let error = await #expect(throws: ServerStartError.self) { try await Self.start { $0.host = "::ffff:127.0.0.1" } }
+        #expect(error?.description.hasPrefix("address ::ffff:127.0.0.1 cannot be listened on: the system refused to bind it (a link-local IPv6 address needs its interface") == true,
+                "\(String(describing: error))")
+    }
+
+    /// A scoped IPv6 address keeps its zone in the printed URL (RFC 6874), so the URL works.
+    @Test func aScopedAddressKeepsItsZoneInTheURL() throws {
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        #expect(inet_pton(AF_INET6, "fe80::1", &address.sin6_addr) == 1)
+        address.sin6_scope_id = if_nametoindex("lo")
+        #expect(address.sin6_scope_id != 0)
+        #expect(BindAddress.ipv6(address).urlHost == "[fe80::1%25lo]")
+        #expect(URL(string: "http://\(BindAddress.ipv6(address).urlHost):8080") != nil)
+        address.sin6_scope_id = 0
+        #expect(BindAddress.ipv6(address).urlHost == "[fe80::1]")
+    }
+
     @Test func outOfRangeSettingsAreRefused() async throws {
         await #expect(throws: ServerStartError.invalidPort(70000)) { try await Self.start { $0.port = 70000 } }
         await #expect(throws: ServerStartError.invalidPort(-1)) { try await Self.start { $0.port = -1 } }

@@ -80,9 +80,32 @@ enum BindAddress: Sendable {
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The host as it appears in a URL authority: IPv6 in brackets.
+    /// The host as it appears in a URL authority: IPv6 in brackets, with its zone when it has one
+    /// (`[fe80::1%25eth0]`, RFC 6874), so the printed URL can be used as it is.
+    ///
+    /// Maps to `if_indextoname` for the zone.
     var urlHost: String {
-        isIPv6 ? "[\(numericHost)]" : numericHost
+        guard case .ipv6(let address) = self else { return numericHost }
+        guard address.sin6_scope_id != 0 else { return "[\(numericHost)]" }
+        var name = [CChar](repeating: 0, count: Int(IF_NAMESIZE) + 1)
+        let zone = if_indextoname(address.sin6_scope_id, &name) != nil
+            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : String(address.sin6_scope_id)
+        return "[\(numericHost)%25\(zone)]"
+    }
+
+    /// Why no server can listen here although the address is well formed: a multicast or
+    /// broadcast address receives datagrams for groups, never TCP connections. Nil otherwise.
+    var notUnicastReason: String? {
+        switch self {
+        case .ipv4(let address):
+            let bytes = withUnsafeBytes(of: address.sin_addr) { Array($0) }
+            if (224...239).contains(bytes[0]) { return "a multicast address" }
+            if bytes == [255, 255, 255, 255] { return "the broadcast address" }
+            return nil
+        case .ipv6(let address):
+            return withUnsafeBytes(of: address.sin6_addr) { $0[0] } == 0xFF ? "a multicast address" : nil
+        }
     }
 
     /// A heap copy of the `sockaddr` for MHD, which reads it during `MHD_start_daemon`.

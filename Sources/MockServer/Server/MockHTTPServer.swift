@@ -100,6 +100,9 @@ public final class MockHTTPServer: @unchecked Sendable {
         guard let address = BindAddress.resolve(host: configuration.host, port: UInt16(configuration.port)) else {
             throw .invalidHost(configuration.host)
         }
+        if let reason = address.notUnicastReason {
+            throw .addressNotBindable(configuration.host, reason: "it is \(reason), which receives no TCP connections")
+        }
         let dispatcher = try RequestDispatcher(
             engine: engine,
             maxBodyBytes: configuration.maxBodyBytes,
@@ -251,6 +254,11 @@ public final class MockHTTPServer: @unchecked Sendable {
         case EACCES, EPERM: return .permissionDenied(host: host, port: configuration.port)
         case EADDRNOTAVAIL: return .addressNotAvailable(configuration.host)
         case EAFNOSUPPORT: return .addressNotAvailable(configuration.host)
+        case EINVAL:
+            // Linux's answer for a link-local IPv6 address without its interface, and for an
+            // IPv4-mapped IPv6 address, neither of which a socket can bind as written.
+            return .addressNotBindable(configuration.host, reason: "the system refused to bind it (a link-local IPv6 address needs its interface, "
+                + "as in fe80::1%eth0; an IPv4-mapped one such as ::ffff:127.0.0.1 is written as IPv4, 127.0.0.1)")
         default:
             let details = messages.isEmpty ? "libmicrohttpd gave no reason." : messages.joined(separator: "; ")
             return .daemonFailed(details: details)

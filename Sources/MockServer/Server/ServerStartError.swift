@@ -16,6 +16,8 @@ public enum ServerStartError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidHost(String)
     /// The host resolves but is not an address of this machine.
     case addressNotAvailable(String)
+    /// The address is well formed but no server can listen on it, for `reason`.
+    case addressNotBindable(String, reason: String)
     /// The port is outside 0–65535.
     case invalidPort(Int)
     /// The body limit is zero or negative.
@@ -41,6 +43,8 @@ public enum ServerStartError: Error, Sendable, Equatable, CustomStringConvertibl
             return "invalid host '\(host)'; give an IPv4 or IPv6 address such as 127.0.0.1, ::1, 0.0.0.0 or ::, or a resolvable name such as localhost."
         case .addressNotAvailable(let host):
             return "address \(host) does not belong to this machine; use 127.0.0.1, 0.0.0.0 or one of its own addresses."
+        case .addressNotBindable(let host, let reason):
+            return "address \(host) cannot be listened on: \(reason); use 127.0.0.1, 0.0.0.0 or one of this machine's own addresses."
         case .invalidPort(let port):
             return "port \(port) is out of range; use \(ServerConfiguration.portRange.lowerBound)–\(ServerConfiguration.portRange.upperBound) (0 picks a free port)."
         case .invalidMaxBodyBytes(let bytes):

@@ -19,9 +19,10 @@ struct FixtureRootOptions: ParsableArguments {
         return root
     }
 
-    /// Loads the store, turning a missing or unusable root into a sentence naming `--root`.
-    func loadStore() throws -> FixtureStore {
-        let root = try requiredRoot("the fixture folder to serve, e.g. --root Mocks")
+    /// Loads the store, turning a missing or unusable root into a sentence naming `--root` and
+    /// what it is for (`purpose`).
+    func loadStore(_ purpose: String = "the fixture folder to serve, e.g. --root Mocks") throws -> FixtureStore {
+        let root = try requiredRoot(purpose)
         do {
             return try FixtureStore.load(root: root)
         } catch .missing {

@@ -44,6 +44,7 @@ struct MockServerCommand: ParsableCommand {
     @OptionGroup(title: "Proxy and record") var trust: ClientTrustOptions
 
     func validate() throws {
+        try RootOptions.refuseRepeated()
         if let watchInterval {
             guard watch else {
                 throw ValidationError("--watch-interval only applies with --watch; add --watch to reload when fixtures change.")

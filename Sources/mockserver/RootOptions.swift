@@ -33,9 +33,34 @@ enum RootOptions {
     /// Throws a validation error naming the first root option `subcommand` does not take, with
     /// `why` saying what the subcommand does instead.
     static func refuseMisplaced(by subcommand: any ParsableCommand.Type, takes taken: Set<String>, why: String) throws {
+        try refuseRepeated()
         if let option = misplaced(in: CommandLine.arguments, takes: taken) {
             let name = subcommand.configuration.commandName ?? "\(subcommand)"
             throw ValidationError("\(option) is an option of serving (`mockserver --root DIR \(option) …`), not of `mockserver \(name)`, which \(why); leave it out.")
+        }
+    }
+
+    /// The first option or flag written more than once on `arguments` (program name first),
+    /// as `--name` or `--name=value`; nil when none is. Scanning stops at `--`. No option of
+    /// mockserver takes several values, so a repeat is a mistake: swift-argument-parser would
+    /// keep the last one without a word (`--port 8080 … --port 9090` serves 9090).
+    static func repeated(in arguments: [String]) -> (name: String, count: Int)? {
+        var seen: [String: Int] = [:]
+        var order: [String] = []
+        for argument in arguments.dropFirst() {
+            if argument == "--" { break }
+            guard argument.hasPrefix("--"), argument.count > 2 else { continue }
+            let name = String(argument.prefix { $0 != "=" })
+            if seen[name] == nil { order.append(name) }
+            seen[name, default: 0] += 1
+        }
+        return order.first { seen[$0]! > 1 }.map { ($0, seen[$0]!) }
+    }
+
+    /// Throws a validation error naming the first option given more than once.
+    static func refuseRepeated() throws {
+        if let (name, count) = repeated(in: CommandLine.arguments) {
+            throw ValidationError("\(name) is given \(count == 2 ? "twice" : "\(count) times"); give it once (only the last would count).")
         }
     }
 }

@@ -19,7 +19,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try fixtures.loadStore()
+        let store = try fixtures.loadStore("the fixture folder to check, e.g. --root Mocks")
         guard !store.problems.isEmpty else {
             print("ok: \(store.counts.files)")
             return

@@ -158,6 +158,11 @@ import Glibc
             (["--root", tree.path, "--host", ""], "--host: invalid host ''"),
             (["--root", tree.path, "--host", "no such host!", "--port", "0"], "--host"),
             (["--root", tree.path, "--bogus"], "--bogus"),
+            (["--root", tree.path, "--port", "1", "--port=0"], "--port is given twice; give it once (only the last would count)."),
+            (["--root", tree.path, "--quiet", "--watch", "--quiet", "--quiet"], "--quiet is given 3 times"),
+            (["validate", "--root", tree.path, "--root", tree.path], "--root is given twice"),
+            (["validate"], "Missing --root: give the fixture folder to check, e.g. --root Mocks."),
+            (["tls-cert", "--out", tree.path + "/a", "--out", tree.path + "/b"], "--out is given twice"),
             (["--root", tree.path, "--journal-size", "9223372036854775807"], "--journal-size 9223372036854775807 must be 0 (recording off) or a number of requests up to 1000000"),
         ]
         for (arguments, expected) in cases {

@@ -209,9 +209,20 @@ struct FixtureStoreBuilder {
         case .success(let bytes):
             data = bytes
         case .failure(let failure):
-            problems.append(FixtureProblem(.warning, file.relativePath, at: nil, "static file \(Self.describe(failure)); it is not served",
-                                           hint: Self.hint(for: failure, limitName: "maxStaticFileBytes")))
-            return nil
+            switch failure {
+            case .cannotOpen, .readFailed:
+                // There but unreadable (a file mounted with mode 600 into a container running as
+                // another user): a 500 saying why, as for an unreadable fixture file, not a 404
+                // suggesting another path.
+                let problem = FixtureProblem(.error, file.relativePath, at: nil, "static file \(Self.describe(failure))",
+                                             hint: Self.hint(for: failure, limitName: "maxStaticFileBytes"))
+                problems.append(problem)
+                return brokenRoute(file.relativePath, [problem], kind: "static file")
+            case .notRegular, .tooLarge:
+                problems.append(FixtureProblem(.warning, file.relativePath, at: nil, "static file \(Self.describe(failure)); it is not served",
+                                               hint: Self.hint(for: failure, limitName: "maxStaticFileBytes")))
+                return nil
+            }
         }
         let id = appendPrepared(status: 200, headers: Self.staticFileHeaders(file, body: data), body: data)
         staticFileCount += 1
@@ -235,9 +246,9 @@ struct FixtureStoreBuilder {
         }
     }
 
-    private mutating func brokenRoute(_ relativePath: String, _ errors: [FixtureProblem]) -> FixtureRoute {
+    private mutating func brokenRoute(_ relativePath: String, _ errors: [FixtureProblem], kind: String = "fixture file") -> FixtureRoute {
         let body = JSONValue.makeObject([
-            ("error", .string("fixture file \(relativePath) is broken; fix the problems below, then reload the fixtures (mockserver: POST /__admin/reload, SIGHUP or --watch; in-process: load the store again)")),
+            ("error", .string("\(kind) \(relativePath) is broken; fix the problems below, then reload the fixtures (mockserver: POST /__admin/reload, SIGHUP or --watch; in-process: load the store again)")),
             ("fixtureFile", .string(relativePath)),
             ("problems", .makeArray(errors.sorted(by: FixtureProblem.isOrderedBefore).map { .string($0.locatedMessage) })),
         ])

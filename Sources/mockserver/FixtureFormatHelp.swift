@@ -17,6 +17,7 @@ enum FixtureFormatHelp {
             requestMatch    "partial": extra keys in a JSON body are allowed
             query           query parameters to require even when a body is sent
             requestHeaders  headers that must be present with these values
+            requestCookies  cookies the Cookie header must carry, by name
             pathParameters  what the {name} segments must hold, e.g. {"id": "7"}
             response        JSON sent back (absent or null: empty body)
             responseText    text sent back (text/plain unless headers say else)

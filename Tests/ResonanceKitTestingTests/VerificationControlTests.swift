@@ -185,6 +185,25 @@ struct VerificationControlTests {
         }
     }
 
+    /// Cookies by name, in runtime fixtures and verification, over both fronts.
+    @Test(arguments: ControlFront.allCases)
+    func cookiesAreMatchedByName(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.mock.addFixture(path: "/api/me", entries: [
+                FixtureEntry(requestCookies: ["session": .regex("^s-")], response: ["signedIn": true]),
+                FixtureEntry(status: 401),
+            ])
+            let signedIn = try await harness.session.status(.get, "me", headers: ["Cookie": "theme=dark; session=s-1"])
+            #expect(signedIn == 200)
+            let lookalike = try await harness.session.status(.get, "me", headers: ["Cookie": "xsession=s-1"])
+            #expect(lookalike == 401)
+            var pattern = RequestPattern.get("/api/me")
+            pattern.cookies = ["session": "s-1"]
+            try await harness.mock.verify(pattern, count: 1)
+            #expect(pattern.description == "GET /api/me cookies session=s-1")
+        }
+    }
+
     /// At most (no retry storm), at least and between, with the count's range in the failure.
     @Test(arguments: ControlFront.allCases)
     func verifiesCountRanges(front: ControlFront) async throws {

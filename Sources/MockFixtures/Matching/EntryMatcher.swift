@@ -86,6 +86,11 @@ enum EntryMatcher {
                 ?? "\(name) is missing (expected \(requirement.expectation.expectedText))")
             if collector.isDone { return }
         }
+        if let cookies = constraints.cookies {
+            let jar = RequestCookies(request.headerValue("cookie"))
+            collectParameterReasons(cookies, label: "cookie", into: &collector) { jar.values(for: $0) }
+            if collector.isDone { return }
+        }
         for parameter in constraints.pathParameters ?? [] {
             let value = request.pathParameters.value(named: parameter.name)
             guard !parameter.expectation.isSatisfied(bySingle: value) else { continue }

@@ -51,7 +51,19 @@ package struct RequestConstraints: Sendable {
     let requiredHeaders: [HeaderRequirement]
     /// `pathParameters`: what the `{name}` segments of the path must hold.
     let pathParameters: [NamedParameter]?
+    /// `requestCookies`: cookies the `Cookie` header must carry, by name (case-sensitive).
+    let cookies: [NamedParameter]?
+
+    init(method: String?, request: BodyRequirement?, query: [NamedParameter]?, requiredHeaders: [HeaderRequirement],
+         pathParameters: [NamedParameter]?, cookies: [NamedParameter]? = nil) {
+        self.method = method
+        self.request = request
+        self.query = query
+        self.requiredHeaders = requiredHeaders
+        self.pathParameters = pathParameters
+        self.cookies = cookies
+    }
 
     /// Nothing but the method: every request with the right method matches.
-    var isWildcard: Bool { request == nil && query == nil && requiredHeaders.isEmpty && pathParameters == nil }
+    var isWildcard: Bool { request == nil && query == nil && requiredHeaders.isEmpty && pathParameters == nil && cookies == nil }
 }

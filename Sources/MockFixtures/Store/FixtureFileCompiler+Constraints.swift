@@ -2,7 +2,7 @@
 /// `pathParameters` — shared by fixture entries and verification patterns, and the matcher
 /// objects that may stand wherever they compare a value.
 extension FixtureFileCompiler {
-    static let constraintKeys: Set<String> = ["request", "requestMatch", "query", "requestHeaders", "pathParameters"]
+    static let constraintKeys: Set<String> = ["request", "requestMatch", "query", "requestHeaders", "requestCookies", "pathParameters"]
     static let matcherOperators = ["$regex", "$contains", "$any", "$absent", "$equals", "$includes"]
 
     /// The compiled request-selecting keys of one entry or pattern.
@@ -11,11 +11,13 @@ extension FixtureFileCompiler {
         var query: [NamedParameter]?
         var requiredHeaders: [RequestConstraints.HeaderRequirement] = []
         var pathParameters: [NamedParameter]?
+        var cookies: [NamedParameter]?
         /// The `pathParameters` members as written, for checking names against a path.
         var pathParameterMembers: [JSONMember] = []
 
         func constraints(method: String?) -> RequestConstraints {
-            RequestConstraints(method: method, request: request, query: query, requiredHeaders: requiredHeaders, pathParameters: pathParameters)
+            RequestConstraints(method: method, request: request, query: query, requiredHeaders: requiredHeaders, pathParameters: pathParameters,
+                               cookies: cookies)
         }
     }
 
@@ -61,6 +63,8 @@ extension FixtureFileCompiler {
                 fields.pathParameterMembers = member.value.value.objectMembers ?? []
             case "requestHeaders":
                 fields.requiredHeaders = compileRequestHeaders(member.value)
+            case "requestCookies":
+                fields.cookies = compileParameters(member.value, key: "requestCookies", label: "cookie")
             default:
                 break
             }
@@ -105,7 +109,7 @@ extension FixtureFileCompiler {
             }
             return parameters.isEmpty ? nil : parameters
         default:
-            let example = key == "query" ? #"{"page": "2"}"# : #"{"id": "7"}"#
+            let example = key == "query" ? #"{"page": "2"}"# : key == "requestCookies" ? #"{"session": "abc"}"# : #"{"id": "7"}"#
             add(.error, at: node.position, "\(key) must be an object of parameter names to values, found \(describe(node.value))",
                 hint: "write it as \(example)")
             return nil
@@ -114,8 +118,9 @@ extension FixtureFileCompiler {
 
     /// Why a query or path parameter can never have this value, or `nil` when it can.
     private static func unusableParameter(_ expectation: ParameterExpectation, label: String) -> (message: String, hint: String)? {
-        let isQuery = label == "query parameter"
-        let carrier = isQuery ? "a query string" : "a path segment"
+        // A cookie, like a query parameter, may be given more than once or not at all.
+        let isQuery = label == "query parameter" || label == "cookie"
+        let carrier = label == "cookie" ? "a cookie" : isQuery ? "a query string" : "a path segment"
         let hint = "use a string, number, boolean, null (any value)\(isQuery ? ", an array of those" : ""), or a matcher such as {\"$regex\": \"^A\"}"
         switch expectation {
         case .unusable(.object), .filePart:

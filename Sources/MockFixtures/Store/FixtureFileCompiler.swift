@@ -34,7 +34,7 @@ struct FixtureFileCompiler {
         var hasErrors: Bool { problems.contains { $0.severity == .error } }
     }
 
-    static let knownKeys = ["method", "status", "request", "requestMatch", "query", "requestHeaders", "pathParameters",
+    static let knownKeys = ["method", "status", "request", "requestMatch", "query", "requestHeaders", "requestCookies", "pathParameters",
                             "response", "responseText", "responseFile", "headers", "template",
                             "delay", "times", "fault", "bytesPerSecond", "scenario", "state", "newState"]
     static let maximumDelayMilliseconds = 600_000

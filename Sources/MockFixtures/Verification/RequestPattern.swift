@@ -4,7 +4,7 @@
 /// entry, and are checked by the same matcher. `path` may have `{name}` segments
 /// (`/people/{id}`), which match any one segment and give `pathParameters` their values.
 struct RequestPattern: Sendable {
-    static let knownKeys = ["method", "path", "request", "requestMatch", "query", "requestHeaders", "pathParameters"]
+    static let knownKeys = ["method", "path", "request", "requestMatch", "query", "requestHeaders", "requestCookies", "pathParameters"]
     static let example = #"{"method": "POST", "path": "/api/1.0/people/", "request": {"name": "Rey"}}"#
 
     /// Upper-cased; `nil` matches any method.
@@ -106,7 +106,8 @@ struct RequestPattern: Sendable {
         // A cut body cannot be compared: its reasons would say it differs (or is not JSON) when
         // only the cut does. The rest is compared as usual; the body gets the cut's note instead.
         let withoutBody = RequestConstraints(method: constraints.method, request: nil, query: constraints.query,
-                                             requiredHeaders: constraints.requiredHeaders, pathParameters: constraints.pathParameters)
+                                             requiredHeaders: constraints.requiredHeaders, pathParameters: constraints.pathParameters,
+                                             cookies: constraints.cookies)
         let otherReasons = EntryMatcher.constraintReasons(withoutBody, &request)
         comparison.reasons.append(contentsOf: otherReasons)
         if constraintReasons.count > otherReasons.count {

@@ -30,6 +30,8 @@ public struct FixtureEntry: Sendable {
     public var pathParameters: [String: PatternValue]
     /// Headers the request must carry (`requestHeaders`): values or matchers.
     public var requestHeaders: [String: PatternValue]
+    /// Cookies the request's `Cookie` header must carry, by name (`requestCookies`).
+    public var requestCookies: [String: PatternValue]
     /// The answer's body (`response`), sent as JSON.
     public var response: RequestPattern.Body?
     /// The answer's body as text (`responseText`), sent as `text/plain; charset=utf-8` unless
@@ -60,6 +62,7 @@ public struct FixtureEntry: Sendable {
     public init(method: HTTPMethod = .get, status: Int = 200, request: RequestPattern.Body? = nil,
                 requestMatch: RequestMatchMode = .exact, query: [String: PatternValue] = [:],
                 pathParameters: [String: PatternValue] = [:], requestHeaders: [String: PatternValue] = [:],
+                requestCookies: [String: PatternValue] = [:],
                 response: (any Encodable & Sendable)? = nil, responseText: String? = nil, responseFile: String? = nil,
                 headers: [String: String] = [:], template: Bool = false,
                 delayMilliseconds: Int? = nil, delayRange: ClosedRange<Int>? = nil,
@@ -72,6 +75,7 @@ public struct FixtureEntry: Sendable {
         self.query = query
         self.pathParameters = pathParameters
         self.requestHeaders = requestHeaders
+        self.requestCookies = requestCookies
         self.response = response.map { .json($0) }
         self.responseText = responseText
         self.responseFile = responseFile
@@ -95,6 +99,7 @@ public struct FixtureEntry: Sendable {
         if !query.isEmpty { object["query"] = query.mapValues(\.jsonObject) }
         if !pathParameters.isEmpty { object["pathParameters"] = pathParameters.mapValues(\.jsonObject) }
         if !requestHeaders.isEmpty { object["requestHeaders"] = requestHeaders.mapValues(\.headerJSONObject) }
+        if !requestCookies.isEmpty { object["requestCookies"] = requestCookies.mapValues(\.jsonObject) }
         if let response { object["response"] = try Self.json(response, encoder: encoder) }
         if let responseText { object["responseText"] = responseText }
         if let responseFile { object["responseFile"] = responseFile }

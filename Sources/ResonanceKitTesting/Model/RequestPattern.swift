@@ -14,6 +14,9 @@ import ResonanceKit
 /// try await mock.verify(.get("/api/people/{id}", pathParameters: ["id": .regex("^[0-9]+$")],
 ///                            headers: ["X-Request-Id": .any]))
 /// try await mock.verify(.post("/api/orders", body: ["sku": "A1"] as [String: PatternValue], requestMatch: .partial))
+/// var signedIn = RequestPattern.get("/api/me")
+/// signedIn.cookies = ["session": "abc"]                                                    // the Cookie header's session=abc
+/// try await mock.verify(signedIn)
 /// ```
 public struct RequestPattern: Sendable, CustomStringConvertible {
     /// `nil` matches any method.
@@ -27,6 +30,8 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     public var query: [String: PatternValue]
     /// Headers that must be present with these values (or matchers); names ignore case.
     public var headers: [String: PatternValue]
+    /// Cookies the `Cookie` header must carry, by name (case-sensitive): values or matchers.
+    public var cookies: [String: PatternValue]
     /// What the body must be.
     public var body: Body?
     /// With ``RequestMatchMode/partial``, a JSON body may have keys the pattern does not name.
@@ -44,13 +49,14 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     }
 
     public init(method: HTTPMethod? = nil, path: String? = nil, pathParameters: [String: PatternValue] = [:],
-                query: [String: PatternValue] = [:], headers: [String: PatternValue] = [:], body: Body? = nil,
-                requestMatch: RequestMatchMode = .exact) {
+                query: [String: PatternValue] = [:], headers: [String: PatternValue] = [:], cookies: [String: PatternValue] = [:],
+                body: Body? = nil, requestMatch: RequestMatchMode = .exact) {
         self.method = method
         self.path = path
         self.pathParameters = pathParameters
         self.query = query
         self.headers = headers
+        self.cookies = cookies
         self.body = body
         self.requestMatch = requestMatch
     }
@@ -105,6 +111,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         if !pathParameters.isEmpty { object["pathParameters"] = pathParameters.mapValues(\.jsonObject) }
         if !query.isEmpty { object["query"] = query.mapValues(\.jsonObject) }
         if !headers.isEmpty { object["requestHeaders"] = headers.mapValues(\.headerJSONObject) }
+        if !cookies.isEmpty { object["requestCookies"] = cookies.mapValues(\.jsonObject) }
         if let body { object["request"] = try FixtureEntry.json(body, encoder: encoder) }
         if requestMatch != .exact { object["requestMatch"] = requestMatch.rawValue }
         return object
@@ -121,6 +128,9 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         }
         if !headers.isEmpty {
             parts.append("headers " + headers.keys.sorted().map { "\($0): \(headers[$0]!)" }.joined(separator: ", "))
+        }
+        if !cookies.isEmpty {
+            parts.append("cookies " + cookies.keys.sorted().map { "\($0)=\(cookies[$0]!)" }.joined(separator: "; "))
         }
         switch body {
         case nil: break

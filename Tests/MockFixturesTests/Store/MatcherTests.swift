@@ -136,6 +136,30 @@ struct MatcherTests {
         #expect(store.send("POST", "/mongo", headers: Self.json, body: #"{"update": {"$set": {"name": "Finn"}}}"#).status == 404)
     }
 
+    /// `requestCookies` matches cookies by name in the `Cookie` header, where a `$contains` on the
+    /// header would also take `xsession=abc1` for `session=abc`.
+    @Test func requestCookiesMatchByName() throws {
+        let (store, tree) = try loadTree(["me.json": """
+        [{"requestCookies": {"session": "abc", "debug": {"$absent": true}}, "response": "signed in"},
+         {"status": 401, "response": "signed out"}]
+        """])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        #expect(store.get("/me", headers: ["Cookie": "theme=dark; session=abc"]).text == #""signed in""#)
+        #expect(store.get("/me", headers: ["Cookie": #"session="abc""#]).text == #""signed in""#, "a quoted value")
+        #expect(store.get("/me", headers: ["Cookie": "xsession=abc; session=abc1"]).status == 401)
+        #expect(store.get("/me", headers: ["Cookie": "session=abc; debug=1"]).status == 401)
+        #expect(store.get("/me").status == 401)
+
+        let fixture = try EngineFixture(["me.json": #"{"response": {}}"#])
+        _ = fixture.get("/me", headers: ["Cookie": "xsession=abc"])
+        let counted = try fixture.count(#"{"path": "/me", "requestCookies": {"session": "abc"}}"#)
+        #expect(counted["count"] as? Int == 0)
+        #expect(((counted["nearMisses"] as? [[String: Any]])?.first?["reasons"] as? [String]) == [#"missing cookie 'session' (expected "abc")"#])
+        _ = fixture.get("/me", headers: ["Cookie": "session=abd"])
+        #expect(((try fixture.count(#"{"path": "/me", "requestCookies": {"session": {"$regex": "^ab"}}}"#))["count"] as? Int) == 1)
+    }
+
     /// `$regex` or `$contains` standing for the whole `request` searches the text of a body that
     /// is not JSON: XML and SOAP, plain text, a form as sent.
     @Test func aTextMatcherSearchesABodyThatIsNotJSON() throws {
@@ -187,6 +211,8 @@ struct MatcherTests {
     @Test(arguments: [
         (#"[{"request": {"a": {"$includes": []}}}]"#, 1, 34, "$includes needs a non-empty array of the elements to find, found array []", #"{"$includes": [1, 2]}"#),
         (#"[{"request": {"a": {"$includes": "x"}}}]"#, 1, 34, #"$includes needs a non-empty array of the elements to find, found string "x""#, "any order"),
+        (#"[{"requestCookies": ["session"]}]"#, 1, 21, #"requestCookies must be an object of parameter names to values, found array"#, #"{"session": "abc"}"#),
+        (#"[{"requestCookies": {"s": {"a": 1}}}]"#, 1, 27, "cookie \"s\" expects an object, which a cookie cannot carry", "$regex"),
         (#"[{"query": {"sku": {"$regexp": "^A"}}}]"#, 1, 21, #"unknown matcher operator "$regexp""#, "did you mean $regex?"),
         (#"[{"query": {"sku": {"$regex": "[a-"}}}]"#, 1, 31, #"$regex "[a-" is not a usable regular expression: at offset 0, unterminated character class: missing ]"#, "PCRE-like syntax"),
         (#"[{"query": {"sku": {"$regex": "(a)\\1"}}}]"#, 1, 31, #"$regex "(a)\\1" is not a usable regular expression: at offset 3, backreferences"#, "no backreferences or lookaround"),

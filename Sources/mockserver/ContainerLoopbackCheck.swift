@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,8 +16,10 @@ enum ContainerLoopbackCheck {
     static let markers = ["/.dockerenv", "/run/.containerenv"]
 
     /// Whether this process is the entry point (PID 1) of a Docker or Podman container.
+    ///
+    /// Maps to `getpid` and `access(F_OK)`.
     static func isContainerEntryPoint(processID: Int32 = getpid(),
-                                      fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> Bool {
+                                      fileExists: (String) -> Bool = { access($0, F_OK) == 0 }) -> Bool {
         processID == 1 && markers.contains(where: fileExists)
     }
 

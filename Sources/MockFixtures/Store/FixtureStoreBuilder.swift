@@ -50,6 +50,10 @@ struct FixtureStoreBuilder {
 
     /// The root as given, symlinks kept (``FixtureStore/configuredRoot``); `nil`: `rootPath`.
     var configuredRoot: String?
+    /// Asked before each fixture file is compiled: true abandons the build (``wasCancelled``).
+    var isCancelled: () -> Bool = { false }
+    /// Whether ``isCancelled`` stopped ``add(_:)`` before every file was compiled.
+    private(set) var wasCancelled = false
 
     init(rootPath: String, options: FixtureLoadOptions, problems: [FixtureProblem]) {
         self.rootPath = rootPath
@@ -76,6 +80,11 @@ struct FixtureStoreBuilder {
         }
         var pending: [PendingRoute] = []
         for shape in candidates.keys.sorted() {
+            // Compiling is the costly part of a large tree: a stopping server need not wait for it.
+            if isCancelled() {
+                wasCancelled = true
+                return
+            }
             let sorted = candidates[shape]!.sorted { ($0.kind, $0.file.relativePath) < ($1.kind, $1.file.relativePath) }
             let winner = sorted[0]
             let key = Self.routeKey(for: winner.file.relativePath).0

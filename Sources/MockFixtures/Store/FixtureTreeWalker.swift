@@ -28,8 +28,14 @@ package struct FixtureTreeWalker {
     private(set) var problems: [FixtureProblem] = []
     private let fileManager = FileManager.default
 
-    package init(rootPath: String) {
+    /// Asked before each folder: true abandons the walk (``wasCancelled``).
+    private let isCancelled: () -> Bool
+    /// Whether ``isCancelled`` stopped the walk before it listed every file.
+    package private(set) var wasCancelled = false
+
+    package init(rootPath: String, isCancelled: @escaping () -> Bool = { false }) {
         self.rootPath = rootPath
+        self.isCancelled = isCancelled
     }
 
     package mutating func walk() throws(FixtureRootError) {
@@ -43,6 +49,11 @@ package struct FixtureTreeWalker {
     }
 
     private mutating func walk(directory: String, relativeDirectory: String, names: [String], ancestors: [String]) {
+        guard !wasCancelled else { return }
+        if isCancelled() {
+            wasCancelled = true
+            return
+        }
         for name in names.sorted() where !HiddenName.isHidden(name) {
             let absolutePath = (directory == "/" ? "" : directory) + "/" + name
             let relativePath = relativeDirectory.isEmpty ? name : relativeDirectory + "/" + name

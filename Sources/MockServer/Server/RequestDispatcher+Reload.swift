@@ -9,7 +9,11 @@ extension RequestDispatcher {
         guard !generations.isClosed else { return .failure(.serverStopped) }
         let store: FixtureStore
         do {
-            store = try FixtureStore.load(root: rootPath, options: engine.store.loadOptions)
+            let abandoned = reloadsAbandoned
+            store = try FixtureStore.load(root: rootPath, options: engine.store.loadOptions, isCancelled: { abandoned.load(ordering: .relaxed) })
+        } catch .cancelled {
+            logger.notice("reload abandoned: the server is stopping")
+            return .failure(.serverStopped)
         } catch {
             logger.error("reload failed: \(ReloadError.rootUnusable(error))")
             return .failure(.rootUnusable(error))

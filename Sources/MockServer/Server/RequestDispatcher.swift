@@ -1,3 +1,4 @@
+import Atomics
 import Dispatch
 import Logging
 import MockFixtures
@@ -21,6 +22,9 @@ final class RequestDispatcher: MHDResponder {
     let suspensions = SuspendedConnections()
     /// Runs reloads one at a time, never on an MHD worker thread.
     let reloads = DispatchQueue(label: "mockserver.reload")
+    /// Raised by ``stopReloading()`` before it waits: a reload reading a large tree then gives up
+    /// between two files instead of keeping the stop waiting for seconds.
+    let reloadsAbandoned = ManagedAtomic<Bool>(false)
     let rootPath: String
     /// Answers every request and holds the state tests change (journal, runtime fixtures, scenarios).
     let engine: MockEngine
@@ -94,6 +98,7 @@ final class RequestDispatcher: MHDResponder {
     /// reload in progress finishes first. The responses themselves are released with the last
     /// reference to their generation.
     func stopReloading() {
+        reloadsAbandoned.store(true, ordering: .relaxed)
         reloads.sync { generations.close() }
     }
 

@@ -13,6 +13,25 @@ struct LoadingTests {
         #expect(FixtureRootError.missing("x").description.contains("does not exist"))
     }
 
+    /// The loader asks before each folder and each fixture file whether to go on, and gives up
+    /// with `.cancelled` when told (a stopping server's reload).
+    @Test func aLoadGivesUpWhenAsked() throws {
+        let tree = try TemporaryFolder(["a/1.json": "[]", "a/2.json": "[]", "b/3.json": "[]", "c.json": "[]"])
+        for allowed in [0, 1, 2, 4, 6] {
+            var asked = 0
+            #expect(throws: FixtureRootError.cancelled(tree.path)) {
+                try FixtureStore.load(root: tree.path, options: .init(), isCancelled: {
+                    asked += 1
+                    return asked > allowed
+                })
+            }
+        }
+        var asked = 0
+        let store = try FixtureStore.load(root: tree.path, options: .init(), isCancelled: { asked += 1; return false })
+        #expect(store.fixtureFileCount == 4)
+        #expect(asked == 3 + 4, "three folders (the root, a, b) and four files")
+    }
+
     @Test func rootSymlinksAreResolved() throws {
         let tree = try TemporaryFolder()
         try tree.write("real/a.json", #"{"response": 1}"#)

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MockFixtures
-import MockServer
+@testable import MockServer
 import TestSupport
 import Testing
 #if canImport(Glibc)
@@ -66,6 +66,29 @@ import Glibc
         try switchTo("3")
         #expect(await eventually { (try? jsonObject(client.request("GET", "/api/item").body)["version"] as? Int) == 3 },
                 "the watcher did not follow the switched link")
+    }
+
+    /// A stop while a reload is under way abandons it between two files instead of waiting for
+    /// it (17.7 s on 900,000 entries in an operations audit). Made deterministic by holding the
+    /// reload queue until the stop has begun: the reload then starts after the stop asked, as a
+    /// long one would be caught half-way, and must not complete.
+    @Test func aStopAbandonsAReloadInProgress() async throws {
+        let running = try RunningServer(["api/item.json": #"{"response": {"version": 1}}"#])
+        let dispatcher = running.server.dispatcher
+        let holdQueue = DispatchSemaphore(value: 0)
+        dispatcher.reloads.async { holdQueue.wait() }
+        let client = try running.rawClient()
+        try client.write("POST /__admin/reload HTTP/1.1\r\nHost: test\r\nContent-Length: 0\r\n\r\n")
+        #expect(await running.waitForSuspendedConnections(1), "the reload request was never parked")
+        let stopped = Latch()
+        Thread.detachNewThread {
+            running.server.stop()
+            stopped.open()
+        }
+        #expect(await eventually { dispatcher.reloadsAbandoned.load(ordering: .relaxed) }, "the stop never began")
+        holdQueue.signal()
+        #expect(await stopped.wait(within: 20), "stop() did not return")
+        #expect(running.reloads.value == 0, "the reload ran to its end although the server was stopping")
     }
 
     @Test func aBrokenEditAnswers500WhileTheOtherFilesServe() throws {

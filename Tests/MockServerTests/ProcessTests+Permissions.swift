@@ -20,7 +20,7 @@ extension ProcessTests {
         let executable = try #require(MockServerProcess.executable)
         let copy = tree.url.appendingPathComponent("bin/mockserver")
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: executable, to: copy)
+        try Self.copyClosingOnExec(executable, to: copy.path)
         for folder in ["", "mocks", "mocks/images", "mocks/api", "bin"] {
             #expect(chmod(tree.url.appendingPathComponent(folder).path, 0o755) == 0)
         }
@@ -37,6 +37,25 @@ extension ProcessTests {
         #expect((try jsonObject(answer.body)["error"] as? String)?.hasPrefix("static file images/a.png is broken") == true)
         #expect(try RawHTTPClient(port: port).request("GET", "/images/b.png").status == 200)
         try await server.stop()
+    }
+
+    /// Copies `source` to `destination` (mode 0755) through a descriptor opened with
+    /// `O_CLOEXEC`: a process another test starts meanwhile must not inherit it open for writing,
+    /// or executing the copy fails with "Text file busy" until that process has exec'd.
+    static func copyClosingOnExec(_ source: URL, to destination: String) throws {
+        let bytes = try Data(contentsOf: source)
+        let descriptor = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        #expect(descriptor >= 0, "cannot create \(destination)")
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            #expect(written > 0, "writing \(destination) failed")
+            guard written > 0 else { return }
+            offset += written
+        }
     }
     #endif
 }

@@ -1,38 +1,46 @@
 /// Gives each expected element its own actual element (`$includes`: every element a pattern
 /// lists is found, each in a different element, in any order): a maximum bipartite matching by
 /// augmenting paths (Kuhn), so overlapping matchers (`{"$regex": "^a"}` and `"ab"` against
-/// `["ab", "ac"]`) are assigned correctly where a greedy first fit would fail. Lists are short,
-/// so its O(expected × edges) cost does not matter.
+/// `["ab", "ac"]`) are assigned correctly where a greedy first fit would fail.
+///
+/// Each pair is compared once, up front (`expected × actual` calls of `accepts`); the search then
+/// walks those lists only. An app's large array (10,000 elements against a pattern of 10) costs
+/// 100,000 comparisons, not the millions a search comparing as it goes would make.
 enum DistinctAssignment {
     /// The first expected index left without an element of its own in a maximum matching, or
     /// `nil` when every expected element has one. `accepts(e, a)` says whether actual element
     /// `a` satisfies expected element `e`.
     static func firstUnassigned(expected: Int, actual: Int, accepts: (Int, Int) -> Bool) -> Int? {
-        guard expected <= actual else {
-            // Not enough elements: name the first expected one a maximum matching leaves out.
-            return firstLeftOut(expected: expected, actual: actual, accepts: accepts) ?? expected - 1
+        var candidates: [[Int]] = []
+        candidates.reserveCapacity(expected)
+        for element in 0..<expected {
+            let fitting = (0..<actual).filter { accepts(element, $0) }
+            // An element nothing fits is left out whatever the others do.
+            if fitting.isEmpty { return element }
+            candidates.append(fitting)
         }
-        return firstLeftOut(expected: expected, actual: actual, accepts: accepts)
+        guard expected <= actual else {
+            // Not enough elements: the first one a maximum matching leaves out.
+            return firstLeftOut(candidates, actual: actual) ?? expected - 1
+        }
+        return firstLeftOut(candidates, actual: actual)
     }
 
-    private static func firstLeftOut(expected: Int, actual: Int, accepts: (Int, Int) -> Bool) -> Int? {
+    private static func firstLeftOut(_ candidates: [[Int]], actual: Int) -> Int? {
         var owner = [Int?](repeating: nil, count: actual)
-        var leftOut: Int?
-        for element in 0..<expected {
+        for element in candidates.indices {
             var visited = [Bool](repeating: false, count: actual)
-            if !augment(element, &owner, &visited, accepts) {
-                leftOut = leftOut ?? element
-            }
+            if !augment(element, candidates, &owner, &visited) { return element }
         }
-        return leftOut
+        return nil
     }
 
     /// Tries to give `element` an actual element, moving earlier owners to others.
-    private static func augment(_ element: Int, _ owner: inout [Int?], _ visited: inout [Bool], _ accepts: (Int, Int) -> Bool) -> Bool {
-        for candidate in owner.indices where !visited[candidate] && accepts(element, candidate) {
+    private static func augment(_ element: Int, _ candidates: [[Int]], _ owner: inout [Int?], _ visited: inout [Bool]) -> Bool {
+        for candidate in candidates[element] where !visited[candidate] {
             visited[candidate] = true
             if let current = owner[candidate] {
-                guard augment(current, &owner, &visited, accepts) else { continue }
+                guard augment(current, candidates, &owner, &visited) else { continue }
             }
             owner[candidate] = element
             return true

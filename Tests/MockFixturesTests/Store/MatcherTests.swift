@@ -208,6 +208,26 @@ struct MatcherTests {
         #expect(try reasons(missing)[2] == [#"query parameter 'ids' is given as "1", expected values including "1", "3", each once, in any order"#])
     }
 
+    /// Each pair is compared once: a large array sent by an app against a short pattern costs
+    /// expected × actual comparisons, whatever the search does afterwards.
+    @Test func includesComparesEachPairOnce() {
+        var comparisons = 0
+        // Every expected element fits every actual one, the search's busiest case.
+        let missing = DistinctAssignment.firstUnassigned(expected: 10, actual: 10_000) { _, _ in
+            comparisons += 1
+            return true
+        }
+        #expect(missing == nil)
+        #expect(comparisons == 100_000)
+        comparisons = 0
+        // One expected element fits nothing: found after its own row, the rest not compared.
+        #expect(DistinctAssignment.firstUnassigned(expected: 10, actual: 1_000) { element, _ in
+            comparisons += 1
+            return element != 2
+        } == 2)
+        #expect(comparisons == 3_000)
+    }
+
     @Test(arguments: [
         (#"[{"request": {"a": {"$includes": []}}}]"#, 1, 34, "$includes needs a non-empty array of the elements to find, found array []", #"{"$includes": [1, 2]}"#),
         (#"[{"request": {"a": {"$includes": "x"}}}]"#, 1, 34, #"$includes needs a non-empty array of the elements to find, found string "x""#, "any order"),

@@ -104,23 +104,29 @@ enum EntryMatcher {
             if collector.isDone { return }
         }
         if let expected = constraints.request {
-            collectRequestReasons(expected, &request, into: &collector)
+            collectRequestReasons(expected, &request, bodyOnly: constraints.requestIsTheBody, into: &collector)
         }
     }
 
-    private static func collectRequestReasons(_ expected: RequestConstraints.BodyRequirement, _ request: inout IncomingRequest, into collector: inout ReasonCollector) {
+    private static func collectRequestReasons(_ expected: RequestConstraints.BodyRequirement, _ request: inout IncomingRequest, bodyOnly: Bool,
+                                              into collector: inout ReasonCollector) {
         switch request.bodyContent() {
         case .none:
             guard let parameters = expected.parameters else {
                 collector.add("request has no body but the entry expects a JSON body")
                 return
             }
-            guard !RequestConstraints.methodsWhoseRequestIsTheBody.contains(request.method) else {
-                collector.add("request has no body but the entry expects a JSON body (the \"request\" of a \(request.method) is its body; match its query parameters with \"query\")")
+            if bodyOnly, RequestConstraints.methodsWhoseRequestIsTheBody.contains(request.method) {
+                collector.add("request has no body, but the pattern expects one (the \"request\" of a \(request.method) pattern is its body; match its query parameters with \"query\")")
                 return
             }
+            let firstReason = collector.reasons.count
             let query = request.query()
             collectParameterReasons(parameters, label: "query parameter", into: &collector) { query.values(for: $0) }
+            if collector.explain, collector.reasons.count > firstReason,
+               RequestConstraints.methodsWhoseRequestIsTheBody.contains(request.method) {
+                collector.reasons.insert("request has no body but the entry expects a JSON body", at: firstReason)
+            }
         case .form where expected.textCondition != nil, .notJSON where expected.textCondition != nil:
             // A `$regex` or `$contains` standing for the whole body searches its text: XML, SOAP,
             // plain text, a form as sent.

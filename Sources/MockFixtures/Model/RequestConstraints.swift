@@ -1,7 +1,7 @@
 /// What a request must look like: the part of a fixture entry that selects requests, and all of
 /// a verification pattern. One matcher (``EntryMatcher``) checks both, so "which entry answers"
 /// and "was this request sent" can never disagree.
-package struct RequestConstraints: Sendable {
+struct RequestConstraints: Sendable {
     struct HeaderRequirement: Sendable {
         let lowercasedName: String
         let expectation: ParameterExpectation
@@ -36,11 +36,11 @@ package struct RequestConstraints: Sendable {
         }
     }
 
-    /// The methods whose `request` is always their body: a POST, PUT or PATCH without one does
-    /// not match it by its query parameters, as a GET does, so that a verification of the body
-    /// an app should have sent never passes for a request that carried none. Their query
-    /// parameters are matched by `query`; the recorder writes them there.
-    package static let methodsWhoseRequestIsTheBody: Set<String> = ["POST", "PUT", "PATCH"]
+    /// The methods whose `request` in a verification pattern is always their body: a POST, PUT
+    /// or PATCH without one is not counted by its query parameters, so that verifying the body an
+    /// app should have sent never passes for a request that carried none. (Fixture entries still
+    /// read a body-less request's query, as recordings rely on.)
+    static let methodsWhoseRequestIsTheBody: Set<String> = ["POST", "PUT", "PATCH"]
 
     /// Upper-cased HTTP method; `nil` matches any method (patterns only: entries default to GET).
     let method: String?
@@ -53,9 +53,13 @@ package struct RequestConstraints: Sendable {
     let pathParameters: [NamedParameter]?
     /// `requestCookies`: cookies the `Cookie` header must carry, by name (case-sensitive).
     let cookies: [NamedParameter]?
+    /// A verification pattern's: `request` of a POST, PUT or PATCH is its body only
+    /// (``methodsWhoseRequestIsTheBody``).
+    let requestIsTheBody: Bool
 
     init(method: String?, request: BodyRequirement?, query: [NamedParameter]?, requiredHeaders: [HeaderRequirement],
-         pathParameters: [NamedParameter]?, cookies: [NamedParameter]? = nil) {
+         pathParameters: [NamedParameter]?, cookies: [NamedParameter]? = nil, requestIsTheBody: Bool = false) {
+        self.requestIsTheBody = requestIsTheBody
         self.method = method
         self.request = request
         self.query = query

@@ -15,9 +15,10 @@ extension FixtureFileCompiler {
         /// The `pathParameters` members as written, for checking names against a path.
         var pathParameterMembers: [JSONMember] = []
 
-        func constraints(method: String?) -> RequestConstraints {
+        /// `requestIsTheBody` for a verification pattern (``RequestConstraints/requestIsTheBody``).
+        func constraints(method: String?, requestIsTheBody: Bool = false) -> RequestConstraints {
             RequestConstraints(method: method, request: request, query: query, requiredHeaders: requiredHeaders, pathParameters: pathParameters,
-                               cookies: cookies)
+                               cookies: cookies, requestIsTheBody: requestIsTheBody)
         }
     }
 

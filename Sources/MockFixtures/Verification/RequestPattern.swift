@@ -59,7 +59,7 @@ struct RequestPattern: Sendable {
         if let problem = compiler.output.problems.first(where: { $0.severity == .error }) {
             return .failure(PatternError(problem.positionedMessage, hint: problem.hint))
         }
-        return .success(RequestPattern(method: method, path: path, constraints: fields.constraints(method: method)))
+        return .success(RequestPattern(method: method, path: path, constraints: fields.constraints(method: method, requestIsTheBody: true)))
     }
 
     /// How a recorded request compares with the pattern.
@@ -107,7 +107,7 @@ struct RequestPattern: Sendable {
         // only the cut does. The rest is compared as usual; the body gets the cut's note instead.
         let withoutBody = RequestConstraints(method: constraints.method, request: nil, query: constraints.query,
                                              requiredHeaders: constraints.requiredHeaders, pathParameters: constraints.pathParameters,
-                                             cookies: constraints.cookies)
+                                             cookies: constraints.cookies, requestIsTheBody: constraints.requestIsTheBody)
         let otherReasons = EntryMatcher.constraintReasons(withoutBody, &request)
         comparison.reasons.append(contentsOf: otherReasons)
         if constraintReasons.count > otherReasons.count {

@@ -49,12 +49,10 @@ struct RequestConstraint {
         } else {
             .makeObject((queryParameters.map(Self.members) ?? []) + absent.map { ($0, Self.absentValue) })
         }
-        // A body-less request is told apart by its query; one with a body by both. A POST, PUT
-        // or PATCH's `request` is always its body, so its query goes in `query`, with or without one.
-        let requestIsTheBody = RequestConstraints.methodsWhoseRequestIsTheBody.contains(exchange.method)
-        let query = exchange.requestBody.isEmpty && !requestIsTheBody ? nil : constrainedQuery
+        // A body-less request is told apart by its query; one with a body by both.
+        let query = exchange.requestBody.isEmpty ? nil : constrainedQuery
         if exchange.requestBody.isEmpty {
-            value = requestIsTheBody ? nil : constrainedQuery
+            value = constrainedQuery
         } else if mediaType == "application/x-www-form-urlencoded" {
             value = Self.object(from: QueryParameters(decodingBytes: exchange.requestBody).parameters.map { ($0.name, JSONValue.string($0.value)) })
         } else if mediaType == "multipart/form-data", let contentType {
@@ -74,7 +72,9 @@ struct RequestConstraint {
         readValue = value.map { Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue) }
         readQuery = query.map { Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue) }
         self.value = readValue.map(Self.literal)
-        self.query = readQuery.map(Self.literal)
+        // `query`'s keys are parameter names, never matchers: OData's `$top` stays as it is
+        // (wrapped in `$equals`, as `request` needs it, the file would not load).
+        self.query = readQuery
         self.style = style
         self.note = note
     }

@@ -70,18 +70,29 @@ import Testing
         #expect(status == 200)
     }
 
-    /// A POST's `request` is its body, so a body-less POST is told apart by `query`, which the
-    /// replay matches (its `request` would match no body-less POST).
-    @Test func aBodylessPostIsToldApartByItsQuery() throws {
+    /// A body-less POST is told apart by its query in `request`, which entries read from the
+    /// query; OData names (`$top`) load and replay, with and without a body (`query` is written
+    /// as it is: wrapped in `$equals` it did not load).
+    @Test func aBodylessPostAndODataQueriesReplay() throws {
         let harness = try RecordingHarness()
         try harness.record("POST", "/api/sessions/end?all=1", status: 204, body: [])
+        try harness.record("POST", "/odata/people?$top=10", status: 204, body: [])
+        try harness.record("POST", "/odata/orders?$top=5", requestHeaders: ["Content-Type": "application/json"], requestBody: #"{"a": 1}"#,
+                           status: 201, body: [])
         let entry = try #require(try harness.entries("api/sessions/end.json").first)
-        #expect(entry["request"] == nil)
-        #expect(entry["query"] == .makeObject([("all", .string("1"))]))
+        #expect(entry["request"] == .makeObject([("all", .string("1"))]))
+        #expect(entry["query"] == nil)
+        #expect(try harness.entries("odata/orders.json").first?["query"] == .makeObject([("$top", .string("5"))]))
         let statuses = try harness.replay { client, url in
-            try ["1", "2"].map { try client.forward(UpstreamRequest(method: "POST", url: url + "/api/sessions/end?all=\($0)")).status }
+            let json = [HTTPHeader(name: "Content-Type", value: "application/json")]
+            return try [
+                client.forward(UpstreamRequest(method: "POST", url: url + "/api/sessions/end?all=1")).status,
+                client.forward(UpstreamRequest(method: "POST", url: url + "/api/sessions/end?all=2")).status,
+                client.forward(UpstreamRequest(method: "POST", url: url + "/odata/people?$top=10")).status,
+                client.forward(UpstreamRequest(method: "POST", url: url + "/odata/orders?$top=5", headers: json, body: Array(#"{"a":1}"#.utf8))).status,
+            ]
         }
-        #expect(statuses == [204, 404])
+        #expect(statuses == [204, 404, 204, 201])
     }
 
     @Test func recordsJSONAndFormBodiesAsTheRequest() throws {

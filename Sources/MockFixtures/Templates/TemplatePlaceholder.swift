@@ -104,12 +104,14 @@ extension TemplatePlaceholder {
             case "d": 86_400_000
             default: nil
             }
-            // Up to 100 years either way: an offset past that is a typo, and keeps the sum far from overflow.
-            guard let unit, !amount.isEmpty, amount.allSatisfy(\.isASCIIDigit), amount.count <= 6,
-                  let count = Int64(amount), count * unit <= 36_500 * 86_400_000 else {
+            // Up to 100 years either way (`31536000s` is one): past that is a typo, and keeps the
+            // sum far from overflow. The product is checked, since the count may have any length.
+            let limit: Int64 = 36_500 * 86_400_000
+            guard let unit, !amount.isEmpty, amount.allSatisfy(\.isASCIIDigit), let count = Int64(amount),
+                  case let (product, overflow) = count.multipliedReportingOverflow(by: unit), !overflow, product <= limit else {
                 return .failure(TemplateError(message: "\(shown) has an offset that is not a whole number of s, m, h or d (up to 100 years)", hint: nowHint))
             }
-            milliseconds = sign == "-" ? -count * unit : count * unit
+            milliseconds = sign == "-" ? -product : product
         }
         var timeFormat = TimeFormat.rfc3339
         if let format {

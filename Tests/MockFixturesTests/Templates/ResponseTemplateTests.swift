@@ -89,7 +89,7 @@ struct ResponseTemplateTests {
         let (store, tree) = try loadTree(["token.json": #"""
         [{"template": true, "headers": {"Expires": "{{now+1d.http}}"},
           "response": {"at": "{{now}}", "epoch": "{{now.epoch}}", "millis": "{{now.epochMillis}}", "expiresAt": "{{now+1h.epoch}}",
-                       "issuedAt": "{{now-90s.epochMillis}}", "text": "expires {{now+7d.epoch}}"}}]
+                       "issuedAt": "{{now-90s.epochMillis}}", "text": "expires {{now+7d.epoch}}", "year": "{{now+31536000s.epoch}}"}}]
         """#])
         _ = tree
         #expect(!store.hasErrors, "\(store.problems)")
@@ -103,6 +103,7 @@ struct ResponseTemplateTests {
         #expect(object["expiresAt"] as? Int64 == millis / 1_000 + 3_600)
         #expect(object["issuedAt"] as? Int64 == millis - 90_000)
         #expect(object["text"] as? String == "expires \(millis / 1_000 + 7 * 86_400)")
+        #expect(object["year"] as? Int64 == millis / 1_000 + 31_536_000, "a year in seconds: more than six digits")
         #expect(object["at"] as? String == WallClock.rfc3339(milliseconds: millis))
         #expect(response.headerValue("Expires") == HTTPDate.format(millis / 1_000 + 86_400))
     }
@@ -111,6 +112,8 @@ struct ResponseTemplateTests {
         (#"[{"template": true, "response": ["{{now+1y}}"]}]"#, 1, 34, "{{now+1y}} has an offset that is not a whole number of s, m, h or d (up to 100 years)", "{{now-30m.epoch}}"),
         (#"[{"template": true, "response": ["{{now+h}}"]}]"#, 1, 34, "{{now+h}} has an offset that is not a whole number", "{{now+7d.http}}"),
         (#"[{"template": true, "response": ["{{now+99999999d}}"]}]"#, 1, 34, "(up to 100 years)", "epochMillis"),
+        (#"[{"template": true, "response": ["{{now+36501d}}"]}]"#, 1, 34, "(up to 100 years)", "epochMillis"),
+        (#"[{"template": true, "response": ["{{now-99999999999999999999999s}}"]}]"#, 1, 34, "(up to 100 years)", "epochMillis"),
         (#"[{"template": true, "response": ["{{now.epok}}"]}]"#, 1, 34, #"{{now.epok}} asks for the form "epok", which {{now}} does not have"#, "did you mean .epoch?"),
         (#"[{"template": true, "response": {"a": "{{paht.id}}"}}]"#, 1, 39, "unknown placeholder {{paht.id}}", "did you mean {{path.id}}?"),
         (#"[{"template": true, "response": {"a": "x {{query.page"}}]"#, 1, 39, #""{{" at character 3 of "x {{query.page" is never closed by "}}""#, #"\\{{"#),

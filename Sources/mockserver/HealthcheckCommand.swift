@@ -30,16 +30,30 @@ struct HealthcheckCommand: ParsableCommand {
         guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased()), parsed.host?.isEmpty == false else {
             throw ValidationError("--url \(url) is not an http(s)://host[:port] URL, e.g. --url http://127.0.0.1:8080.")
         }
-        if let port = parsed.port, !(1...65_535).contains(port) {
-            throw ValidationError("--url \(url) has port \(port), outside 1–65535; give the port the server listens on, e.g. --url http://127.0.0.1:8080.")
+        // Read from the text: URL drops an empty port (`host:`) and one too large for an Int,
+        // and the check would then ask port 80.
+        if let portText = Self.portText(of: url) {
+            guard let port = Int(portText), (1...65_535).contains(port) else {
+                throw ValidationError("--url \(url) has port '\(portText)', not one of 1–65535; give the port the server listens on, e.g. --url http://127.0.0.1:8080.")
+            }
         }
         // The health endpoint is the server's own, at the root: a path would be silently dropped.
-        if !["", "/"].contains(parsed.path) || parsed.query != nil || parsed.fragment != nil {
+        if !["", "/"].contains(parsed.path) || parsed.query != nil || parsed.fragment != nil || url.hasSuffix("//") {
             throw ValidationError("--url \(url) has a path or query; give the server's base URL alone (scheme, host and port), e.g. --url http://127.0.0.1:8080: the check always asks /__admin/health.")
         }
         if parsed.scheme?.lowercased() == "http", trust.cacert != nil || trust.insecure {
             throw ValidationError("--cacert and --insecure apply to https:// URLs only; --url \(url) is plain HTTP.")
         }
+    }
+
+    /// The text after the authority's last `:` (outside an IPv6 literal's brackets), or nil
+    /// when the URL names no port.
+    static func portText(of url: String) -> Substring? {
+        guard let colonSlashSlash = url.firstIndex(of: ":"), url[colonSlashSlash...].hasPrefix("://") else { return nil }
+        let authority = url[url.index(colonSlashSlash, offsetBy: 3)...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostEnd = authority.lastIndex(of: "]") ?? authority.startIndex
+        guard let colon = authority[hostEnd...].lastIndex(of: ":") else { return nil }
+        return authority[authority.index(after: colon)...]
     }
 
     func run() throws {

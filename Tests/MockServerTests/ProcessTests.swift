@@ -98,8 +98,11 @@ import Glibc
         #expect(String(decoding: healthy.standardOutputData, as: UTF8.self) == "healthy: http://127.0.0.1:\(port)/__admin/health answered ok\n")
         // A port past 65535 used to wrap round to another one, and a path was dropped while the
         // line claimed it was checked: both are refused, naming --url.
-        for (url, said) in [("http://127.0.0.1:\(port + 65_536)", "has port \(port + 65_536), outside 1–65535"),
-                            ("http://127.0.0.1:\(port)/some/base", "has a path or query; give the server's base URL alone")] {
+        for (url, said) in [("http://127.0.0.1:\(port + 65_536)", "has port '\(port + 65_536)', not one of 1–65535"),
+                            ("http://127.0.0.1:", "has port '', not one of 1–65535"),
+                            ("http://127.0.0.1:99999999999999999999", "has port '99999999999999999999', not one of 1–65535"),
+                            ("http://127.0.0.1:\(port)/some/base", "has a path or query; give the server's base URL alone"),
+                            ("http://127.0.0.1:\(port)//", "has a path or query")] {
             let refused = try await MockServerProcess.run(["healthcheck", "--url", url])
             #expect(refused.status == 64, "\(url)")
             #expect(refused.standardError.contains("--url \(url) \(said)"), "\(refused.standardError)")

@@ -23,7 +23,8 @@ enum ContainerLoopbackCheck {
         processID == 1 && markers.contains(where: fileExists)
     }
 
-    /// The warning for listening on `host` (the address the server bound), or nil.
+    /// The warning for listening on `host`, or nil. Give it the address the server bound (its
+    /// URL's host), not `--host` as written: `LOCALHOST` or a hosts-file alias are loopback too.
     static func warning(listeningHost host: String, isContainerEntryPoint: Bool) -> String? {
         guard isContainerEntryPoint, host == "localhost" || IPAddress(host)?.isLoopback == true else { return nil }
         return "warning: listening on \(host) inside a container, where a published port (-p) cannot reach it; "

@@ -104,7 +104,7 @@ struct MockServerCommand: ParsableCommand {
         }
         ProcessResources.releaseFreeHeap()
         TLSServingOptions.printWarnings(for: server)
-        if let warning = ContainerLoopbackCheck.warning(listeningHost: configuration.host,
+        if let warning = ContainerLoopbackCheck.warning(listeningHost: server.url.host ?? configuration.host,
                                                            isContainerEntryPoint: ContainerLoopbackCheck.isContainerEntryPoint()) {
             StandardStreams.writeError(warning + "\n")
         }

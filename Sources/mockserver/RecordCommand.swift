@@ -100,7 +100,7 @@ struct RecordCommand: ParsableCommand {
             throw CommandFailure(error.flagDescription)
         }
         TLSServingOptions.printWarnings(for: server)
-        if let warning = ContainerLoopbackCheck.warning(listeningHost: configuration.host,
+        if let warning = ContainerLoopbackCheck.warning(listeningHost: server.url.host ?? configuration.host,
                                                            isContainerEntryPoint: ContainerLoopbackCheck.isContainerEntryPoint()) {
             StandardStreams.writeError(warning + "\n")
         }

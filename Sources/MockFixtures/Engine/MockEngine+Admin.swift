@@ -119,7 +119,8 @@ extension MockEngine {
     /// meant for `/__admin/requests/count`, say), or `nil`: an empty body, or an empty JSON
     /// object or `null` (some clients always send `{}`), which asks for nothing.
     private func refusingBody(_ request: IncomingRequest) -> MockResponse? {
-        guard !request.body.isEmpty else { return nil }
+        // JSON's whitespace (RFC 8259 §2) alone asks for nothing either.
+        guard request.body.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
         if let parsed = try? JSONParser.parse(request.body).root.value {
             switch parsed {
             case .null: return nil

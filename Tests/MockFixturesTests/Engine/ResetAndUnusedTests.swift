@@ -67,6 +67,7 @@ struct ResetAndUnusedTests {
         }
         #expect(fixture.send("POST", "/__admin/reset", body: "{ }").status == 200)
         #expect(fixture.send("POST", "/__admin/reset", body: "null").status == 200)
+        #expect(fixture.send("POST", "/__admin/reset", body: " \r\n").status == 200, "whitespace alone asks for nothing")
         #expect(fixture.send("POST", "/__admin/reset").status == 200)
         #expect(fixture.send("DELETE", "/__admin/requests", body: "{}").status == 200)
     }

@@ -131,6 +131,9 @@ enum EntryMatcher {
             // A `$regex` or `$contains` standing for the whole body searches its text: XML, SOAP,
             // plain text, a form as sent.
             collectBodyTextReasons(expected.textCondition!, request.body, into: &collector)
+        case .json where expected.textCondition != nil && !Self.declaresJSON(request):
+            // Text that happens to parse as JSON (`"hi"` sent as text/plain) is still text.
+            collectBodyTextReasons(expected.textCondition!, request.body, into: &collector)
         case .form(let fields):
             guard let parameters = expected.parameters else {
                 collector.add("request body is a form (application/x-www-form-urlencoded), but the entry expects the JSON body \(JSONValue.excerpt(expected.source))")
@@ -154,6 +157,14 @@ enum EntryMatcher {
         case .notJSON(let error):
             collector.add("request body is not JSON (\(error.description)), so it cannot equal the entry's request")
         }
+    }
+
+    /// Whether the request says its body is JSON (`application/json`, `…+json`), or says nothing
+    /// (a body without a type that parses as JSON is read as JSON, as everywhere else).
+    private static func declaresJSON(_ request: IncomingRequest) -> Bool {
+        guard let contentType = request.headerValue("content-type") else { return true }
+        let media = contentType.prefix { $0 != ";" }.trimmingSpaces().lowercased()
+        return media == MediaType.json || media.hasSuffix("+json")
     }
 
     /// A text condition on a body that is not JSON: the body must be UTF-8 text that satisfies it.

@@ -28,7 +28,17 @@ enum DistinctAssignment {
 
     private static func firstLeftOut(_ candidates: [[Int]], actual: Int) -> Int? {
         var owner = [Int?](repeating: nil, count: actual)
+        // A first fit settles most elements at once (all of them when the elements are alike,
+        // where the search alone would take cubic time); the search only moves owners for the rest.
+        var unsettled: [Int] = []
         for element in candidates.indices {
+            if let free = candidates[element].first(where: { owner[$0] == nil }) {
+                owner[free] = element
+            } else {
+                unsettled.append(element)
+            }
+        }
+        for element in unsettled {
             var visited = [Bool](repeating: false, count: actual)
             if !augment(element, candidates, &owner, &visited) { return element }
         }

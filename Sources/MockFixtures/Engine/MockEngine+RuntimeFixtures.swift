@@ -87,8 +87,9 @@ extension MockEngine {
                                   headers: Self.jsonHeaders + [HTTPHeader(name: "Location", value: "/__admin/fixtures/\(fixture.id)")], fields)
     }
 
-    /// Why a posted path's `{name}` segments cannot be used, or `nil` when they can.
-    private static func runtimePathProblem(_ template: PathTemplate, path: String) -> (error: String, hint: String)? {
+    /// Why a posted path's `{name}` segments cannot be used, or `nil` when they can: for runtime
+    /// fixtures and verification patterns alike.
+    static func runtimePathProblem(_ template: PathTemplate, path: String) -> (error: String, hint: String)? {
         let shown = JSONValue.excerpt(.string(path))
         for issue in template.issues {
             switch issue {

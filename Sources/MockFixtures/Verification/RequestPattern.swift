@@ -37,8 +37,9 @@ struct RequestPattern: Sendable {
                 switch RequestTarget.parse(writtenPath: text) {
                 case .success(let target) where target.query == nil:
                     let template = PathTemplate(key: target.lookupKey)
-                    if case .duplicateName(let name) = template.issues.first(where: { if case .duplicateName = $0 { true } else { false } }) {
-                        return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(text))) names the parameter {\(name)} more than once", hint: "give each {name} segment its own name"))
+                    // Braces that make no parameter would be compared literally and count nothing.
+                    if let problem = MockEngine.runtimePathProblem(template, path: text) {
+                        return .failure(PatternError(problem.error, hint: problem.hint))
                     }
                     path = (text, template)
                 case .success:

@@ -253,6 +253,17 @@ struct MatcherTests {
         try expectLoadError(contents, line: line, column: column, message: message, hint: hint)
     }
 
+    /// A pattern path whose braces make no parameter is refused, as for runtime fixtures; it
+    /// used to be compared literally and count 0 without a word.
+    @Test(arguments: [("/people/{id", "with braces that are not a whole {name} segment"), ("/people/{1d}", "which is not a valid parameter name"),
+                      ("/a/{id}/b/{id}", "names the parameter {id} more than once")])
+    func patternPathsWithBrokenBracesAreRefused(path: String, said: String) throws {
+        let fixture = try EngineFixture(["people/{id}.json": "{}"])
+        let refused = fixture.postJSON("/__admin/requests/count", #"{"path": "\#(path)"}"#)
+        #expect(refused.status == 400)
+        #expect((try refused.jsonObject()["error"] as? String)?.contains(said) == true, "\(refused.text)")
+    }
+
     @Test func verificationPatternsUseTheSameMatchersAndTemplatedPaths() throws {
         let fixture = try EngineFixture(["people/{id}.json": #"[{"method": "POST", "status": 201}, {"response": {}}]"#])
         _ = fixture.postJSON("/people/7?source=app", #"{"name": "Rey", "tracking": {"session": "s1"}}"#)

@@ -38,8 +38,10 @@ enum FixtureFormatHelp {
             state           it matches only in this state (all start "started")
             newState        and moves the scenario here after answering
           Matchers may stand for any compared value (request, query, headers,
-          path parameters): {"$regex": "^A[0-9]+$"}, {"$contains": "x"},
-          {"$any": true}, {"$absent": true}, {"$equals": <literal JSON>}.
+          cookies, path parameters): {"$regex": "^A[0-9]+$"}, {"$contains": "x"},
+          {"$any": true}, {"$absent": true}, {"$equals": <literal JSON>},
+          {"$includes": [elements, any order]}; a $regex or $contains standing
+          for the whole request searches a body that is not JSON as text.
           The first matching entry wins; a constrained entry beats a wildcard one.
           Other files (png, txt, ...) are served as static files for GET and HEAD,
           with ETag and Last-Modified (If-None-Match / If-Modified-Since: 304),

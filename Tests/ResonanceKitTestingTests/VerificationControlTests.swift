@@ -185,6 +185,22 @@ struct VerificationControlTests {
         }
     }
 
+    /// `pathMatching`: every request under a prefix.
+    @Test(arguments: ControlFront.allCases)
+    func verifiesPathsByMatcher(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.session.status(.get, "orders")
+            try await harness.session.status(.post, "uploads")
+            try await harness.mock.verify(RequestPattern(pathMatching: .regex("^/api/")), count: 2)
+            try await harness.mock.verify(RequestPattern(method: .post, pathMatching: .contains("upload")), count: 1)
+            let failure = await #expect(throws: VerificationFailure.self) {
+                try await harness.mock.verify(RequestPattern(pathMatching: .regex("^/api/v1/")), count: 1)
+            }
+            #expect(failure?.description.hasPrefix("Expected exactly 1 request matching any method path (matching ^/api/v1/), but none of the 2 recorded requests did.") == true,
+                    "\(failure?.description ?? "")")
+        }
+    }
+
     /// Cookies by name, in runtime fixtures and verification, over both fronts.
     @Test(arguments: ControlFront.allCases)
     func cookiesAreMatchedByName(front: ControlFront) async throws {

@@ -2,7 +2,9 @@
 /// "query": {…}, "requestHeaders": {…}}`, every key optional. `request`, `requestMatch`,
 /// `query`, `requestHeaders` and `pathParameters` mean exactly what they mean in a fixture
 /// entry, and are checked by the same matcher. `path` may have `{name}` segments
-/// (`/people/{id}`), which match any one segment and give `pathParameters` their values.
+/// (`/people/{id}`), which match any one segment and give `pathParameters` their values, or be
+/// a `$regex` or `$contains` matcher over the decoded path (`{"$regex": "^/api/v2/"}`: every
+/// request under a prefix).
 struct RequestPattern: Sendable {
     static let knownKeys = ["method", "path", "request", "requestMatch", "query", "requestHeaders", "requestCookies", "pathParameters"]
     static let example = #"{"method": "POST", "path": "/api/1.0/people/", "request": {"name": "Rey"}}"#
@@ -11,6 +13,8 @@ struct RequestPattern: Sendable {
     let method: String?
     /// The decoded path as given, and its segments (trailing slash ignored); `nil` matches any path.
     let path: (shown: String, template: PathTemplate)?
+    /// `path` written as a `$regex` or `$contains` matcher, checked against the decoded path.
+    let pathCondition: TextCondition?
     let constraints: RequestConstraints
 
     /// Compiles a pattern, or returns the sentence that says what is wrong with it (naming the key).
@@ -26,11 +30,24 @@ struct RequestPattern: Sendable {
         let fields = compiler.compileConstraints(members)
         var method: String?
         var path: (shown: String, template: PathTemplate)?
+        var pathCondition: TextCondition?
         for member in members where !FixtureFileCompiler.constraintKeys.contains(member.key) {
             switch member.key {
             case "method":
                 method = compiler.compileMethod(member.value)
             case "path":
+                if case .object = member.value.value {
+                    // A matcher over the whole decoded path: every request under a prefix.
+                    guard case .condition(let condition)? = compiler.compileExpectation(member.value, partial: false, place: .member) else {
+                        if let problem = compiler.output.problems.first(where: { $0.severity == .error }) {
+                            return .failure(PatternError(problem.positionedMessage, hint: problem.hint))
+                        }
+                        return .failure(PatternError("\"path\" as an object must be a $regex or $contains matcher, found \(JSONValue.excerpt(member.value.value))",
+                                                     hint: #"write {"path": {"$regex": "^/api/v2/"}} for every path under /api/v2/, or give the path as a string"#))
+                    }
+                    pathCondition = condition
+                    continue
+                }
                 guard case .string(let text) = member.value.value else {
                     return .failure(PatternError("\"path\" must be a string, found \(compiler.describe(member.value.value))", hint: "give the path as a string, such as \"/api/1.0/people/\""))
                 }
@@ -60,7 +77,8 @@ struct RequestPattern: Sendable {
         if let problem = compiler.output.problems.first(where: { $0.severity == .error }) {
             return .failure(PatternError(problem.positionedMessage, hint: problem.hint))
         }
-        return .success(RequestPattern(method: method, path: path, constraints: fields.constraints(method: method, requestIsTheBody: true)))
+        return .success(RequestPattern(method: method, path: path, pathCondition: pathCondition,
+                                       constraints: fields.constraints(method: method, requestIsTheBody: true)))
     }
 
     /// How a recorded request compares with the pattern.
@@ -82,13 +100,17 @@ struct RequestPattern: Sendable {
             comparison.reasons.append(reason)
         }
         guard case .success(let target) = RequestTarget.parse(exchange.target) else {
-            if path != nil || !constraints.isWildcard {
+            if path != nil || pathCondition != nil || !constraints.isWildcard {
                 comparison.pathDiffers = true
                 comparison.reasons.append("the request target \(EntryMatcher.quoted(exchange.target)) was refused, so it has no path to compare")
             }
             return comparison
         }
         var request = IncomingRequest(method: exchange.method, target: target, headers: HeaderList(fields: exchange.headers), body: exchange.body)
+        if let pathCondition, !pathCondition.matches(target.path) {
+            comparison.pathDiffers = true
+            comparison.reasons.append("path is \(target.path), expected \(pathCondition.expectation)")
+        }
         if let path {
             if let values = path.template.match(target.lookupKey) {
                 request.pathParameters = PathParameters(names: path.template.parameterNames, values: values)

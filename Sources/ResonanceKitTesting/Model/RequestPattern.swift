@@ -24,6 +24,13 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     /// The decoded path; a trailing slash is ignored as for fixture files. `{name}` segments
     /// (`/api/people/{id}`) match any one segment. `nil` matches any path.
     public var path: String?
+    /// Instead of ``path``: a matcher over the decoded path, `.regex("^/api/v2/")` for every
+    /// request under a prefix, or `.contains(…)`.
+    ///
+    /// ```swift
+    /// try await mock.verify(RequestPattern(pathMatching: .regex("^/api/v1/")), count: 0)   // nothing used the old API
+    /// ```
+    public var pathMatching: PatternValue?
     /// What the `{name}` segments of ``path`` must hold.
     public var pathParameters: [String: PatternValue]
     /// Query parameters that must be present (others may be too).
@@ -48,11 +55,12 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         case fields([String: PatternValue])
     }
 
-    public init(method: HTTPMethod? = nil, path: String? = nil, pathParameters: [String: PatternValue] = [:],
+    public init(method: HTTPMethod? = nil, path: String? = nil, pathMatching: PatternValue? = nil, pathParameters: [String: PatternValue] = [:],
                 query: [String: PatternValue] = [:], headers: [String: PatternValue] = [:], cookies: [String: PatternValue] = [:],
                 body: Body? = nil, requestMatch: RequestMatchMode = .exact) {
         self.method = method
         self.path = path
+        self.pathMatching = pathMatching
         self.pathParameters = pathParameters
         self.query = query
         self.headers = headers
@@ -107,7 +115,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     func jsonObject(encoder: JSONEncoder) throws -> [String: Any] {
         var object: [String: Any] = [:]
         if let method { object["method"] = method.rawValue }
-        if let path { object["path"] = path }
+        if let path { object["path"] = path } else if let pathMatching { object["path"] = pathMatching.jsonObject }
         if !pathParameters.isEmpty { object["pathParameters"] = pathParameters.mapValues(\.jsonObject) }
         if !query.isEmpty { object["query"] = query.mapValues(\.jsonObject) }
         if !headers.isEmpty { object["requestHeaders"] = headers.mapValues(\.headerJSONObject) }
@@ -119,7 +127,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
 
     /// `POST /api/1.0/people/ body {"name":"Rey"}`, for failure messages.
     public var description: String {
-        var parts = [method?.rawValue ?? "any method", path ?? "any path"]
+        var parts = [method?.rawValue ?? "any method", path ?? pathMatching.map { "path \($0)" } ?? "any path"]
         if !pathParameters.isEmpty {
             parts.append("path parameters " + pathParameters.keys.sorted().map { "\($0)=\(pathParameters[$0]!)" }.joined(separator: "&"))
         }

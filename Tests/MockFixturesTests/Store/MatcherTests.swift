@@ -253,6 +253,25 @@ struct MatcherTests {
         try expectLoadError(contents, line: line, column: column, message: message, hint: hint)
     }
 
+    /// A pattern's `path` may be a `$regex` or `$contains` over the decoded path: every request
+    /// under a prefix, whatever its depth.
+    @Test func aPatternPathMayBeAMatcher() throws {
+        let fixture = try EngineFixture(["api/v1/people.json": "{}", "api/v2/people/{id}.json": "{}"])
+        for target in ["/api/v1/people", "/api/v2/people/7", "/api/v2/people/8?x=1"] { _ = fixture.get(target) }
+        #expect(try fixture.count(#"{"path": {"$regex": "^/api/v2/"}}"#)["count"] as? Int == 2)
+        #expect(try fixture.count(#"{"method": "GET", "path": {"$contains": "people"}}"#)["count"] as? Int == 3)
+        let miss = try fixture.count(#"{"path": {"$regex": "^/api/v3/"}}"#)
+        #expect(miss["count"] as? Int == 0)
+        #expect(((miss["nearMisses"] as? [[String: Any]])?.first?["reasons"] as? [String])?.first?.hasPrefix("path is /api/v2/people/8, expected to match ^/api/v3/") == true,
+                "\(miss)")
+        for (pattern, said) in [(#"{"path": {"$any": true}}"#, #""path" as an object must be a $regex or $contains matcher"#),
+                                (#"{"path": {"$regex": "^/p"}, "pathParameters": {"id": "7"}}"#, "1:48: pathParameters names 'id', which is not a parameter of the path")] {
+            let refused = fixture.postJSON("/__admin/requests/count", pattern)
+            #expect(refused.status == 400, "\(pattern)")
+            #expect((try refused.jsonObject()["error"] as? String)?.hasPrefix(said) == true, "\(refused.text)")
+        }
+    }
+
     /// A pattern path whose braces make no parameter is refused, as for runtime fixtures; it
     /// used to be compared literally and count 0 without a word.
     @Test(arguments: [("/people/{id", "with braces that are not a whole {name} segment"), ("/people/{1d}", "which is not a valid parameter name"),

@@ -185,6 +185,19 @@ struct VerificationControlTests {
         }
     }
 
+    /// A runtime `ANY` entry takes every method but OPTIONS: the whole resource down.
+    @Test(arguments: ControlFront.allCases)
+    func anAnyEntryTakesTheWholeResourceDown(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.mock.addFixture(path: "/api/orders", entries: [FixtureEntry(method: "ANY", status: 503)])
+            for method in [HTTPMethod.get, .post, .delete] {
+                let status = try await harness.session.status(method, "orders")
+                #expect(status == 503, "\(method)")
+            }
+            try await harness.mock.verify(RequestPattern(method: "ANY", path: "/api/orders"), count: 3)
+        }
+    }
+
     /// `pathMatching`: every request under a prefix.
     @Test(arguments: ControlFront.allCases)
     func verifiesPathsByMatcher(front: ControlFront) async throws {

@@ -30,7 +30,7 @@ enum EntryMatcher {
             guard let step = entry.scenario else { return entry.usage.mayAnswer }
             return scenarios.claim(step, usage: entry.usage, counting: false, marking: false)
         }
-        let counts = !(entry.method == "GET" && request.isHead)
+        let counts = !((entry.method == "GET" || entry.method == IncomingRequest.anyMethod) && request.isHead)
         guard let step = entry.scenario else { return counts ? entry.usage.claim() : entry.usage.admitsWithoutCounting() }
         return scenarios.claim(step, usage: entry.usage, counting: counts)
     }
@@ -39,7 +39,9 @@ enum EntryMatcher {
     static func reasons(_ entry: FixtureEntry, _ request: inout IncomingRequest, scenarios: ScenarioTable) -> [String] {
         var reasons: [String] = []
         if !request.accepts(entryMethod: entry.method) {
-            var reason = "method differs: entry expects \(entry.method), request is \(request.method)"
+            var reason = entry.method == IncomingRequest.anyMethod
+                ? "method differs: an ANY entry answers every method but OPTIONS (write an OPTIONS entry for those)"
+                : "method differs: entry expects \(entry.method), request is \(request.method)"
             if let spelled = request.methodInAnotherCase(acceptedBy: entry.method) {
                 reason += " (" + IncomingRequest.caseSensitiveMethodNote(sent: request.method, expected: spelled) + ")"
             }
@@ -62,9 +64,10 @@ enum EntryMatcher {
     }
 
     /// Every reason a request does not fit `constraints` (the method is the caller's to compare).
-    static func constraintReasons(_ constraints: RequestConstraints, _ request: inout IncomingRequest) -> [String] {
+    /// `requestIsTheBody` for a verification pattern (``RequestConstraints/methodsWhoseRequestIsTheBody``).
+    static func constraintReasons(_ constraints: RequestConstraints, _ request: inout IncomingRequest, requestIsTheBody: Bool = false) -> [String] {
         var collector = ReasonCollector(explain: true)
-        collectConstraintReasons(constraints, &request, into: &collector)
+        collectConstraintReasons(constraints, &request, requestIsTheBody: requestIsTheBody, into: &collector)
         return collector.reasons
     }
 
@@ -73,11 +76,12 @@ enum EntryMatcher {
     static func constraintsMatch(_ constraints: RequestConstraints, _ request: inout IncomingRequest) -> Bool {
         if constraints.isWildcard { return true }
         var collector = ReasonCollector(explain: false)
-        collectConstraintReasons(constraints, &request, into: &collector)
+        collectConstraintReasons(constraints, &request, requestIsTheBody: false, into: &collector)
         return !collector.failed
     }
 
-    private static func collectConstraintReasons(_ constraints: RequestConstraints, _ request: inout IncomingRequest, into collector: inout ReasonCollector) {
+    private static func collectConstraintReasons(_ constraints: RequestConstraints, _ request: inout IncomingRequest, requestIsTheBody: Bool,
+                                                 into collector: inout ReasonCollector) {
         for requirement in constraints.requiredHeaders {
             let actual = request.headerValue(requirement.lowercasedName)
             guard !requirement.expectation.isSatisfied(bySingle: actual) else { continue }
@@ -104,7 +108,7 @@ enum EntryMatcher {
             if collector.isDone { return }
         }
         if let expected = constraints.request {
-            collectRequestReasons(expected, &request, bodyOnly: constraints.requestIsTheBody, into: &collector)
+            collectRequestReasons(expected, &request, bodyOnly: requestIsTheBody, into: &collector)
         }
     }
 

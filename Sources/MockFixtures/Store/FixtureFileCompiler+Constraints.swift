@@ -15,10 +15,9 @@ extension FixtureFileCompiler {
         /// The `pathParameters` members as written, for checking names against a path.
         var pathParameterMembers: [JSONMember] = []
 
-        /// `requestIsTheBody` for a verification pattern (``RequestConstraints/requestIsTheBody``).
-        func constraints(method: String?, requestIsTheBody: Bool = false) -> RequestConstraints {
+        func constraints(method: String?) -> RequestConstraints {
             RequestConstraints(method: method, request: request, query: query, requiredHeaders: requiredHeaders, pathParameters: pathParameters,
-                               cookies: cookies, requestIsTheBody: requestIsTheBody)
+                               cookies: cookies)
         }
     }
 

@@ -241,11 +241,11 @@ struct FixtureFileCompiler {
                 hint: #"use letters only, such as "GET" or "PATCH""#)
             return nil
         }
-        // WireMock's and others' any-method tokens are method names to HTTP, which no client
-        // sends: the entry would load and match nothing, silently.
-        if ["ANY", "*", "ALL"].contains(text.uppercased()) {
-            add(.error, at: node.position, "method \(JSONValue.excerpt(node.value)) is not an HTTP method: mockserver has no any-method token",
-                hint: "in a fixture, write one entry per method (an entry without \"method\" answers GET and HEAD); in a verification pattern, leave \"method\" out to count every method")
+        // Other tools' spellings of "any method" are method names to HTTP, which no client sends:
+        // the entry would load and match nothing, silently. `ANY` (WireMock's) is ours too.
+        if ["*", "ALL"].contains(text.uppercased()) {
+            add(.error, at: node.position, "method \(JSONValue.excerpt(node.value)) is not an HTTP method",
+                hint: #"write "ANY" for an entry that answers every method (but OPTIONS), or a pattern that counts every method"#)
             return nil
         }
         return text.uppercased()

@@ -34,7 +34,8 @@ struct RequestPattern: Sendable {
         for member in members where !FixtureFileCompiler.constraintKeys.contains(member.key) {
             switch member.key {
             case "method":
-                method = compiler.compileMethod(member.value)
+                // `ANY` counts every method, as leaving `method` out does.
+                method = compiler.compileMethod(member.value).flatMap { $0 == IncomingRequest.anyMethod ? nil : $0 }
             case "path":
                 if case .object = member.value.value {
                     // A matcher over the whole decoded path: every request under a prefix.
@@ -78,7 +79,7 @@ struct RequestPattern: Sendable {
             return .failure(PatternError(problem.positionedMessage, hint: problem.hint))
         }
         return .success(RequestPattern(method: method, path: path, pathCondition: pathCondition,
-                                       constraints: fields.constraints(method: method, requestIsTheBody: true)))
+                                       constraints: fields.constraints(method: method)))
     }
 
     /// How a recorded request compares with the pattern.
@@ -121,7 +122,7 @@ struct RequestPattern: Sendable {
                 if constraints.pathParameters != nil { return comparison }
             }
         }
-        let constraintReasons = EntryMatcher.constraintReasons(constraints, &request)
+        let constraintReasons = EntryMatcher.constraintReasons(constraints, &request, requestIsTheBody: true)
         guard exchange.isBodyTruncated, constraints.request != nil else {
             comparison.reasons.append(contentsOf: constraintReasons)
             return comparison
@@ -130,8 +131,8 @@ struct RequestPattern: Sendable {
         // only the cut does. The rest is compared as usual; the body gets the cut's note instead.
         let withoutBody = RequestConstraints(method: constraints.method, request: nil, query: constraints.query,
                                              requiredHeaders: constraints.requiredHeaders, pathParameters: constraints.pathParameters,
-                                             cookies: constraints.cookies, requestIsTheBody: constraints.requestIsTheBody)
-        let otherReasons = EntryMatcher.constraintReasons(withoutBody, &request)
+                                             cookies: constraints.cookies)
+        let otherReasons = EntryMatcher.constraintReasons(withoutBody, &request, requestIsTheBody: true)
         comparison.reasons.append(contentsOf: otherReasons)
         if constraintReasons.count > otherReasons.count {
             comparison.reasons.append("the journal kept only \(exchange.body.count) of the body's \(exchange.bodySize) bytes; raise --journal-body-limit to compare whole bodies")

@@ -21,19 +21,38 @@ struct FixtureRuleTests {
         #expect(store.get("/a").status == 500)
     }
 
-    /// WireMock's `"method": "ANY"` would load and match nothing: a load error for entries and a
-    /// 400 for verification patterns, each saying what to write instead.
-    @Test(arguments: ["ANY", "any", "*", "ALL"])
-    func anyMethodTokensAreRefused(method: String) throws {
+    /// `*` and `ALL` (other tools' any-method spellings) would load and match nothing: a load
+    /// error for entries and a 400 for verification patterns, pointing at `ANY`.
+    @Test(arguments: ["*", "ALL", "all"])
+    func otherAnyMethodSpellingsAreRefused(method: String) throws {
         let (store, tree) = try load(#"[{"method": "\#(method)"}]"#)
         _ = tree
         #expect(store.problems.map(\.description) == [
-            #"a.json:1:13: error: method "\#(method)" is not an HTTP method: mockserver has no any-method token. In a fixture, write one entry per method (an entry without "method" answers GET and HEAD); in a verification pattern, leave "method" out to count every method"#,
+            #"a.json:1:13: error: method "\#(method)" is not an HTTP method. Write "ANY" for an entry that answers every method (but OPTIONS), or a pattern that counts every method"#,
         ])
         let fixture = try EngineFixture(["b.json": "{}"])
         let refused = fixture.postJSON("/__admin/requests/count", #"{"method": "\#(method)", "path": "/b"}"#)
         #expect(refused.status == 400)
-        #expect((try refused.jsonObject()["error"] as? String)?.contains("no any-method token") == true)
+    }
+
+    /// `"method": "ANY"` (WireMock's) answers every method but OPTIONS, which is left to CORS
+    /// preflights and OPTIONS entries; a HEAD uses none of its `times`. In a pattern it counts
+    /// every method.
+    @Test func anAnyEntryAnswersEveryMethodButOptions() throws {
+        let fixture = try EngineFixture(["down.json": #"[{"method": "any", "status": 503, "times": 3}, {"response": {"up": true}}]"#])
+        #expect(fixture.send("HEAD", "/down").status == 503)
+        #expect(fixture.get("/down").status == 503)
+        #expect(fixture.send("DELETE", "/down").status == 503)
+        #expect(fixture.send("PROPFIND", "/down").status == 503)
+        #expect(fixture.get("/down").status == 200, "three answers used up; the HEAD used none")
+        let options = fixture.send("OPTIONS", "/down")
+        #expect(options.status == 404)
+        let anyCandidate = try (options.jsonObject()["candidates"] as? [[String: Any]])?.first { $0["entry"] as? Int == 0 }
+        #expect((anyCandidate?["reasons"] as? [String])?.first == "method differs: an ANY entry answers every method but OPTIONS (write an OPTIONS entry for those)")
+        #expect(try fixture.count(#"{"method": "ANY", "path": "/down"}"#)["count"] as? Int == 6)
+        let cors = try EngineFixture(["down.json": #"[{"method": "ANY", "status": 503}]"#], options: MockEngineOptions(cors: true))
+        let preflight = cors.send("OPTIONS", "/down", headers: ["Origin": "http://localhost:5173", "Access-Control-Request-Method": "DELETE"])
+        #expect(preflight.status == 204, "the preflight is the server's; the DELETE after it gets the 503")
     }
 
     @Test(arguments: [204, 205, 304])

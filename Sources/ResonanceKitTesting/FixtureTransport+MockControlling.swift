@@ -45,6 +45,10 @@ extension FixtureTransport: MockControlling {
         try await control().addFixture(path: path, entries: entries)
     }
 
+    public func replaceFixture(_ id: String, path: String, entries: [FixtureEntry]) async throws {
+        try await control().replaceFixture(id, path: path, entries: entries)
+    }
+
     public func removeFixture(_ id: String) async throws {
         try await control().removeFixture(id)
     }

@@ -68,6 +68,7 @@ enum FixtureFormatHelp {
                                                 {"path":"/orders","entries":[...]},
                                                 answered before the files'
           GET    /__admin/fixtures/unused       entries that answered nothing yet
+          PUT    /__admin/fixtures/ID           replace one in place (body as POST)
           DELETE /__admin/fixtures/ID           remove one runtime fixture
           GET    /__admin/scenarios             every scenario and its state
           PUT    /__admin/scenarios/NAME        {"state":"paid"}

@@ -185,6 +185,20 @@ struct VerificationControlTests {
         }
     }
 
+    /// `replaceFixture` keeps the id: a test changes its answer half-way without removing it.
+    @Test(arguments: ControlFront.allCases)
+    func aRuntimeFixtureIsReplacedInPlace(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            let id = try await harness.mock.addFixture(path: "/api/status", entries: [FixtureEntry(response: ["up": true])])
+            let before = try await harness.session.send(HTTPRequest(path: "status")).text()
+            #expect(before == #"{"up":true}"#)
+            try await harness.mock.replaceFixture(id, path: "/api/status", entries: [FixtureEntry(status: 503)])
+            let after = try await harness.session.status(.get, "status")
+            #expect(after == 503)
+            await #expect(throws: MockControlError.self) { try await harness.mock.replaceFixture("fixture-99", path: "/api/status", entries: []) }
+        }
+    }
+
     /// A runtime `ANY` entry takes every method but OPTIONS: the whole resource down.
     @Test(arguments: ControlFront.allCases)
     func anAnyEntryTakesTheWholeResourceDown(front: ControlFront) async throws {

@@ -15,6 +15,7 @@ extension MockEngine {
         "DELETE /__admin/fixtures",
         "GET /__admin/fixtures/unused",
         "GET /__admin/fixtures/{id}",
+        "PUT /__admin/fixtures/{id}",
         "DELETE /__admin/fixtures/{id}",
         "GET /__admin/scenarios",
         "GET /__admin/scenarios/{name}",
@@ -64,8 +65,10 @@ extension MockEngine {
             case ("fixtures", "unused"):
                 return allow(["GET", "HEAD"], &request) { _ in unusedEntriesResponse(store: store) }
             case ("fixtures", let id):
-                return allow(["GET", "HEAD", "DELETE"], &request) { request in
-                    request.isGetOrHead ? runtimeFixtureResponse(id: id) : refusingBody(request) ?? removeRuntimeFixtureResponse(id: id)
+                return allow(["GET", "HEAD", "PUT", "DELETE"], &request) { request in
+                    if request.isGetOrHead { return runtimeFixtureResponse(id: id) }
+                    if request.method == "PUT" { return replaceRuntimeFixtureResponse(id: id, &request, store: store) }
+                    return refusingBody(request) ?? removeRuntimeFixtureResponse(id: id)
                 }
             case ("scenarios", let name):
                 return allow(["GET", "HEAD", "PUT"], &request) { request in

@@ -1,16 +1,44 @@
 extension MockEngine {
     static let runtimeFixtureExample = #"{"path": "/api/orders", "entries": [{"method": "POST", "status": 500, "response": {"error": "down"}}]}"#
 
-    /// `POST /__admin/fixtures` with `{"path": …, "entries": [ … ]}`: checked with the same rules
-    /// and wording as fixture files, positions inside the posted body.
-    func addRuntimeFixtureResponse(_ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
+    /// A runtime fixture as posted and checked, not yet added.
+    struct PostedFixture {
+        let path: String
+        let template: PathTemplate
+        let entries: [FixtureFileCompiler.CompiledEntry]
+        let source: JSONValue
+        let warnings: [String]
+
+        func fixture(id: String) -> RuntimeFixture {
+            RuntimeFixture(id: id, path: path, template: template,
+                           entries: entries.map { compiled in
+                               let response = PreparedResponse(id: -1, status: compiled.status, headers: compiled.headers, body: compiled.body)
+                               return FixtureEntry(compiled, response: response, isPrepared: false, usage: EntryUsage(limit: compiled.times))
+                           },
+                           source: source)
+        }
+
+        func answerFields(id: String) -> [(String, JSONValue)] {
+            var fields: [(String, JSONValue)] = [("id", .string(id)), ("path", .string(path)), ("entries", .number(JSONNumber(entries.count)))]
+            if !warnings.isEmpty { fields.append(("warnings", .makeArray(warnings.map { .string($0) }))) }
+            return fields
+        }
+    }
+
+    /// The body of `POST /__admin/fixtures` or `PUT /__admin/fixtures/{id}`, checked with the same
+    /// rules and wording as fixture files, positions inside the posted body; or the 400 saying
+    /// why the fixture was not `verb` (added, replaced).
+    private func postedFixture(_ request: IncomingRequest, store: FixtureStore, verb: String) -> Result<PostedFixture, MockResponseBox> {
         let document: JSONDocument
         switch jsonBody(of: request, expecting: Self.runtimeFixtureExample) {
         case .success(let parsed): document = parsed
-        case .failure(let box): return box.response
+        case .failure(let box): return .failure(box)
+        }
+        func refused(_ error: String, hint: String) -> Result<PostedFixture, MockResponseBox> {
+            .failure(MockResponseBox(badAdminRequest(request, error, hint: hint)))
         }
         guard case .object(let members) = document.root.value else {
-            return badAdminRequest(request, "the body is \(document.root.value.kindNameWithArticle)", hint: "send an object such as \(Self.runtimeFixtureExample)")
+            return refused("the body is \(document.root.value.kindNameWithArticle)", hint: "send an object such as \(Self.runtimeFixtureExample)")
         }
         var path: String?
         var entriesNode: JSONNode?
@@ -20,7 +48,7 @@ extension MockEngine {
             switch member.key {
             case "path":
                 guard case .string(let text) = member.value.value else {
-                    return badAdminRequest(request, "\"path\" must be a string, found \(member.value.value.kindName) at \(member.value.position)", hint: "give the request path as a string, such as \"/api/orders\"")
+                    return refused("\"path\" must be a string, found \(member.value.value.kindName) at \(member.value.position)", hint: "give the request path as a string, such as \"/api/orders\"")
                 }
                 path = text
             case "entries":
@@ -30,26 +58,26 @@ extension MockEngine {
             }
         }
         guard let path else {
-            return badAdminRequest(request, "the body has no \"path\"", hint: "send the request path the entries answer, e.g. \(Self.runtimeFixtureExample)")
+            return refused("the body has no \"path\"", hint: "send the request path the entries answer, e.g. \(Self.runtimeFixtureExample)")
         }
         guard let entriesNode else {
-            return badAdminRequest(request, "the body has no \"entries\"", hint: "send them as a fixture file holds them, e.g. \(Self.runtimeFixtureExample)")
+            return refused("the body has no \"entries\"", hint: "send them as a fixture file holds them, e.g. \(Self.runtimeFixtureExample)")
         }
         let target: RequestTarget
         switch RequestTarget.parse(writtenPath: path) {
         case .success(let parsed) where parsed.query == nil:
             target = parsed
         case .success:
-            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) has a query", hint: "give the path alone and match query parameters with \"request\" or \"query\"")
+            return refused("\"path\" \(JSONValue.excerpt(.string(path))) has a query", hint: "give the path alone and match query parameters with \"request\" or \"query\"")
         case .failure(let rejection):
-            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) is not a usable request path: \(rejection.description)", hint: "write it as the decoded path, e.g. \"/api/orders\"")
+            return refused("\"path\" \(JSONValue.excerpt(.string(path))) is not a usable request path: \(rejection.description)", hint: "write it as the decoded path, e.g. \"/api/orders\"")
         }
         if Self.isAdminKey(target.lookupKey) {
-            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) is under /__admin/, which is reserved for the server's own endpoints", hint: "use another path")
+            return refused("\"path\" \(JSONValue.excerpt(.string(path))) is under /__admin/, which is reserved for the server's own endpoints", hint: "use another path")
         }
         let template = PathTemplate(key: target.lookupKey)
         if let problem = Self.runtimePathProblem(template, path: path) {
-            return badAdminRequest(request, problem.error, hint: problem.hint)
+            return refused(problem.error, hint: problem.hint)
         }
         var output = compiler.output
         let responseFiles = ResponseFileLoader(rootPath: store.rootPath, limit: store.loadOptions.maxStaticFileBytes)
@@ -64,27 +92,40 @@ extension MockEngine {
         let warnings = problems.filter { $0.severity == .warning }.map(\.positionedDescription)
         guard errors.isEmpty else {
             let count = errors.count
-            return badAdminRequest(request, "the fixture was not added: \(count) problem\(count == 1 ? "" : "s") in the posted entries (positions are line:column in the body)",
-                                   hint: "fix what \"problems\" lists, then post the fixture again",
-                                   problems: errors, warnings: warnings)
+            return .failure(MockResponseBox(badAdminRequest(
+                request, "the fixture was not \(verb): \(count) problem\(count == 1 ? "" : "s") in the posted entries (positions are line:column in the body)",
+                hint: "fix what \"problems\" lists, then send the fixture again", problems: errors, warnings: warnings)))
         }
-        let fixture = runtimeFixtures.add { id in
-            RuntimeFixture(id: id, path: path, template: template,
-                           entries: compiled.entries.map { compiled in
-                               let response = PreparedResponse(id: -1, status: compiled.status, headers: compiled.headers, body: compiled.body)
-                               return FixtureEntry(compiled, response: response, isPrepared: false, usage: EntryUsage(limit: compiled.times))
-                           },
-                           source: entriesNode.value)
+        return .success(PostedFixture(path: path, template: template, entries: compiled.entries, source: entriesNode.value, warnings: warnings))
+    }
+
+    /// `POST /__admin/fixtures` with `{"path": …, "entries": [ … ]}`: checked with the same rules
+    /// and wording as fixture files, positions inside the posted body.
+    func addRuntimeFixtureResponse(_ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
+        let posted: PostedFixture
+        switch postedFixture(request, store: store, verb: "added") {
+        case .success(let compiled): posted = compiled
+        case .failure(let box): return box.response
         }
-        var fields: [(String, JSONValue)] = [
-            ("id", .string(fixture.id)),
-            ("path", .string(path)),
-            ("entries", .number(JSONNumber(fixture.entries.count))),
-        ]
-        if !warnings.isEmpty { fields.append(("warnings", .makeArray(warnings.map { .string($0) }))) }
+        let fixture = runtimeFixtures.add { id in posted.fixture(id: id) }
         // Location names the new fixture, as a 201 should (RFC 9110 §15.3.2).
-        return diagnosticResponse(status: 201, outcome: .admin("added runtime fixture \(fixture.id) for \(path)"),
-                                  headers: Self.jsonHeaders + [HTTPHeader(name: "Location", value: "/__admin/fixtures/\(fixture.id)")], fields)
+        return diagnosticResponse(status: 201, outcome: .admin("added runtime fixture \(fixture.id) for \(posted.path)"),
+                                  headers: Self.jsonHeaders + [HTTPHeader(name: "Location", value: "/__admin/fixtures/\(fixture.id)")],
+                                  posted.answerFields(id: fixture.id))
+    }
+
+    /// `PUT /__admin/fixtures/{id}` with the body `POST` takes: the fixture keeps its id and its
+    /// place among the others (newest first), with new entries whose `times` start from 0.
+    func replaceRuntimeFixtureResponse(id: String, _ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
+        guard runtimeFixtures.snapshot.all.contains(where: { $0.id == id }) else { return unknownRuntimeFixture(id) }
+        let posted: PostedFixture
+        switch postedFixture(request, store: store, verb: "replaced") {
+        case .success(let compiled): posted = compiled
+        case .failure(let box): return box.response
+        }
+        let replaced = runtimeFixtures.replace(id: id, with: posted.fixture(id: id), afterwards: { forgetUnnamedScenarios(store: store, runtime: $0) })
+        guard replaced else { return unknownRuntimeFixture(id) }
+        return adminAnswer("replaced runtime fixture \(id) for \(posted.path)", posted.answerFields(id: id))
     }
 
     /// Why a posted path's `{name}` segments cannot be used, or `nil` when they can: for runtime

@@ -92,6 +92,19 @@ final class RuntimeFixtureTable: Sendable {
         }
     }
 
+    /// Puts `fixture` where the fixture with `id` was (its place among the others kept); false
+    /// when there is none. `afterwards` runs with the fixtures now held, before another change.
+    func replace(id: String, with fixture: RuntimeFixture, afterwards: ([RuntimeFixture]) -> Void = { _ in }) -> Bool {
+        changes.withLock { _ in
+            var all = current.load().all
+            guard let index = all.firstIndex(where: { $0.id == id }) else { return false }
+            all[index] = fixture
+            publish(all)
+            afterwards(all)
+            return true
+        }
+    }
+
     /// Removes every fixture; returns how many there were. `afterwards` runs before another
     /// change can start.
     @discardableResult

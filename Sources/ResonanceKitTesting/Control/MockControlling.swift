@@ -24,6 +24,9 @@ public protocol MockControlling: Sendable {
     func unusedFixtures() async throws -> [UnusedFixtureEntry]
     /// Adds entries for `path`, tried before the fixture file's; returns the fixture's id.
     @discardableResult func addFixture(path: String, entries: [FixtureEntry]) async throws -> String
+    /// Replaces the path and entries of runtime fixture `id`, which keeps its id and its place
+    /// among the others; the new entries' `times` start from 0.
+    func replaceFixture(_ id: String, path: String, entries: [FixtureEntry]) async throws
     /// Removes one runtime fixture.
     func removeFixture(_ id: String) async throws
     /// Removes every runtime fixture; returns how many there were.

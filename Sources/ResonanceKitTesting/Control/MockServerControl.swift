@@ -87,6 +87,12 @@ public struct MockServerControl: MockControlling {
         return try await call(.post, "__admin/fixtures", json: body, decoding: Created.self).id
     }
 
+    public func replaceFixture(_ id: String, path: String, entries: [FixtureEntry]) async throws {
+        let encoder = session.makeEncoder()
+        let body: [String: Any] = ["path": path, "entries": try entries.map { try $0.jsonObject(encoder: encoder) }]
+        _ = try await call(.put, "__admin/fixtures/" + Self.pathSegment(id), json: body, decoding: Ignored.self)
+    }
+
     public func removeFixture(_ id: String) async throws {
         _ = try await call(.delete, "__admin/fixtures/" + Self.pathSegment(id), decoding: Ignored.self)
     }

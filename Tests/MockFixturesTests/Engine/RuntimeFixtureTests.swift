@@ -40,6 +40,32 @@ struct RuntimeFixtureTests {
         #expect(texts(journal[0]["matched"]) == ["fixture": "fixture-1", "entry": "0"])
     }
 
+    /// `PUT /__admin/fixtures/{id}` replaces a fixture in place: the same id, the same place
+    /// among the others (newest first), new entries with fresh `times`; a refused body changes
+    /// nothing.
+    @Test func aFixtureIsReplacedInPlace() throws {
+        let fixture = try EngineFixture(Self.files)
+        _ = try add(fixture, #"{"path": "/api/x", "entries": [{"response": {"v": "old"}, "times": 1}]}"#)
+        _ = try add(fixture, #"{"path": "/api/x", "entries": [{"method": "POST", "status": 201}]}"#)
+        _ = fixture.get("/api/x")
+        let replaced = fixture.send("PUT", "/__admin/fixtures/fixture-1", headers: ["Content-Type": "application/json"],
+                                    body: #"{"path": "/api/x", "entries": [{"response": {"v": "new"}, "times": 1}]}"#)
+        #expect(replaced.status == 200, "\(replaced.text)")
+        #expect(try replaced.jsonObject()["id"] as? String == "fixture-1")
+        #expect(try fixture.get("/api/x").jsonObject()["v"] as? String == "new", "fresh times: the old entry had answered its once")
+        #expect(fixture.send("POST", "/api/x").status == 201, "fixture-2 is still newer, and still answers POST")
+        let ids = (try fixture.get("/__admin/fixtures").jsonObject()["fixtures"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+        #expect(ids == ["fixture-1", "fixture-2"], "its place among the others is kept")
+
+        let refused = fixture.send("PUT", "/__admin/fixtures/fixture-1", headers: ["Content-Type": "application/json"],
+                                   body: #"{"path": "/api/x", "entries": [{"status": 99}]}"#)
+        #expect(refused.status == 400)
+        #expect((try refused.jsonObject()["error"] as? String)?.hasPrefix("the fixture was not replaced: 1 problem") == true)
+        #expect(fixture.get("/api/x").status == 404, "unchanged: its one answer was given")
+        #expect(fixture.send("PUT", "/__admin/fixtures/fixture-9", headers: ["Content-Type": "application/json"],
+                             body: #"{"path": "/api/x", "entries": []}"#).status == 404)
+    }
+
     /// `path` is the decoded path, as the 404 shows it: a space and a lone `%` stand for
     /// themselves; encoded paths keep working. The same for verification patterns.
     @Test func pathsAreWrittenDecodedAsThe404ShowsThem() throws {

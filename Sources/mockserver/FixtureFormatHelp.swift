@@ -9,7 +9,7 @@ enum FixtureFormatHelp {
           beat parameters, from the left).
           A file holds a JSON array of entries (one object is a one-entry array):
             method          HTTP method, default GET (HEAD is answered like GET;
-                            "ANY": every method but OPTIONS);
+                            "ANY": every method but OPTIONS and CONNECT);
                             requests must spell it exactly: "patch" is not PATCH
             status          200-599, default 200 (204, 205 and 304 send no body)
             request         JSON the body must equal, or query parameters / form

@@ -50,7 +50,9 @@ struct HealthcheckCommand: ParsableCommand {
     /// when the URL names no port.
     static func portText(of url: String) -> Substring? {
         guard let colonSlashSlash = url.firstIndex(of: ":"), url[colonSlashSlash...].hasPrefix("://") else { return nil }
-        let authority = url[url.index(colonSlashSlash, offsetBy: 3)...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        var authority = url[url.index(colonSlashSlash, offsetBy: 3)...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // `user:password@` is not the port's.
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         let hostEnd = authority.lastIndex(of: "]") ?? authority.startIndex
         guard let colon = authority[hostEnd...].lastIndex(of: ":") else { return nil }
         return authority[authority.index(after: colon)...]

@@ -29,7 +29,8 @@ extension ProcessTests {
                                                   arguments: Array(asUser.dropFirst()) + ["--root", tree.path + "/mocks", "--port", "0", "--quiet"])
         let line = try #require(await server.firstOutputLine(), "no listening line: \(server.standardErrorSoFar)")
         #expect(line.contains("1 problem"), "\(line)")
-        #expect(server.standardErrorSoFar.contains("images/a.png: error: static file cannot be opened (permission denied). Check its permissions"),
+        // Written to stderr before the line on stdout, but read from another pipe.
+        #expect(await eventually { server.standardErrorSoFar.contains("images/a.png: error: static file cannot be opened (permission denied). Check its permissions") },
                 "\(server.standardErrorSoFar)")
         let port = try #require(Self.port(in: line))
         let answer = try RawHTTPClient(port: port).request("GET", "/images/a.png")

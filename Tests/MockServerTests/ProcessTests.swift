@@ -96,6 +96,8 @@ import Glibc
         #expect(healthy.status == 0)
         let port = server.port
         #expect(String(decoding: healthy.standardOutputData, as: UTF8.self) == "healthy: http://127.0.0.1:\(port)/__admin/health answered ok\n")
+        let withUser = try await MockServerProcess.run(["healthcheck", "--url", "http://u:p@127.0.0.1:\(port)"])
+        #expect(withUser.status == 0, "user:password@ is not the port: \(withUser.standardError)")
         // A port past 65535 used to wrap round to another one, and a path was dropped while the
         // line claimed it was checked: both are refused, naming --url.
         for (url, said) in [("http://127.0.0.1:\(port + 65_536)", "has port '\(port + 65_536)', not one of 1–65535"),
@@ -103,6 +105,7 @@ import Glibc
                             ("http://127.0.0.1:99999999999999999999", "has port '99999999999999999999', not one of 1–65535"),
                             ("http://127.0.0.1:\(port)/some/base", "has a path or query; give the server's base URL alone"),
                             ("http://127.0.0.1:\(port)//", "has a path or query")] {
+            // (user:password@ before the host is not a port: see below.)
             let refused = try await MockServerProcess.run(["healthcheck", "--url", url])
             #expect(refused.status == 64, "\(url)")
             #expect(refused.standardError.contains("--url \(url) \(said)"), "\(refused.standardError)")

@@ -285,7 +285,7 @@ struct VerificationControlTests {
             try await harness.mock.verify(.post("/api/orders", body: NewOrder(sku: "A1", quantity: 2)), count: 0)
             let result = try await harness.mock.count(matching: .post("/api/orders", body: NewOrder(sku: "A1", quantity: 2)))
             #expect(result.nearMisses.first?.reasons == [
-                #"request has no body, but the pattern expects one (the "request" of a POST pattern is its body; match its query parameters with "query")"#,
+                #"request has no body, but the pattern expects one (for POST, PUT and PATCH a pattern's "request" is the body; match query parameters with "query")"#,
             ])
             try await harness.mock.verify(.post("/api/orders", query: ["sku": "A1", "quantity": 2]), count: 1)
             let withBody = try await harness.session.status(.post, "orders", body: .json(NewOrder(sku: "A1", quantity: 2)))

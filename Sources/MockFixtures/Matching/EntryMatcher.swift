@@ -40,7 +40,7 @@ enum EntryMatcher {
         var reasons: [String] = []
         if !request.accepts(entryMethod: entry.method) {
             var reason = entry.method == IncomingRequest.anyMethod
-                ? "method differs: an ANY entry answers every method but OPTIONS (write an OPTIONS entry for those)"
+                ? "method differs: an ANY entry answers every method but OPTIONS and CONNECT (write an entry for those)"
                 : "method differs: entry expects \(entry.method), request is \(request.method)"
             if let spelled = request.methodInAnotherCase(acceptedBy: entry.method) {
                 reason += " (" + IncomingRequest.caseSensitiveMethodNote(sent: request.method, expected: spelled) + ")"
@@ -121,7 +121,7 @@ enum EntryMatcher {
                 return
             }
             if bodyOnly, RequestConstraints.methodsWhoseRequestIsTheBody.contains(request.method) {
-                collector.add("request has no body, but the pattern expects one (the \"request\" of a \(request.method) pattern is its body; match its query parameters with \"query\")")
+                collector.add("request has no body, but the pattern expects one (for POST, PUT and PATCH a pattern's \"request\" is the body; match query parameters with \"query\")")
                 return
             }
             let firstReason = collector.reasons.count
@@ -129,7 +129,7 @@ enum EntryMatcher {
             collectParameterReasons(parameters, label: "query parameter", into: &collector) { query.values(for: $0) }
             if collector.explain, collector.reasons.count > firstReason,
                RequestConstraints.methodsWhoseRequestIsTheBody.contains(request.method) {
-                collector.reasons.insert("request has no body but the entry expects a JSON body", at: firstReason)
+                collector.reasons.insert("request has no body, so the entry's \"request\" was compared with its query parameters", at: firstReason)
             }
         case .form where expected.textCondition != nil, .notJSON where expected.textCondition != nil:
             // A `$regex` or `$contains` standing for the whole body searches its text: XML, SOAP,

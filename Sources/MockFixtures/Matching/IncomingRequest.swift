@@ -99,11 +99,12 @@ struct IncomingRequest {
     /// too. The request's method must be spelled exactly (RFC 9110 §9.1): a `get` from a client
     /// would get a 400 or 405 from most servers, so the mock does not hide it.
     func accepts(entryMethod: String) -> Bool {
-        method == entryMethod || (entryMethod == "GET" && isHead) || (entryMethod == Self.anyMethod && method != "OPTIONS")
+        method == entryMethod || (entryMethod == "GET" && isHead) || (entryMethod == Self.anyMethod && method != "OPTIONS" && method != "CONNECT")
     }
 
     /// An entry's `"method": "ANY"`: every method but OPTIONS, so that a catch-all (a whole
-    /// resource down) leaves CORS preflights to `--cors` and to OPTIONS entries.
+    /// resource down) leaves CORS preflights to `--cors` and to OPTIONS entries, and CONNECT,
+    /// whose 2xx would turn the connection into a tunnel no client could read an answer from.
     static let anyMethod = "ANY"
 
     /// The one of `methods` the request's method spells in another case (`GET` for `get`), or

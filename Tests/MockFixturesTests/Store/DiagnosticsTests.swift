@@ -87,7 +87,7 @@ struct DiagnosticsTests {
         #expect(try candidates(shortTags)[0]["reasons"] as? [String] == ["body differs at $.tags: expected 3 elements, got 2"])
         let noBody = try store.respond(method: "POST", target: "/api/people", headers: NoHeaders(), body: []).jsonObject()
         let reasons = try #require(try candidates(noBody)[0]["reasons"] as? [String])
-        #expect(reasons.first == "request has no body but the entry expects a JSON body")
+        #expect(reasons.first == #"request has no body, so the entry's "request" was compared with its query parameters"#)
         let broken = try store.send("POST", "/api/people", body: #"{"person": "#).jsonObject()
         let brokenReasons = try #require(try candidates(broken)[0]["reasons"] as? [String])
         #expect(brokenReasons.first?.hasPrefix("request body is not JSON (line 1, column 12: expected a value") == true, "\(brokenReasons)")

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MockServer
 import MockTLS
 
 /// A server that is a container's entry point and listens on loopback is reachable from nowhere
@@ -21,6 +22,13 @@ enum ContainerLoopbackCheck {
     static func isContainerEntryPoint(processID: Int32 = getpid(),
                                       fileExists: (String) -> Bool = { access($0, F_OK) == 0 }) -> Bool {
         processID == 1 && markers.contains(where: fileExists)
+    }
+
+    /// Prints ``warning(listeningHost:isContainerEntryPoint:)`` for the address `server` bound.
+    static func printWarning(for server: MockHTTPServer) {
+        if let warning = warning(listeningHost: server.url.host ?? server.configuration.host, isContainerEntryPoint: isContainerEntryPoint()) {
+            StandardStreams.writeError(warning + "\n")
+        }
     }
 
     /// The warning for listening on `host`, or nil. Give it the address the server bound (its

@@ -104,10 +104,7 @@ struct MockServerCommand: ParsableCommand {
         }
         ProcessResources.releaseFreeHeap()
         TLSServingOptions.printWarnings(for: server)
-        if let warning = ContainerLoopbackCheck.warning(listeningHost: server.url.host ?? configuration.host,
-                                                           isContainerEntryPoint: ContainerLoopbackCheck.isContainerEntryPoint()) {
-            StandardStreams.writeError(warning + "\n")
-        }
+        ContainerLoopbackCheck.printWarning(for: server)
         reloadSignal.reload(server)
         let watcher = try watch ? FixtureWatcher(server: server, intervalSeconds: watchInterval ?? 1) : nil
         watcher?.start()

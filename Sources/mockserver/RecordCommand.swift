@@ -4,11 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Logging
 import MockFixtures
 import MockServer
@@ -100,22 +95,11 @@ struct RecordCommand: ParsableCommand {
             throw CommandFailure(error.flagDescription)
         }
         TLSServingOptions.printWarnings(for: server)
-        if let warning = ContainerLoopbackCheck.warning(listeningHost: server.url.host ?? configuration.host,
-                                                           isContainerEntryPoint: ContainerLoopbackCheck.isContainerEntryPoint()) {
-            StandardStreams.writeError(warning + "\n")
-        }
+        ContainerLoopbackCheck.printWarning(for: server)
         StandardStreams.writeOutput("listening on \(server.url.absoluteString) (recording \(target) into \(forwarder.recorder?.rootPath ?? root))\n")
         let signal = withExtendedLifetime(hangUp) { shutdown.wait() }
         server.stop()
         StandardStreams.writeError("mockserver: stopped on \(signal)\n")
-    }
-
-    /// Why a folder could not be created, as the other `--root` messages say it
-    /// (`permission denied`), rather than Foundation's error dump.
-    private static func reason(_ error: any Error) -> String {
-        let posix = (error as? CocoaError)?.underlying as? POSIXError ?? error as? POSIXError
-        guard let code = posix?.code.rawValue else { return "\(error)" }
-        return String(cString: strerror(code)).lowercased()
     }
 
     /// What `--root` is for, in its refusals.
@@ -133,7 +117,7 @@ struct RecordCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         } catch {
-            throw CommandFailure("--root: cannot create \(root) (\(Self.reason(error))); give a folder you can write to.")
+            throw CommandFailure("--root: cannot create \(root) (\(FileManager.reason(for: error))); give a folder you can write to.")
         }
         return root
     }

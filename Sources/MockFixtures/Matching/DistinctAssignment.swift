@@ -19,10 +19,7 @@ enum DistinctAssignment {
             if fitting.isEmpty { return element }
             candidates.append(fitting)
         }
-        guard expected <= actual else {
-            // Not enough elements: the first one a maximum matching leaves out.
-            return firstLeftOut(candidates, actual: actual) ?? expected - 1
-        }
+        // With fewer actual elements than expected, the search leaves one out by itself.
         return firstLeftOut(candidates, actual: actual)
     }
 

@@ -21,13 +21,10 @@ public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
                     text += "\n  \(miss)"
                 }
             }
-        } else if expected.admits(result.count) {
-            text += "the journal cannot confirm it: \(result.count) did, and others may have been dropped:"
-            for request in matching {
-                text += "\n  \(request)"
-            }
         } else {
-            text += "\(result.count) did:"
+            text += expected.admits(result.count)
+                ? "the journal cannot confirm it: \(result.count) did, and others may have been dropped:"
+                : "\(result.count) did:"
             for request in matching {
                 text += "\n  \(request)"
             }

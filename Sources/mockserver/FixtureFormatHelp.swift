@@ -35,6 +35,7 @@ enum FixtureFormatHelp {
                             "truncatedBody" instead of a normal answer
             times           answer at most N matching requests, then the next
                             entry does
+            priority        lower numbers are tried first (default 5)
             scenario        the state machine the entry belongs to; with
             state           it matches only in this state (all start "started")
             newState        and moves the scenario here after answering
@@ -43,7 +44,8 @@ enum FixtureFormatHelp {
           {"$any": true}, {"$absent": true}, {"$equals": <literal JSON>},
           {"$includes": [elements, any order]}; a $regex or $contains standing
           for the whole request searches a body that is not JSON as text.
-          The first matching entry wins; a constrained entry beats a wildcard one.
+          The first matching entry wins; a constrained entry beats a wildcard one
+          of the same priority.
           Other files (png, txt, ...) are served as static files for GET and HEAD,
           with ETag and Last-Modified (If-None-Match / If-Modified-Since: 304),
           and byte ranges (Range: bytes=0-99 -> 206; outside the file -> 416).

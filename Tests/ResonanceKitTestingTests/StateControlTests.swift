@@ -21,6 +21,19 @@ struct StateControlTests {
             """,
     ]
 
+    /// `priority` in Swift: a one-off 503 goes before the constrained entry, over both fronts.
+    @Test(arguments: ControlFront.allCases)
+    func priorityOrdersAFixturesEntries(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            _ = try await harness.mock.addFixture(path: "/api/orders", entries: [
+                FixtureEntry(method: .post, status: 201, requestHeaders: ["Authorization": "Bearer t"]),
+                FixtureEntry(method: .post, status: 503, times: 1, priority: 1),
+            ])
+            #expect(try await harness.session.status(.post, "orders", headers: ["Authorization": "Bearer t"]) == 503)
+            #expect(try await harness.session.status(.post, "orders", headers: ["Authorization": "Bearer t"]) == 201)
+        }
+    }
+
     @Test(arguments: ControlFront.allCases)
     func aRuntimeFixtureAnswersFirstSurvivesReloadAndGoesWithReset(front: ControlFront) async throws {
         try await front.run(files: Self.files) { harness in

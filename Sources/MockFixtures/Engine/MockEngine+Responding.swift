@@ -75,7 +75,7 @@ extension MockEngine {
         let runtime = runtimeFixtures.fixtures(forKey: key)
         for match in runtime {
             request.pathParameters = match.parameters
-            if let entry = EntryMatcher.select(from: match.fixture.entries, for: &request, scenarios: scenarios) {
+            if let entry = EntryMatcher.select(from: match.fixture.entries, priorityGroups: match.fixture.priorityGroups, for: &request, scenarios: scenarios) {
                 return response(entry, &request, outcome: .matchedRuntime(fixture: match.fixture.id, entry: entry.index), store: store)
             }
         }
@@ -85,7 +85,7 @@ extension MockEngine {
         request.pathParameters = parameters
         switch route {
         case .fixture(let file):
-            guard let entry = EntryMatcher.select(from: file.entries, for: &request, scenarios: scenarios) else {
+            guard let entry = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &request, scenarios: scenarios) else {
                 return noMatchResponse(runtime: runtime, file: file, &request)
             }
             return response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index), store: store)
@@ -142,11 +142,11 @@ extension MockEngine {
         var chosen: FixtureEntry?
         for match in runtimeFixtures.fixtures(forKey: key) where chosen == nil {
             plain.pathParameters = match.parameters
-            chosen = EntryMatcher.select(from: match.fixture.entries, for: &plain, scenarios: scenarios, counting: false)
+            chosen = EntryMatcher.select(from: match.fixture.entries, priorityGroups: match.fixture.priorityGroups, for: &plain, scenarios: scenarios, counting: false)
         }
         if chosen == nil, let (route, parameters) = store.route(forKey: key), case .fixture(let file) = route {
             plain.pathParameters = parameters
-            chosen = EntryMatcher.select(from: file.entries, for: &plain, scenarios: scenarios, counting: false)
+            chosen = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &plain, scenarios: scenarios, counting: false)
         }
         guard let chosen, chosen.response.status == status, chosen.delivery?.fault == nil else { return nil }
         var get = plain.asGET()

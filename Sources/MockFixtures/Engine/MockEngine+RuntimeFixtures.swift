@@ -10,12 +10,12 @@ extension MockEngine {
         let warnings: [String]
 
         func fixture(id: String) -> RuntimeFixture {
-            RuntimeFixture(id: id, path: path, template: template,
-                           entries: entries.map { compiled in
-                               let response = PreparedResponse(id: -1, status: compiled.status, headers: compiled.headers, body: compiled.body)
-                               return FixtureEntry(compiled, response: response, isPrepared: false, usage: EntryUsage(limit: compiled.times))
-                           },
-                           source: source)
+            let built = entries.map { compiled in
+                let response = PreparedResponse(id: -1, status: compiled.status, headers: compiled.headers, body: compiled.body)
+                return FixtureEntry(compiled, response: response, isPrepared: false, usage: EntryUsage(limit: compiled.times))
+            }
+            return RuntimeFixture(id: id, path: path, template: template, entries: built,
+                                  priorityGroups: PriorityGroups.make(built, priorities: entries.map(\.priority)), source: source)
         }
 
         func answerFields(id: String) -> [(String, JSONValue)] {

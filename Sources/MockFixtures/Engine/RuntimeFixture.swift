@@ -9,7 +9,10 @@ package struct RuntimeFixture: Sendable {
     /// The decoded path without its outer slashes, as fixture routes are keyed, with its
     /// `{name}` segments.
     let template: PathTemplate
+    /// In the order posted.
     let entries: [FixtureEntry]
+    /// The order to try them in when their `priority` numbers differ.
+    let priorityGroups: PriorityGroups?
     /// The entries exactly as posted, for `GET /__admin/fixtures`.
     package let source: JSONValue
 }

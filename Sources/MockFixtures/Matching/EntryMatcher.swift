@@ -2,7 +2,8 @@
 /// verification pattern, and explains misses — the same checks for all three.
 enum EntryMatcher {
     /// The entry to answer with: the first constrained entry that matches, else the first matching
-    /// wildcard. `nil` when none matches. Entries with `times` that are used up, and entries whose
+    /// wildcard — in the lowest `priority` group that has a match, when `priorityGroups` ranks the
+    /// entries. `nil` when none matches. Entries with `times` that are used up, and entries whose
     /// scenario is in another state, do not match; the one chosen counts its answer and moves its
     /// scenario on, atomically — except for a HEAD a GET entry answers, which gets what a GET
     /// would get and changes nothing (HEAD is safe, RFC 9110 §9.2.1: a link checker or a download
@@ -10,7 +11,16 @@ enum EntryMatcher {
     ///
     /// Without `counting` nothing is used up or moved either: the entry that would answer, for
     /// the length a fixture `304` states.
-    static func select(from entries: [FixtureEntry], for request: inout IncomingRequest, scenarios: ScenarioTable, counting: Bool = true) -> FixtureEntry? {
+    static func select(from entries: [FixtureEntry], priorityGroups: PriorityGroups?, for request: inout IncomingRequest, scenarios: ScenarioTable,
+                       counting: Bool = true) -> FixtureEntry? {
+        guard let priorityGroups else { return select(from: entries, for: &request, scenarios: scenarios, counting: counting) }
+        for group in priorityGroups.groups {
+            if let entry = select(from: group, for: &request, scenarios: scenarios, counting: counting) { return entry }
+        }
+        return nil
+    }
+
+    private static func select(from entries: [FixtureEntry], for request: inout IncomingRequest, scenarios: ScenarioTable, counting: Bool) -> FixtureEntry? {
         for entry in entries where !entry.isWildcard && request.accepts(entryMethod: entry.method) {
             if constraintsMatch(entry.constraints, &request), claim(entry, for: request, scenarios, counting: counting) {
                 return entry

@@ -12,6 +12,8 @@ struct FixtureFileCompiler {
         let delay: EntryDelay
         /// `times`: how many requests the entry answers; `nil` for no limit.
         let times: Int?
+        /// `priority`: lower numbers are tried first; ``FixtureFileCompiler/defaultPriority`` when not set.
+        let priority: Int
         let scenario: ScenarioStep?
         /// Where `state` is written, for the "never reached" warning.
         let statePosition: JSONPosition?
@@ -36,8 +38,12 @@ struct FixtureFileCompiler {
 
     static let knownKeys = ["method", "status", "request", "requestMatch", "query", "requestHeaders", "requestCookies", "pathParameters",
                             "response", "responseText", "responseFile", "headers", "template",
-                            "delay", "times", "fault", "bytesPerSecond", "scenario", "state", "newState"]
+                            "delay", "times", "priority", "fault", "bytesPerSecond", "scenario", "state", "newState"]
     static let maximumDelayMilliseconds = 600_000
+    /// What an entry without `priority` ranks as: WireMock's default, so a migrated `"priority": 1`
+    /// goes before the rest and a `"priority": 10` after them, as it did there.
+    static let defaultPriority = 5
+    static let maximumPriority = 1_000_000
 
     let relativePath: String
     /// How problems name what holds the entries: "the file" or "\"entries\"".
@@ -112,24 +118,50 @@ struct FixtureFileCompiler {
                 hint: #"wrap the response in an entry: [{"response": …}]"#)
             return
         }
-        var wildcardMethods: Set<String> = []
         for (index, node) in entryNodes.enumerated() {
             guard let entry = compileEntry(node, index: index) else { continue }
-            if entry.constraints.isWildcard {
-                let shadowed = wildcardMethods.contains(entry.method) || (entry.method == "HEAD" && wildcardMethods.contains("GET"))
-                if shadowed {
+            output.entries.append(entry)
+        }
+        warnUnreachableEntries(output.entries)
+    }
+
+    /// Warns about entries no request can reach: behind a wildcard (an entry with nothing but its
+    /// method) that is tried before them and never stops matching. Selection tries entries by
+    /// `priority`, lowest first; within one priority, constrained entries before wildcards, each
+    /// in file order.
+    private mutating func warnUnreachableEntries(_ entries: [CompiledEntry]) {
+        /// The first wildcard per method that never stops matching, of the priorities passed.
+        var coveredBefore: [String: CompiledEntry] = [:]
+        let byPriority = Dictionary(grouping: entries, by: \.priority).sorted { $0.key < $1.key }
+        for (_, group) in byPriority {
+            var coveredHere: [String: CompiledEntry] = [:]
+            for entry in group {
+                if let cover = Self.wildcard(covering: entry.method, in: coveredBefore) {
                     add(.warning, at: entry.position,
-                        "entry \(index) can never be chosen: an earlier entry already matches every \(entry.method) request",
-                        hint: "give it a constraint such as \"request\", \"query\", \"requestHeaders\" or \"pathParameters\", or remove it")
+                        "entry \(entry.index) can never be chosen: entry \(cover.index) (priority \(cover.priority)) is tried before it and matches every \(entry.method) request",
+                        hint: "give entry \(entry.index) a lower \"priority\" number than \(cover.priority), give entry \(cover.index) a constraint, or remove one of them")
+                } else if entry.constraints.isWildcard, let cover = Self.wildcard(covering: entry.method, in: coveredHere) {
+                    add(.warning, at: entry.position,
+                        "entry \(entry.index) can never be chosen: an earlier entry (\(cover.index)) already matches every \(entry.method) request",
+                        hint: "give it a constraint such as \"request\", \"query\", \"requestHeaders\" or \"pathParameters\", a lower \"priority\" number, or remove it")
                 }
                 // An entry with `times` stops matching once used up, and one with a `state` only
                 // matches in that state, so neither hides what follows.
-                if entry.times == nil, entry.scenario?.requiredState == nil {
-                    wildcardMethods.insert(entry.method)
+                if entry.constraints.isWildcard, entry.times == nil, entry.scenario?.requiredState == nil, coveredHere[entry.method] == nil {
+                    coveredHere[entry.method] = entry
                 }
             }
-            output.entries.append(entry)
+            coveredBefore.merge(coveredHere) { earlier, _ in earlier }
         }
+    }
+
+    /// The wildcard in `covered` that answers every request of `method`: one for that method, a
+    /// GET one for HEAD (GET entries answer HEAD), or an ANY one (all but OPTIONS and CONNECT).
+    private static func wildcard(covering method: String, in covered: [String: CompiledEntry]) -> CompiledEntry? {
+        if let exact = covered[method] { return exact }
+        if method == "HEAD", let get = covered["GET"] { return get }
+        if method != "OPTIONS", method != "CONNECT", let any = covered[IncomingRequest.anyMethod] { return any }
+        return nil
     }
 
     // MARK: Entries
@@ -145,6 +177,7 @@ struct FixtureFileCompiler {
         var status = 200
         var delay = EntryDelay.none
         var times: Int?
+        var priority = Self.defaultPriority
         let constraints = compileConstraints(members)
         var answer = AnswerFields()
         var scenario: (name: String, position: JSONPosition)?
@@ -163,6 +196,9 @@ struct FixtureFileCompiler {
             case "times":
                 times = compileInteger(value, key: "times", range: 1...Int.max,
                                        hint: "use a whole number of answers of 1 or more, such as \"times\": 1; leave it out for no limit")
+            case "priority":
+                priority = compileInteger(value, key: "priority", range: 1...Self.maximumPriority,
+                                          hint: "use a whole number from 1 (tried first) to \(Self.maximumPriority); entries without one rank \(Self.defaultPriority)") ?? priority
             case "scenario":
                 scenario = compileName(value, key: "scenario", example: #""scenario": "cart""#).flatMap { name in
                     compileScenarioName(name, at: value.position).map { ($0, value.position) }
@@ -190,7 +226,7 @@ struct FixtureFileCompiler {
         return CompiledEntry(
             index: index, position: node.position, method: method,
             constraints: constraints.constraints(method: method),
-            delay: delay, times: times, scenario: step, statePosition: state?.position,
+            delay: delay, times: times, priority: priority, scenario: step, statePosition: state?.position,
             status: status, headers: built.headers, body: built.body, template: built.template,
             fault: answer.fault?.fault, bytesPerSecond: answer.bytesPerSecond?.rate
         )

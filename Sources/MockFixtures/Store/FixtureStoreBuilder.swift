@@ -209,7 +209,8 @@ struct FixtureStoreBuilder {
         }
         fixtureFileCount += 1
         entryCount += entries.count
-        return .fixture(FixtureFile(relativePath: file.relativePath, entries: entries))
+        return .fixture(FixtureFile(relativePath: file.relativePath, entries: entries,
+                                    priorityGroups: PriorityGroups.make(entries, priorities: output.entries.map(\.priority))))
     }
 
     private mutating func makeStaticRoute(_ file: FixtureTreeWalker.FoundFile) -> FixtureRoute? {

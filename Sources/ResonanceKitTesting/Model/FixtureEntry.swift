@@ -54,6 +54,9 @@ public struct FixtureEntry: Sendable {
     public var bytesPerSecond: Int?
     /// Answers at most this many requests (`times`).
     public var times: Int?
+    /// The order the fixture's entries are tried in (`priority`): lower first; an entry without
+    /// one ranks 5, as in WireMock.
+    public var priority: Int?
     /// The scenario the entry belongs to, the state it needs and the state it leads to.
     public var scenario: String?
     public var state: String?
@@ -66,7 +69,7 @@ public struct FixtureEntry: Sendable {
                 response: (any Encodable & Sendable)? = nil, responseText: String? = nil, responseFile: String? = nil,
                 headers: [String: String] = [:], template: Bool = false,
                 delayMilliseconds: Int? = nil, delayRange: ClosedRange<Int>? = nil,
-                fault: MockFault? = nil, bytesPerSecond: Int? = nil, times: Int? = nil,
+                fault: MockFault? = nil, bytesPerSecond: Int? = nil, times: Int? = nil, priority: Int? = nil,
                 scenario: String? = nil, state: String? = nil, newState: String? = nil) {
         self.method = method
         self.status = status
@@ -86,6 +89,7 @@ public struct FixtureEntry: Sendable {
         self.fault = fault
         self.bytesPerSecond = bytesPerSecond
         self.times = times
+        self.priority = priority
         self.scenario = scenario
         self.state = state
         self.newState = newState
@@ -113,6 +117,7 @@ public struct FixtureEntry: Sendable {
         if let fault { object["fault"] = fault.rawValue }
         if let bytesPerSecond { object["bytesPerSecond"] = bytesPerSecond }
         if let times { object["times"] = times }
+        if let priority { object["priority"] = priority }
         if let scenario { object["scenario"] = scenario }
         if let state { object["state"] = state }
         if let newState { object["newState"] = newState }

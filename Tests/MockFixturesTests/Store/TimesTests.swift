@@ -189,7 +189,7 @@ struct TimesTests {
         try tree.write("a.json", #"[{"times": 1, "status": 503}, {"status": 200}, {"status": 201}]"#)
         let problems = try tree.load().problems
         #expect(problems.count == 1)
-        #expect(problems.first?.message == "entry 2 can never be chosen: an earlier entry already matches every GET request")
+        #expect(problems.first?.message == "entry 2 can never be chosen: an earlier entry (1) already matches every GET request")
     }
 
     @Test(arguments: [

@@ -1,0 +1,104 @@
+import TestSupport
+import Testing
+@testable import MockFixtures
+
+/// `priority` orders a fixture's entries: lower numbers are tried first, entries without one rank
+/// 5 (WireMock's default); within one priority a constrained entry still beats a wildcard.
+@Suite("Entry priority")
+struct PriorityTests {
+    /// The case the rule "constrained beats wildcard" cannot express: a one-off 503 for every
+    /// request, the authorised ones included, before the usual answers.
+    @Test func aLowerNumberGoesBeforeConstraintsAndFileOrder() throws {
+        let (store, tree) = try loadTree(["a.json": """
+        [
+          {"requestHeaders": {"Authorization": "Bearer t"}, "response": "authorised"},
+          {"response": "anonymous"},
+          {"priority": 1, "times": 1, "status": 503},
+          {"priority": 9, "query": {"page": "2"}, "response": "page 2, last resort"}
+        ]
+        """])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        let engine = MockEngine(store: store)
+        let first = engine.get("/a", headers: ["Authorization": "Bearer t"])
+        #expect(first.status == 503, "priority 1 is tried before the constrained entry of priority 5")
+        #expect(first.outcome == .matched(file: "a.json", entry: 2))
+        #expect(engine.get("/a", headers: ["Authorization": "Bearer t"]).text == #""authorised""#)
+        #expect(engine.get("/a?page=2").text == #""anonymous""#, "priority 9 comes after the wildcard of priority 5")
+    }
+
+    @Test func withinOnePriorityAConstrainedEntryBeatsAWildcard() throws {
+        let (store, tree) = try loadTree(["a.json": """
+        [
+          {"priority": 2, "response": "wildcard"},
+          {"priority": 2, "query": {"v": "1"}, "response": "constrained"},
+          {"priority": 1, "query": {"v": "2"}, "response": "first"}
+        ]
+        """])
+        _ = tree
+        #expect(store.problems == [], "\(store.problems)")
+        #expect(store.get("/a?v=1").text == #""constrained""#)
+        #expect(store.get("/a?v=2").text == #""first""#)
+        #expect(store.get("/a").text == #""wildcard""#)
+        #expect(store.respond(method: "HEAD", target: "/a?v=2", headers: [String: String](), body: []).outcome == .matched(file: "a.json", entry: 2))
+    }
+
+    @Test func theNearMissListsCandidatesInFileOrder() throws {
+        let (store, tree) = try loadTree(["a.json": """
+        [
+          {"query": {"v": "1"}, "response": 1},
+          {"priority": 1, "query": {"v": "2"}, "response": 2}
+        ]
+        """])
+        _ = tree
+        let miss = store.get("/a?v=3")
+        #expect(miss.status == 404)
+        let candidates = try miss.jsonObject()["candidates"] as? [[String: Any]] ?? []
+        #expect(candidates.map { $0["entry"] as? Int } == [0, 1])
+    }
+
+    @Test func anEntryBehindAnEarlierRankedWildcardIsReported() throws {
+        let tree = try TemporaryFolder([
+            "hidden.json": #"[{"query": {"v": "1"}, "response": 1}, {"priority": 1, "status": 503}]"#,
+            "reordered.json": #"[{"response": 1}, {"priority": 2, "status": 201}]"#,
+            "fine.json": #"[{"priority": 9, "response": 1}, {"priority": 2, "query": {"v": "1"}, "response": 2}, {"priority": 1, "times": 1, "status": 503}]"#,
+            "any.json": #"[{"method": "ANY", "status": 503}, {"method": "DELETE", "status": 204}, {"method": "OPTIONS", "status": 204}]"#,
+        ])
+        let messages = try tree.load().problems.map { "\($0.file): \($0.message)" }
+        #expect(messages.sorted() == [
+            "any.json: entry 1 can never be chosen: an earlier entry (0) already matches every DELETE request",
+            "hidden.json: entry 0 can never be chosen: entry 1 (priority 1) is tried before it and matches every GET request",
+            "reordered.json: entry 0 can never be chosen: entry 1 (priority 2) is tried before it and matches every GET request",
+        ])
+    }
+
+    @Test(arguments: [
+        (#"0"#, "error: priority 0 is out of range"),
+        (#"-1"#, "error: priority -1 is out of range"),
+        (#"1.5"#, "error: priority 1.5 is not written as a plain whole number (no fraction, no exponent)"),
+        (#""1""#, "error: priority must be a number, found string \"1\". Write it without quotes: 1"),
+        (#"1000001"#, "error: priority 1000001 is out of range"),
+    ])
+    func badPrioritiesAreLoadErrors(value: String, message: String) throws {
+        let tree = try TemporaryFolder(["a.json": #"[{"priority": \#(value), "response": 1}]"#])
+        let store = try tree.load()
+        #expect(store.problemReport.contains("a.json:1:15: \(message)"), "\(store.problemReport)")
+        #expect(value == #""1""# || store.problemReport.contains("Use a whole number from 1 (tried first) to 1000000; entries without one rank 5"))
+        #expect(store.get("/a").status == 500)
+    }
+
+    @Test func runtimeFixturesRankTheirEntriesToo() throws {
+        let fixture = try EngineFixture([:])
+        let added = fixture.postJSON("/__admin/fixtures", """
+        {"path": "/pay", "entries": [{"method": "POST", "request": {"amount": 5}, "status": 201}, {"method": "POST", "priority": 1, "times": 1, "status": 503}]}
+        """)
+        #expect(added.status == 201, "\(added.text)")
+        #expect(fixture.postJSON("/pay", #"{"amount": 5}"#).status == 503)
+        #expect(fixture.postJSON("/pay", #"{"amount": 5}"#).status == 201)
+        let hidden = fixture.postJSON("/__admin/fixtures", #"{"path": "/x", "entries": [{"response": 1}, {"priority": 1, "response": 2}]}"#)
+        let warnings = try hidden.jsonObject()["warnings"] as? [String]
+        #expect(warnings == [
+            "1:28: warning: entry 0 can never be chosen: entry 1 (priority 1) is tried before it and matches every GET request. Give entry 0 a lower \"priority\" number than 1, give entry 1 a constraint, or remove one of them",
+        ], "\(warnings ?? [])")
+    }
+}

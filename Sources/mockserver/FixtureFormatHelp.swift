@@ -6,7 +6,8 @@ enum FixtureFormatHelp {
           ROOT/index.json answers /. The query string never selects the file.
           A {name} segment matches any one segment: people/{id}.json answers
           /people/7 (people/me.json still wins for /people/me: literal segments
-          beat parameters, from the left).
+          beat parameters, from the left). A last segment {name...} matches the
+          rest of the path: files/{path...}.json answers /files/a/b.pdf.
           A file holds a JSON array of entries (one object is a one-entry array):
             method          HTTP method, default GET (HEAD is answered like GET;
                             "ANY": every method but OPTIONS and CONNECT);

@@ -142,6 +142,9 @@ extension MockEngine {
                         "start it with a letter or '_' and use letters, digits, '_' and '-', such as {id}")
             case .duplicateName(let name):
                 return ("\"path\" \(shown) names the parameter {\(name)} more than once", "give each {name} segment its own name")
+            case .catchAllNotLast(let segment):
+                return ("\"path\" \(shown) has the catch-all segment \(JSONValue.excerpt(.string(segment))) before its last segment",
+                        "a catch-all takes the rest of the path, so it comes last, such as /files/{path...}")
             }
         }
         return nil

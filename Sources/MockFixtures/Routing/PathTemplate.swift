@@ -1,16 +1,21 @@
 /// A fixture path split into segments, some of which are parameters: `people/{id}` (from
 /// `people/{id}.json`) is the literal `people` followed by the parameter `id`, which matches any
-/// one non-empty segment.
+/// one non-empty segment. A last segment `{name...}` is a catch-all: it matches one or more
+/// segments, and its value is all of them with their slashes (`files/{path...}` serves
+/// `/files/a/b.pdf` with `path` = `a/b.pdf`).
 ///
 /// ```swift
 /// let template = PathTemplate(key: "users/{userId}/orders")
 /// template.parameterNames              // ["userId"]
 /// template.match("users/42/orders")    // ["42"]
+/// PathTemplate(key: "files/{path...}").match("files/a/b.pdf")   // ["a/b.pdf"]
 /// ```
 struct PathTemplate: Sendable, Equatable {
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
+        /// `{name...}`, always the last segment.
+        case catchAll(String)
     }
 
     /// Something odd about a segment, found while parsing; the caller words the problem.
@@ -21,7 +26,12 @@ struct PathTemplate: Sendable, Equatable {
         case invalidName(segment: String)
         /// The same name twice in one path.
         case duplicateName(String)
+        /// `{name...}` before the last segment: nothing could follow what it takes, so it stays literal.
+        case catchAllNotLast(segment: String)
     }
+
+    /// What marks a catch-all: `{path...}`.
+    static let catchAllSuffix = "..."
 
     let segments: [Segment]
     /// The names of the parameter segments, in path order.
@@ -33,7 +43,8 @@ struct PathTemplate: Sendable, Equatable {
         var segments: [Segment] = []
         var names: [String] = []
         var issues: [Issue] = []
-        for part in key.split(separator: "/", omittingEmptySubsequences: false) where !key.isEmpty {
+        let parts = key.isEmpty ? [] : key.split(separator: "/", omittingEmptySubsequences: false)
+        for (position, part) in parts.enumerated() {
             let text = String(part)
             guard text.contains("{") || text.contains("}") else {
                 segments.append(.literal(text))
@@ -45,7 +56,16 @@ struct PathTemplate: Sendable, Equatable {
                 segments.append(.literal(text))
                 continue
             }
-            let name = String(text.dropFirst().dropLast())
+            var name = String(text.dropFirst().dropLast())
+            let isCatchAll = name.hasSuffix(Self.catchAllSuffix)
+            if isCatchAll {
+                name.removeLast(Self.catchAllSuffix.count)
+                guard position == parts.count - 1 else {
+                    issues.append(.catchAllNotLast(segment: text))
+                    segments.append(.literal(text))
+                    continue
+                }
+            }
             guard Self.isValidName(name) else {
                 issues.append(.invalidName(segment: text))
                 segments.append(.literal(text))
@@ -55,7 +75,7 @@ struct PathTemplate: Sendable, Equatable {
                 issues.append(.duplicateName(name))
             }
             names.append(name)
-            segments.append(.parameter(name))
+            segments.append(isCatchAll ? .catchAll(name) : .parameter(name))
         }
         self.segments = segments
         parameterNames = names
@@ -78,18 +98,29 @@ struct PathTemplate: Sendable, Equatable {
     /// The values of the parameters when `lookupKey` fits this template segment by segment, else `nil`.
     func match(_ lookupKey: Substring) -> [Substring]? {
         let parts = Self.segments(of: lookupKey)
-        guard parts.count == segments.count else { return nil }
+        let hasCatchAll = if case .catchAll = segments.last { true } else { false }
+        guard hasCatchAll ? parts.count >= segments.count : parts.count == segments.count else { return nil }
         var values: [Substring] = []
-        for (segment, part) in zip(segments, parts) {
+        for (index, segment) in segments.enumerated() {
+            let part = parts[index]
             switch segment {
             case .literal(let text):
                 guard part == text else { return nil }
             case .parameter:
                 guard !part.isEmpty else { return nil }
                 values.append(part)
+            case .catchAll:
+                guard !part.isEmpty else { return nil }
+                values.append(Self.remainder(of: parts, from: index))
             }
         }
         return values
+    }
+
+    /// Segments `from` to the end of the key they were cut from, slashes included: the value of a
+    /// catch-all, without copying.
+    static func remainder(of segments: [Substring], from index: Int) -> Substring {
+        segments[index].base[segments[index].startIndex..<segments[segments.count - 1].endIndex]
     }
 
     /// The `/`-separated segments of a lookup key (`""` has none), cut on UTF-8 bytes: splitting
@@ -112,13 +143,15 @@ struct PathTemplate: Sendable, Equatable {
         return segments
     }
 
-    /// The key with every parameter replaced by NUL (which no path segment can hold): two
-    /// templates that serve the same requests have the same shape (`people/{id}`, `people/{personId}`).
+    /// The key with every parameter replaced by NUL and a catch-all by U+0001 (which no path
+    /// segment can hold): two templates that serve the same requests have the same shape
+    /// (`people/{id}`, `people/{personId}`).
     var shape: String {
         segments.map { segment in
             switch segment {
             case .literal(let text): text
             case .parameter: "\u{0}"
+            case .catchAll: "\u{1}"
             }
         }.joined(separator: "/")
     }

@@ -1,9 +1,10 @@
 /// Routes whose paths have `{name}` segments, indexed segment by segment as Hummingbird's router
-/// does: each node has its literal children in a dictionary and at most one parameter child.
+/// does: each node has its literal children in a dictionary, at most one parameter child and at
+/// most one catch-all child (`{name...}`, which takes the rest of the path).
 ///
 /// A lookup walks the request's segments, trying the literal child before the parameter child
-/// and backing up only when a branch dead-ends, so the most specific route wins segment by
-/// segment from the left. Every node is entered at most once per lookup, and a node is only
+/// and that before the catch-all, backing up only when a branch dead-ends, so the most specific
+/// route wins segment by segment from the left. Every node is entered at most once per lookup, and a node is only
 /// entered when its path matches the request so far, so the cost depends on the request's
 /// segments and the few templates sharing its prefix — never on how many routes exist.
 ///
@@ -16,6 +17,8 @@ struct RouteTrie<Value: Sendable>: Sendable {
     private struct Node: Sendable {
         var literals: [Substring: Int] = [:]
         var parameter: Int?
+        /// A `{name...}` child: a leaf, since a catch-all is always the last segment.
+        var catchAll: Int?
         var value: Value?
     }
 
@@ -46,6 +49,14 @@ struct RouteTrie<Value: Sendable>: Sendable {
                     nodes[node].parameter = nodes.count - 1
                     node = nodes.count - 1
                 }
+            case .catchAll:
+                if let child = nodes[node].catchAll {
+                    node = child
+                } else {
+                    nodes.append(Node())
+                    nodes[node].catchAll = nodes.count - 1
+                    node = nodes.count - 1
+                }
             }
         }
         if nodes[node].value == nil { count += 1 }
@@ -62,19 +73,22 @@ struct RouteTrie<Value: Sendable>: Sendable {
         return (value, parameters)
     }
 
-    /// Depth-first, literal child before parameter child, stopping at the first route: the
-    /// serving path of every request to a templated route, so no closure and no copies.
+    /// Depth-first, literal child before parameter child before catch-all, stopping at the first
+    /// route: the serving path of every request to a templated route, so no closure and no copies.
     private func firstMatch(_ node: Int, _ segments: [Substring], _ depth: Int, _ parameters: inout [Substring]) -> Value? {
         if depth == segments.count { return nodes[node].value }
         let segment = segments[depth]
         if let child = nodes[node].literals[segment], let value = firstMatch(child, segments, depth + 1, &parameters) {
             return value
         }
-        guard let child = nodes[node].parameter else { return nil }
-        parameters.append(segment)
-        if let value = firstMatch(child, segments, depth + 1, &parameters) { return value }
-        parameters.removeLast()
-        return nil
+        if let child = nodes[node].parameter {
+            parameters.append(segment)
+            if let value = firstMatch(child, segments, depth + 1, &parameters) { return value }
+            parameters.removeLast()
+        }
+        guard let child = nodes[node].catchAll, let value = nodes[child].value else { return nil }
+        parameters.append(PathTemplate.remainder(of: segments, from: depth))
+        return value
     }
 
     /// Every route serving `lookupKey`, most specific first.
@@ -108,6 +122,9 @@ struct RouteTrie<Value: Sendable>: Sendable {
             defer { parameters.removeLast() }
             if !walk(child, segments, depth + 1, &parameters, visit) { return false }
         }
+        if let child = nodes[node].catchAll, let value = nodes[child].value {
+            return visit(value, parameters + [PathTemplate.remainder(of: segments, from: depth)])
+        }
         return true
     }
 
@@ -129,6 +146,7 @@ struct RouteTrie<Value: Sendable>: Sendable {
             guard depth < segments.count else { return }
             if let child = nodes[node].literals[segments[depth]] { descend(child, depth + 1) }
             if let child = nodes[node].parameter { descend(child, depth + 1) }
+            if let child = nodes[node].catchAll { descend(child, depth + 1) }
         }
         descend(0, 0)
         var found = Array(onTheWay.prefix(limit))
@@ -142,7 +160,7 @@ struct RouteTrie<Value: Sendable>: Sendable {
     }
 
     private func children(of node: Int) -> [Int] {
-        nodes[node].literals.values.sorted() + (nodes[node].parameter.map { [$0] } ?? [])
+        nodes[node].literals.values.sorted() + (nodes[node].parameter.map { [$0] } ?? []) + (nodes[node].catchAll.map { [$0] } ?? [])
     }
 
 

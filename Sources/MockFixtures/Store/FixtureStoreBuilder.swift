@@ -163,6 +163,10 @@ struct FixtureStoreBuilder {
                 problems.append(FixtureProblem(.warning, file, at: nil,
                     "\(JSONValue.excerpt(.string(segment))) is not a valid parameter name, so it is matched literally",
                     hint: "start the name with a letter or '_' and use letters, digits, '_' and '-', such as {id}"))
+            case .catchAllNotLast(let segment):
+                problems.append(FixtureProblem(.warning, file, at: nil,
+                    "\(JSONValue.excerpt(.string(segment))) is a catch-all but not the last segment, so it is matched literally",
+                    hint: "a catch-all takes the rest of the path, so it is the file name, such as files/{path...}.json; nothing can be under it"))
             case .duplicateName:
                 break
             }

@@ -28,6 +28,21 @@ struct RouteTrieTests {
         #expect(routes.allMatches("people/me").map(\.value) == ["people/me", "people/{id}", "{a}/me", "{a}/{b}"])
     }
 
+    @Test func aCatchAllComesAfterLiteralsAndParametersAndTakesTheRest() throws {
+        let routes = trie(["files/{path...}", "files/{id}", "files/{id}/meta", "files/readme", "{all...}"])
+        #expect(routes.firstMatch("files/readme")?.value == "files/readme")
+        #expect(routes.firstMatch("files/7")?.value == "files/{id}")
+        #expect(routes.firstMatch("files/7/meta")?.value == "files/{id}/meta")
+        let deep = try #require(routes.firstMatch("files/7/meta/x"))
+        #expect(deep.value == "files/{path...}")
+        #expect(deep.parameters == ["7/meta/x"], "the parameter bound on the dead branch is dropped")
+        #expect(routes.firstMatch("files")?.value == "{all...}")
+        #expect(routes.firstMatch("")?.value == nil)
+        #expect(routes.allMatches("files/7").map(\.value) == ["files/{id}", "files/{path...}", "{all...}"])
+        #expect(routes.allMatches("files/7").map(\.parameters) == [["7"], ["7"], ["files/7"]])
+        #expect(routes.routesConsidered(for: "files", limit: 10).contains("files/{path...}"))
+    }
+
     @Test func sameShapeReplacesAndCountsOnce() {
         var routes = trie(["people/{id}"])
         routes.insert(PathTemplate(key: "people/{personId}"), "second")
@@ -56,6 +71,12 @@ struct RouteTrieTests {
         #expect(PathTemplate(key: "a/{}").issues == [.invalidName(segment: "{}")])
         #expect(PathTemplate(key: "a/{b}c").issues == [.braces(segment: "{b}c")])
         #expect(PathTemplate(key: "{a}/{a}").issues == [.duplicateName("a")])
+        #expect(PathTemplate(key: "files/{path...}").segments == [.literal("files"), .catchAll("path")])
+        #expect(PathTemplate(key: "files/{path...}").match("files/a/b") == ["a/b"])
+        #expect(PathTemplate(key: "files/{path...}").match("files") == nil)
+        #expect(PathTemplate(key: "{a...}/b").issues == [.catchAllNotLast(segment: "{a...}")])
+        #expect(PathTemplate(key: "{a...}/b").segments == [.literal("{a...}"), .literal("b")])
+        #expect(PathTemplate(key: "x/{p...}").shape != PathTemplate(key: "x/{p}").shape)
         #expect(PathTemplate(key: "people/{id}").shape == PathTemplate(key: "people/{personId}").shape)
         #expect(PathTemplate(key: "people/{id}").match("people/7") == ["7"])
         #expect(PathTemplate(key: "people/{id}").match("people") == nil)

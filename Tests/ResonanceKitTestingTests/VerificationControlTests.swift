@@ -40,6 +40,10 @@ struct VerificationControlTests {
             #expect(request.matched == RecordedRequest.MatchedEntry(file: "api/orders.json", fixture: nil, entry: 0))
             #expect(request.outcome == "matched")
             #expect(abs(request.time.timeIntervalSinceNow) < 600)
+            let response = try #require(request.response, "the answer is kept with the request")
+            #expect(try response.decodeBody([String: Int].self) == ["id": 7])
+            #expect(response.headers["content-type"] == "application/json")
+            #expect(response.bodySize == 8 && !response.bodyTruncated)
         }
     }
 

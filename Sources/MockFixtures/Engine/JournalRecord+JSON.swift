@@ -17,7 +17,35 @@ extension JournalRecord {
         if let explanation {
             fields.append(("explanation", .string(explanation)))
         }
+        fields.append(("response", responseJSON))
         return .makeObject(fields)
+    }
+
+    /// What went back: headers (as ``responseHeadersJSON`` combines them) and the body sent,
+    /// with the request body's fields; `null` when a fault closed the connection first.
+    private var responseJSON: JSONValue {
+        guard let sent = responseBodySent else { return .null }
+        var fields: [(String, JSONValue)] = [("headers", Self.responseHeadersJSON(responseHeaders))]
+        fields.append(contentsOf: Self.bodyFields(Array(sent.kept), size: sent.size))
+        return .makeObject(fields)
+    }
+
+    /// Names lower-cased, a repeated header's values joined by `", "` — except `Set-Cookie`,
+    /// whose values may hold commas themselves (an `Expires` date) and are joined by a newline,
+    /// which no header value can hold (RFC 9110 §5.3).
+    static func responseHeadersJSON(_ headers: [HTTPHeader]) -> JSONValue {
+        var order: [String] = []
+        var values: [String: String] = [:]
+        for header in headers {
+            let name = header.name.lowercased()
+            if let earlier = values[name] {
+                values[name] = earlier + (name == "set-cookie" ? "\n" : ", ") + header.value
+            } else {
+                order.append(name)
+                values[name] = header.value
+            }
+        }
+        return .makeObject(order.map { ($0, .string(values[$0]!)) })
     }
 
     /// Each parameter name (in order of first appearance) → its decoded values, in order.
@@ -46,28 +74,38 @@ extension JournalRecord {
         return .makeObject(order.map { ($0, .string(values[$0]?.value ?? "")) })
     }
 
-    /// `body` as text, or `bodyBase64` when it is not UTF-8; `bodyTruncated` and `bodySize` when cut.
+    /// The request body's fields (``bodyFields(_:size:)``).
     private var bodyFields: [(String, JSONValue)] {
-        guard bodySize > 0 else { return [] }
+        Self.bodyFields(body, size: bodySize)
+    }
+
+    /// `body` as text, or `bodyBase64` when it is not UTF-8; `bodyTruncated` and `bodySize` when
+    /// the journal kept fewer than the `size` bytes sent; nothing when none were.
+    private static func bodyFields(_ kept: [UInt8], size: Int) -> [(String, JSONValue)] {
+        guard size > 0 else { return [] }
         var fields: [(String, JSONValue)] = []
-        if let text = bodyText {
+        if let text = text(of: kept, truncated: kept.count < size) {
             fields.append(("body", .string(text)))
         } else {
-            fields.append(("bodyBase64", .string(Base64.encode(body))))
+            fields.append(("bodyBase64", .string(Base64.encode(kept))))
         }
-        if isBodyTruncated {
+        if kept.count < size {
             fields.append(("bodyTruncated", .bool(true)))
-            fields.append(("bodySize", .number(JSONNumber(bodySize))))
+            fields.append(("bodySize", .number(JSONNumber(size))))
         }
         return fields
     }
 
-    /// The body as UTF-8 text; a body cut inside a character still counts as text.
+    /// The request body as UTF-8 text; a body cut inside a character still counts as text.
     var bodyText: String? {
-        if let text = String(validating: body, as: UTF8.self) { return text }
-        guard isBodyTruncated else { return nil }
-        for cut in 1...3 where body.count >= cut {
-            if let text = String(validating: body.dropLast(cut), as: UTF8.self) { return text }
+        Self.text(of: body, truncated: isBodyTruncated)
+    }
+
+    private static func text(of bytes: [UInt8], truncated: Bool) -> String? {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        guard truncated else { return nil }
+        for cut in 1...3 where bytes.count >= cut {
+            if let text = String(validating: bytes.dropLast(cut), as: UTF8.self) { return text }
         }
         return nil
     }

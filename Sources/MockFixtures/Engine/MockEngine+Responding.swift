@@ -218,10 +218,13 @@ extension MockEngine {
         guard let journal else { return }
         let time = WallClock.millisecondsSince1970()
         journal.record { id, bodyLimit in
+            // The answer's body is kept whole (to the limit); how much of it went out (none for a
+            // HEAD, half for a `truncatedBody` fault) is worked out when the journal is read.
             JournalRecord(
                 id: id, timeMilliseconds: time, method: method, target: target, packedHeaders: PackedHeaders(copying: headers),
-                body: body.count <= bodyLimit ? body : Array(body.prefix(bodyLimit)), bodySize: body.count,
-                status: response.sentStatus, outcome: response.outcome)
+                body: JournalRecord.kept(body, limit: bodyLimit), bodySize: body.count,
+                status: response.sentStatus, outcome: response.outcome, responseHeaders: response.headers,
+                responseBody: JournalRecord.kept(response.body, limit: bodyLimit), responseBodySize: response.body.count)
         }
     }
 }

@@ -32,6 +32,9 @@ public struct RecordedRequest: Sendable, Equatable, Decodable, CustomStringConve
     public let outcome: String
     /// For a request nothing answered: why, as the server log says it (nearest entry and reasons).
     public let explanation: String?
+    /// The headers and body the mock sent back; `nil` when a fault closed the connection before
+    /// any (`connectionReset`, `emptyResponse`).
+    public let response: RecordedResponse?
 
     /// The entry that answered a request.
     public struct MatchedEntry: Sendable, Equatable, Decodable {
@@ -74,7 +77,7 @@ public struct RecordedRequest: Sendable, Equatable, Decodable, CustomStringConve
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, time, method, path, query, headers, body, bodyBase64, bodyTruncated, bodySize, status, matched, outcome, explanation
+        case id, time, method, path, query, headers, status, matched, outcome, explanation, response
     }
 
     public init(from decoder: any Decoder) throws {
@@ -89,22 +92,15 @@ public struct RecordedRequest: Sendable, Equatable, Decodable, CustomStringConve
         path = try container.decode(String.self, forKey: .path)
         query = try container.decode([String: [String]].self, forKey: .query)
         headers = try container.decode([String: String].self, forKey: .headers)
-        if let text = try container.decodeIfPresent(String.self, forKey: .body) {
-            body = Data(text.utf8)
-        } else if let base64 = try container.decodeIfPresent(String.self, forKey: .bodyBase64) {
-            guard let data = Data(base64Encoded: base64) else {
-                throw DecodingError.dataCorruptedError(forKey: .bodyBase64, in: container, debugDescription: "not base64")
-            }
-            body = data
-        } else {
-            body = Data()
-        }
-        bodyTruncated = try container.decodeIfPresent(Bool.self, forKey: .bodyTruncated) ?? false
-        bodySize = try container.decodeIfPresent(Int.self, forKey: .bodySize) ?? body.count
+        let body = try JournalBody(from: decoder)
+        self.body = body.data
+        bodyTruncated = body.truncated
+        bodySize = body.size
         status = try container.decode(Int.self, forKey: .status)
         matched = try container.decodeIfPresent(MatchedEntry.self, forKey: .matched)
         outcome = try container.decode(String.self, forKey: .outcome)
         explanation = try container.decodeIfPresent(String.self, forKey: .explanation)
+        response = try container.decodeIfPresent(RecordedResponse.self, forKey: .response)
     }
 
     /// `2026-11-23T13:37:28.123Z`.

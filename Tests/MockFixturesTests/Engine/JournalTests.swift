@@ -87,6 +87,67 @@ struct JournalTests {
         #expect(entries[2]["bodyTruncated"] as? Bool == true)
     }
 
+    /// The answer sent is kept with the request: its headers and the body as it went out.
+    @Test func keepsTheAnswerAsSent() throws {
+        let fixture = try EngineFixture(Self.files + [
+            "orders.json": """
+            [
+              {"method": "POST", "status": 201, "headers": {"Location": "/orders/{{uuid}}"}, "template": true, "response": {"id": "{{uuid}}"}},
+              {"method": "DELETE", "status": 204},
+              {"method": "PUT", "fault": "connectionReset"},
+              {"method": "PATCH", "fault": "truncatedBody", "response": {"state": "half sent"}},
+              {"response": {"orders": []}}
+            ]
+            """,
+            "big.json": #"{"responseText": "0123456789abcdef"}"#,
+        ], options: MockEngineOptions(journalBodyLimit: 8))
+        let created = fixture.send("POST", "/orders")
+        _ = fixture.send("HEAD", "/orders")
+        _ = fixture.send("DELETE", "/orders")
+        _ = fixture.send("PUT", "/orders")
+        _ = fixture.send("PATCH", "/orders")
+        _ = fixture.get("/big")
+        _ = fixture.get("/logo.png")
+        _ = fixture.get("/missing")
+        let entries = try fixture.journal()
+        let responses = entries.map { $0["response"] as? [String: Any] }
+
+        let post = try #require(responses[0])
+        let headers = try #require(post["headers"] as? [String: String])
+        #expect(headers["location"] == created.headerValue("Location"), "the rendered template, as the app got it")
+        #expect(headers["content-type"] == "application/json")
+        #expect(headers["content-length"] == nil, "the HTTP layer's own headers are not listed")
+        #expect(post["body"] as? String == String(decoding: created.body.prefix(8), as: UTF8.self))
+        #expect(post["bodyTruncated"] as? Bool == true, "the journal body limit bounds answers too")
+        #expect(post["bodySize"] as? Int == created.body.count)
+
+        let head = try #require(responses[1])
+        #expect((head["headers"] as? [String: String])?["content-type"] == "application/json")
+        #expect(head["body"] == nil && head["bodySize"] == nil, "a HEAD is answered without a body")
+        #expect(responses[2]?["body"] == nil, "204 has no body")
+        #expect(entries[3]["response"] is NSNull, "a reset connection sent nothing")
+        #expect(entries[3]["status"] as? Int == 0)
+        let patch = try #require(responses[4])
+        #expect(patch["body"] as? String == #"{"state""#, "half of the body went out, cut to the limit of 8")
+        #expect(patch["bodySize"] as? Int == #"{"state":"half sent"}"#.utf8.count / 2)
+        #expect(responses[5]?["body"] as? String == "01234567")
+        #expect(responses[5]?["bodySize"] as? Int == 16)
+        #expect(responses[6]?["body"] as? String == "PNG")
+        #expect((responses[6]?["headers"] as? [String: String])?["content-type"] == "image/png")
+        #expect((responses[7]?["body"] as? String).map { $0.hasPrefix(#"{"#) } == true, "the explaining 404 too")
+    }
+
+    @Test func repeatedAnswerHeadersAreJoinedAndSetCookieKeepsItsCommas() {
+        let json = JournalRecord.responseHeadersJSON([
+            HTTPHeader(name: "Set-Cookie", value: "a=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT"),
+            HTTPHeader(name: "Vary", value: "Origin"),
+            HTTPHeader(name: "set-cookie", value: "b=2"),
+            HTTPHeader(name: "vary", value: "Accept-Encoding"),
+        ])
+        #expect(json == .makeObject([("set-cookie", .string("a=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT\nb=2")),
+                                     ("vary", .string("Origin, Accept-Encoding"))]))
+    }
+
     @Test func keepsTheNewestAndCountsTheDropped() throws {
         let fixture = try EngineFixture(Self.files, options: MockEngineOptions(journalSize: 3))
         for index in 1...10 { _ = fixture.get("/api/people?n=\(index)") }

@@ -195,7 +195,8 @@ public final class FixtureRecorder: Sendable {
             document = .empty
         }
         let sameRequest = { (entry: FixtureDocument.Entry) in
-            !entry.hasOtherConstraints && constraint.isEquivalent(to: entry.request) && constraint.queryIsEquivalent(to: entry.query)
+            let existing = constraint.existingConstraints(request: entry.request, query: entry.query)
+            return !entry.hasOtherConstraints && constraint.isEquivalent(to: existing.request) && constraint.queryIsEquivalent(to: existing.query)
         }
         let replaceable = document.entries.firstIndex { $0.method == method && sameRequest($0) }
         if method == "HEAD", replaceable == nil, document.entries.contains(where: { $0.method == "GET" && sameRequest($0) }) {
@@ -218,8 +219,9 @@ public final class FixtureRecorder: Sendable {
         let bytes: [UInt8]
         if let replaceable {
             (action, index, bytes) = (.replaced, replaceable, document.replacing(replaceable, with: entry))
-        } else if let shadowing = document.entries.firstIndex(where: {
-            $0.method == method && !$0.hasOtherConstraints && constraint.isShadowed(byRequest: $0.request, query: $0.query)
+        } else if let shadowing = document.entries.firstIndex(where: { entry in
+            let existing = constraint.existingConstraints(request: entry.request, query: entry.query)
+            return entry.method == method && !entry.hasOtherConstraints && constraint.isShadowed(byRequest: existing.request, query: existing.query)
         }) {
             // An entry asking for fewer parameters would answer this request first: go before it.
             (action, index, bytes) = (.added, shadowing, document.inserting(entry, before: shadowing))

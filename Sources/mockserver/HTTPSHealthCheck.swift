@@ -8,6 +8,7 @@ struct HTTPSHealthCheck {
     let url: String
     let trustedCertificatesFile: String?
     let insecure: Bool
+    let failsOnProblems: Bool
 
     func check() throws -> HealthStatus {
         let configuration = UpstreamConfiguration(timeout: .seconds(2), insecure: insecure, trustedCertificatesFile: trustedCertificatesFile,
@@ -21,7 +22,7 @@ struct HTTPSHealthCheck {
         let endpoint = (url.hasSuffix("/") ? String(url.dropLast()) : url) + "/__admin/health"
         do {
             let answer = try client.forward(UpstreamRequest(method: "GET", url: endpoint, headers: [.init(name: "Accept", value: "application/json")]))
-            return HealthStatus(healthAnswer: answer.status, body: answer.body, endpoint: endpoint)
+            return HealthStatus(healthAnswer: answer.status, body: answer.body, endpoint: endpoint, failingOnProblems: failsOnProblems)
         } catch {
             var reason = "\(endpoint): \(error.summary)"
             if error.kind == .tlsVerificationFailed, trustedCertificatesFile == nil {

@@ -22,6 +22,9 @@ struct HealthcheckCommand: ParsableCommand {
     @Option(help: "Base URL of the server to check (http:// or https://).")
     var url = "http://127.0.0.1:8080"
 
+    @Flag(help: "Also fail when the server's fixtures loaded with problems (errors or warnings), as mockserver validate would.")
+    var failOnProblems = false
+
     /// `--cacert` / `--insecure` for an https:// URL (the group the server's proxy shares).
     @OptionGroup var trust: ClientTrustOptions
 
@@ -61,8 +64,8 @@ struct HealthcheckCommand: ParsableCommand {
     func run() throws {
         guard let parsed = URL(string: url) else { throw ExitCode.failure }
         let status = parsed.scheme?.lowercased() == "https"
-            ? try HTTPSHealthCheck(url: url, trustedCertificatesFile: trust.cacert, insecure: trust.insecure).check()
-            : HealthProbe(url: parsed).check()
+            ? try HTTPSHealthCheck(url: url, trustedCertificatesFile: trust.cacert, insecure: trust.insecure, failsOnProblems: failOnProblems).check()
+            : HealthProbe(url: parsed, failsOnProblems: failOnProblems).check()
         switch status {
         case .healthy:
             print("healthy: \(url.hasSuffix("/") ? String(url.dropLast()) : url)/__admin/health answered ok")

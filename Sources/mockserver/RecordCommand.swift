@@ -88,6 +88,7 @@ struct RecordCommand: ParsableCommand {
         do {
             var engineOptions = journal.engineOptions
             engineOptions.cors = cors.cors
+            engineOptions.acceptsRuntimeFixtures = false
             server = try MockHTTPServer(engine: MockEngine(store: .empty(rootPath: forwarder.recorder?.rootPath ?? root), options: engineOptions),
                                         configuration: configuration, logger: logger,
                                         forwarding: Forwarding(forwarder: forwarder, servesFixtures: false))

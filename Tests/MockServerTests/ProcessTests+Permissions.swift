@@ -36,6 +36,7 @@ extension ProcessTests {
         let answer = try RawHTTPClient(port: port).request("GET", "/images/a.png")
         #expect(answer.status == 500)
         #expect((try jsonObject(answer.body)["error"] as? String)?.hasPrefix("static file images/a.png is broken") == true)
+        #expect(try jsonObject(answer.body)["staticFile"] as? String == "images/a.png", "named as what it is, not as a fixture file")
         #expect(try RawHTTPClient(port: port).request("GET", "/images/b.png").status == 200)
         try await server.stop()
     }

@@ -116,6 +116,27 @@ import Glibc
         #expect(unhealthy.standardError.contains("unhealthy"))
     }
 
+    /// `--fail-on-problems`: a CI wait loop or Docker HEALTHCHECK that refuses broken fixtures;
+    /// without it the same server is healthy.
+    @Test func healthcheckFailsOnProblemsWhenAsked() async throws {
+        let tree = try TemporaryFolder(Self.files.merging(["api/bad.json": #"{"status": 700}"#]) { first, _ in first })
+        let server = try MockHTTPServer(store: try FixtureStore.load(root: tree.path), configuration: ServerConfiguration(port: 0, logRequests: false),
+                                        logger: Logger(label: "tests"))
+        defer { server.stop() }
+        let lenient = try await MockServerProcess.run(["healthcheck", "--url", server.url.absoluteString])
+        #expect(lenient.status == 0)
+        let strict = try await MockServerProcess.run(["healthcheck", "--fail-on-problems", "--url", server.url.absoluteString])
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("says the fixtures loaded with 1 problem (errors or warnings); mockserver validate --root DIR lists them"),
+                "\(strict.standardError)")
+        let cleanTree = try TemporaryFolder(Self.files)
+        let clean = try MockHTTPServer(store: try FixtureStore.load(root: cleanTree.path), configuration: ServerConfiguration(port: 0, logRequests: false),
+                                       logger: Logger(label: "tests"))
+        defer { clean.stop() }
+        let fine = try await MockServerProcess.run(["healthcheck", "--fail-on-problems", "--url", clean.url.absoluteString])
+        #expect(fine.status == 0, "\(fine.standardError)")
+    }
+
     @Test func helpDocumentsEveryFlagAndTheFixtureFormat() async throws {
         let help = try await MockServerProcess.run(["--help"])
         #expect(help.status == 0)

@@ -132,7 +132,7 @@ extension MockEngine {
             }
         }
         let path = String(request.target.path)
-        return badAdminRequest(request, "\(request.methodNamedInBodies) \(path) takes no body, and this one has \(request.body.count) bytes",
+        return badAdminRequest(request, "\(request.methodNamedInBodies) \(path) takes no body, and this one has \(request.body.count) byte\(request.body.count == 1 ? "" : "s")",
                                hint: "send it without a body (an empty JSON object {} is accepted too); to act on some requests or fixtures only, see the endpoints that take a pattern or an id")
     }
 

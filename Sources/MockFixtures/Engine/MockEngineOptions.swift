@@ -19,6 +19,11 @@ public struct MockEngineOptions: Sendable, Equatable {
     /// asked for, and every answer to a request with `Origin` allows that origin, with
     /// credentials, and exposes its headers. See README, "CORS". Off by default.
     public var cors: Bool
+    /// False for a server that forwards every request to a real API to record it
+    /// (`mockserver record`): `POST /__admin/fixtures` and `PUT /__admin/fixtures/{id}` answer
+    /// `409`, since a runtime fixture would answer in the API's place and nothing would be
+    /// recorded. True by default.
+    public var acceptsRuntimeFixtures: Bool
 
     public static let defaultJournalSize = 1_000
     /// The most requests a journal keeps: more than a test run needs to look back over, and a
@@ -27,10 +32,11 @@ public struct MockEngineOptions: Sendable, Equatable {
     public static let defaultJournalBodyLimit = 65_536
 
     public init(journalSize: Int = MockEngineOptions.defaultJournalSize, journalBodyLimit: Int = MockEngineOptions.defaultJournalBodyLimit,
-                cors: Bool = false) {
+                cors: Bool = false, acceptsRuntimeFixtures: Bool = true) {
         self.journalSize = journalSize
         self.journalBodyLimit = journalBodyLimit
         self.cors = cors
+        self.acceptsRuntimeFixtures = acceptsRuntimeFixtures
     }
 
     /// Why these options cannot be used, as one sentence naming the setting; `nil` when they can.

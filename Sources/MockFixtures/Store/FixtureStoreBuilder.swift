@@ -263,7 +263,7 @@ struct FixtureStoreBuilder {
     private mutating func brokenRoute(_ relativePath: String, _ errors: [FixtureProblem], kind: String = "fixture file") -> FixtureRoute {
         let body = JSONValue.makeObject([
             ("error", .string("\(kind) \(relativePath) is broken; fix the problems below, then reload the fixtures (mockserver: POST /__admin/reload, SIGHUP or --watch; in-process: load the store again)")),
-            ("fixtureFile", .string(relativePath)),
+            (kind == "static file" ? "staticFile" : "fixtureFile", .string(relativePath)),
             ("problems", .makeArray(errors.sorted(by: FixtureProblem.isOrderedBefore).map { .string($0.locatedMessage) })),
         ])
         let id = appendPrepared(status: 500, headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)], body: body.prettyPrintedBytes())

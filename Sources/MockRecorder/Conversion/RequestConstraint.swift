@@ -25,6 +25,9 @@ struct RequestConstraint {
     private let readValue: JSONValue?
     private let readQuery: JSONValue?
     let style: Style
+    /// A request without a body, whose query the matcher compares with an entry's `request`
+    /// and its `query` alike.
+    let isBodyless: Bool
     /// Said to the user when the request carried something the fixture format cannot match on.
     let note: String?
 
@@ -36,9 +39,12 @@ struct RequestConstraint {
         var note: String?
         let contentType = exchange.requestHeader("content-type")
         let mediaType = contentType.map { ContentTypeHeader($0).mediaType }
+        // Redacted before the redirect's `$absent` members join them: a redact key a Location
+        // adds (`?session_token=…`) must stay absent, not become `$any`, which would ask for a
+        // parameter the request never had.
         let queryParameters = target.query.flatMap { raw in
             Self.object(from: QueryParameters(decoding: raw).parameters.map { ($0.name, JSONValue.string($0.value)) })
-        }
+        }.map { Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue) }
         // The parameters a redirect adds, asked to be absent, so the entry never answers its own
         // Location; not for names starting with `$` (OData's `$top`), whose parameters are matched
         // literally (`$equals`), where no matcher can stand.
@@ -69,8 +75,9 @@ struct RequestConstraint {
             let kind = contentType ?? "without a Content-Type"
             note = "the request body (\(kind), \(exchange.requestBody.count) bytes) is not JSON, a form or multipart, which fixtures cannot match on, so the entry matches any \(exchange.method) request"
         }
-        readValue = value.map { Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue) }
-        readQuery = query.map { Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue) }
+        readValue = exchange.requestBody.isEmpty ? value : value.map { Redaction.apply(to: $0, keys: redactedKeys, replacement: Redaction.anyValue) }
+        readQuery = query
+        isBodyless = exchange.requestBody.isEmpty
         self.value = readValue.map(Self.literal)
         // `query`'s keys are parameter names, never matchers: OData's `$top` stays as it is
         // (wrapped in `$equals`, as `request` needs it, the file would not load).
@@ -124,6 +131,17 @@ struct RequestConstraint {
         default:
             return value
         }
+    }
+
+    /// What an existing entry asks of this request's parameters: for a body-less request its
+    /// `request` and `query` together (both are compared with the query string, so a
+    /// hand-written `{"query": {"q": "x"}}` is the same rule as `{"request": {"q": "x"}}`), for
+    /// one with a body its `request` and `query` apart.
+    func existingConstraints(request: JSONValue?, query: JSONValue?) -> (request: JSONValue?, query: JSONValue?) {
+        guard isBodyless, let query else { return (request, query) }
+        guard let request else { return (query, nil) }
+        guard case .object(let asked) = request, case .object(let alsoAsked) = query else { return (request, query) }
+        return (.makeObject((asked + alsoAsked).map { ($0.key, $0.value.value) }), nil)
     }
 
     /// Whether an existing entry's `request` (nil, `null` and `{}` being the same wildcard)

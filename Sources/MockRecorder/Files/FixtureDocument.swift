@@ -11,7 +11,9 @@ struct FixtureDocument {
         let request: JSONValue?
         /// Nil when there is no `query` (absent, `null` or `{}`).
         let query: JSONValue?
-        /// `requestHeaders` or `times` make it a different matching rule than anything recorded.
+        /// `requestHeaders`, `requestCookies`, `pathParameters`, `times`, a scenario `state` or a
+        /// `priority` make it a different matching rule than anything recorded: it is neither
+        /// replaced nor looked at for placing a recorded entry.
         let hasOtherConstraints: Bool
         let responseFile: String?
     }
@@ -141,12 +143,14 @@ struct FixtureDocument {
 
     private static func entry(_ value: JSONValue) -> Entry {
         let method = value["method"]?.stringValue?.uppercased() ?? "GET"
-        let headersConstraint = value["requestHeaders"].map { if case .null = $0 { false } else { true } } ?? false
+        let otherConstraints = ["requestHeaders", "requestCookies", "pathParameters", "times", "state", "priority"].contains { key in
+            value[key].map { if case .null = $0 { false } else { true } } ?? false
+        }
         return Entry(
             method: method,
             request: RequestConstraint.normalizedWildcard(value["request"]),
             query: RequestConstraint.normalizedWildcard(value["query"]),
-            hasOtherConstraints: headersConstraint || value["times"] != nil,
+            hasOtherConstraints: otherConstraints,
             responseFile: value["responseFile"]?.stringValue
         )
     }

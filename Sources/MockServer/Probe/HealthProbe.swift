@@ -17,10 +17,13 @@ public struct HealthProbe: Sendable {
     public var url: URL
     /// The limit for connecting, sending and reading together.
     public var timeout: Duration
+    /// Also unhealthy when the fixtures loaded with problems (`"problems"` above 0).
+    public var failsOnProblems: Bool
 
-    public init(url: URL, timeout: Duration = .seconds(2)) {
+    public init(url: URL, timeout: Duration = .seconds(2), failsOnProblems: Bool = false) {
         self.url = url
         self.timeout = timeout
+        self.failsOnProblems = failsOnProblems
     }
 
     /// Sends the request and judges the answer; never throws, never waits past ``timeout``.
@@ -35,6 +38,7 @@ public struct HealthProbe: Sendable {
         } catch {
             return .unhealthy(reason: "\(url.absoluteString)/__admin/health: \(error.reason).")
         }
-        return HealthStatus(healthAnswer: exchange.status, body: exchange.body, endpoint: "\(url.absoluteString)/__admin/health")
+        return HealthStatus(healthAnswer: exchange.status, body: exchange.body, endpoint: "\(url.absoluteString)/__admin/health",
+                            failingOnProblems: failsOnProblems)
     }
 }

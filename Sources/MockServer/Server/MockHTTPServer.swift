@@ -127,7 +127,7 @@ public final class MockHTTPServer: @unchecked Sendable {
         let connectionLimit = OpenFileLimit.connections(wanted: configuration.maxConnections, threads: configuration.threadPoolSize)
         if connectionLimit.limit < configuration.maxConnections {
             logger.notice("""
-                serving at most \(connectionLimit.limit) connections at once, not \(configuration.maxConnections): \
+                serving at most \(connectionLimit.limit) connection\(connectionLimit.limit == 1 ? "" : "s") at once, not \(configuration.maxConnections): \
                 the open-file limit is \(connectionLimit.openFiles); raise it (ulimit -n) to allow more
                 """)
         }

@@ -60,13 +60,18 @@ extension RequestDispatcher {
             answer = forwarded
         } else {
             deferred.cancelForwarding()
+            // The exchange may be anywhere from connecting to reading the answer: the API may
+            // well have the request, so only an idempotent one is safe to send again blindly.
+            let idempotent = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"].contains(method)
             answer = MockResponse(
                 status: 503, headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)],
                 body: JSONValue.makeObject([
-                    ("error", .string("the server is stopping; \(method) \(request.rawTarget) was not forwarded")),
-                    ("hint", .string("send it again once the server is back")),
+                    ("error", .string("the server is stopping and cancelled forwarding \(method) \(request.rawTarget) before the API answered; the API may have received it")),
+                    ("hint", .string(idempotent
+                        ? "send it again once the server is back (\(method) is idempotent, so repeating it is safe)"
+                        : "check the API's state before sending it again: a repeated \(method) may act twice")),
                 ]).prettyPrintedBytes(),
-                outcome: .proxyFailed(upstream: "-", error: "the server is stopping"))
+                outcome: .proxyFailed(upstream: "-", error: "the server is stopping; forwarding was cancelled before the API answered"))
         }
         let headers = ConnectionHeaders(connection: connection)
         let sent = engine.fittingHeaderRoom(engine.allowingCrossOrigin(answer, method: method, headers: headers),

@@ -42,6 +42,13 @@ import Testing
         #expect(log.contains("record: GET /api/people?page=2 200 → api/people.json entry 0 (added)"), "\(log)")
         #expect(log.contains("record: GET /api/people?page=2 200 → api/people.json entry 0 (replaced)"))
         #expect(log.contains("GET /api/people?page=2 200 proxied to \(upstream.url)"))
+        // A runtime fixture would answer in the API's place, and nothing would be recorded.
+        let refused = try await client.forward(UpstreamRequest(method: "POST", url: base + "/__admin/fixtures",
+                                                               body: Array(#"{"path": "/api/people", "entries": [{"response": 1}]}"#.utf8)))
+        #expect(refused.status == 409)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("this server forwards every request to the API to record it (mockserver record)"))
+        let count = try await client.forward(UpstreamRequest(method: "POST", url: base + "/__admin/requests/count", body: Array(#"{"path": "/api/people"}"#.utf8)))
+        #expect(count.status == 200 && sameJSON(count.body, #"{"count": 3, "dropped": 0}"#), "verification works while recording")
         try await recording.stop()
 
         let store = try FixtureStore.load(root: root)

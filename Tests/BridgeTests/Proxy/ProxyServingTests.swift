@@ -151,6 +151,12 @@ import Testing
         // Answered (503) or closed, as for delayed requests: stop() does not wait for the upstream.
         let stopped = await parked.value
         #expect(stopped == nil || stopped?.status == 503, "\(String(describing: stopped))")
+        if let stopped {
+            // The upstream has the request (it reads it and stays silent): never "not forwarded".
+            let text = String(decoding: stopped.body, as: UTF8.self)
+            #expect(text.contains("cancelled forwarding GET /api/slow before the API answered; the API may have received it"), "\(text)")
+            #expect(text.contains("GET is idempotent, so repeating it is safe"), "\(text)")
+        }
     }
 
     /// How a test client leaves while its request is forwarded.

@@ -402,6 +402,52 @@ import Testing
         _ = try harness.loadCleanly()
     }
 
+    /// A redact key the Location adds (`?session_token=…`) is still asked to be absent: as
+    /// `$any` (what redaction makes of a sent value) the entry required a parameter the request
+    /// never had, and its replay was a 404.
+    @Test func aRedactedParameterARedirectAddsStaysAbsent() throws {
+        let harness = try RecordingHarness(options: RecorderOptions(redactedKeys: ["session_token"]))
+        #expect(try harness.record("GET", "/login", status: 302, headers: ["Location": "/login?session_token=abc&step=2"], body: []).action == .added)
+        #expect(try harness.record("GET", "/me?session_token=abc", json: #"{"id": 1}"#).action == .added)
+        let absent = JSONValue.makeObject([("$absent", .bool(true))])
+        #expect(try harness.entries("login.json").first?["request"] == .makeObject([("session_token", absent), ("step", absent)]))
+        #expect(try harness.entries("me.json").first?["request"] == .makeObject([("session_token", .makeObject([("$any", .bool(true))]))]),
+                "a sent value is still redacted to any value")
+        try harness.replay { client, url in
+            let login = try client.forward(UpstreamRequest(method: "GET", url: url + "/login"))
+            #expect(login.status == 302)
+            #expect(login.header("Location") == "/login?session_token=REDACTED&step=2")
+            let me = try client.forward(UpstreamRequest(method: "GET", url: url + "/me?session_token=other"))
+            #expect(me.status == 200)
+        }
+    }
+
+    /// Hand-written entries that ask for a body-less request's parameters with `query` rather
+    /// than `request` mean the same to the matcher, so the recorder treats them alike: the same
+    /// request replaces its entry, one with more parameters goes before it. Before, both were
+    /// added after it and never served. Entries with other rules (`requestCookies`, `priority`,
+    /// a scenario `state`, …) are never replaced.
+    @Test func handWrittenQueryEntriesAreMergedIntoLikeRequestOnes() throws {
+        let harness = try RecordingHarness(existing: [
+            "search.json": #"[{"method": "GET", "query": {"q": "x"}, "response": {"hand": 1}}]"#,
+            "session.json": #"[{"requestCookies": {"sid": "1"}, "response": {"hand": 1}}, {"priority": 1, "query": {"v": "1"}, "response": {"hand": 2}}]"#,
+        ])
+        let wider = try harness.record("GET", "/search?q=x&page=2", json: #"{"page": 2}"#)
+        #expect(wider.action == .added && wider.entry == 0, "before the entry that would answer it first")
+        let same = try harness.record("GET", "/search?q=x", json: #"{"page": 1}"#)
+        #expect(same.action == .replaced && same.entry == 1)
+        #expect(try harness.entries("search.json").count == 2)
+        #expect(try harness.record("GET", "/session", json: "{}").action == .added)
+        #expect(try harness.record("GET", "/session?v=1", json: "{}").action == .added)
+        #expect(try harness.entries("session.json").count == 4, "no hand-written rule is replaced")
+        try harness.replay { client, url in
+            let second = try client.forward(UpstreamRequest(method: "GET", url: url + "/search?q=x&page=2"))
+            #expect(second.body == Array(#"{"page":2}"#.utf8))
+            let first = try client.forward(UpstreamRequest(method: "GET", url: url + "/search?q=x"))
+            #expect(first.body == Array(#"{"page":1}"#.utf8))
+        }
+    }
+
     @Test func aPathSegmentLongerThanAFileNameIsSkippedWithWhatToDo() throws {
         let harness = try RecordingHarness()
         let token = String(repeating: "k", count: 300)

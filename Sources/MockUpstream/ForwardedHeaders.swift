@@ -20,10 +20,17 @@ package enum ForwardedHeaders {
     /// in a value becomes a space (a value left empty drops its header), and a header whose name
     /// is not a token (`X(y)`, RFC 9110 §5.1) is dropped: the client gets an answer strict parsers
     /// accept (RFC 9110 §5.5) even from an upstream that sent one.
-    package static func response(_ headers: [HTTPHeader]) -> [HTTPHeader] {
-        filter(headers, alsoDropping: ["content-length", "content-encoding"]).compactMap { header in
+    ///
+    /// With `bodyWasDecoded` the client gets other bytes than the upstream's validators and
+    /// ranges describe: a strong `ETag` becomes weak (RFC 9110 §8.8.3: a strong tag names the
+    /// exact bytes, and content codings change them) and `Accept-Ranges` is dropped, so a resume
+    /// (`Range` with `If-Range`) is not invited over bytes it would not get.
+    package static func response(_ headers: [HTTPHeader], bodyWasDecoded: Bool = false) -> [HTTPHeader] {
+        let dropped: Set<String> = bodyWasDecoded ? ["content-length", "content-encoding", "accept-ranges"] : ["content-length", "content-encoding"]
+        return filter(headers, alsoDropping: dropped).compactMap { header in
             guard HTTPToken.isValid(header.name) else { return nil }
-            let value = HTTPFieldValue.cleaned(header.value)
+            var value = HTTPFieldValue.cleaned(header.value)
+            if bodyWasDecoded, header.name.lowercased() == "etag", value.hasPrefix("\"") { value = "W/" + value }
             return value.isEmpty ? nil : HTTPHeader(name: header.name, value: value)
         }
     }

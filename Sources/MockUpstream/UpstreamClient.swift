@@ -156,12 +156,12 @@ public final class UpstreamClient: Sendable {
         try connection.send(bytes, until: deadline, call: call)
         var reader = HTTPResponseReader(connection: connection, deadline: deadline, call: call, maxBodyBytes: configuration.maxResponseBodyBytes)
         let response = try reader.read(method: method)
-        let body = try ContentDecoding.decode(response.body, codings: response.head.values("content-encoding"),
-                                              limit: configuration.maxResponseBodyBytes)
+        let codings = response.head.values("content-encoding")
+        let body = try ContentDecoding.decode(response.body, codings: codings, limit: configuration.maxResponseBodyBytes)
         if response.connectionReusable { pool.give(connection) }
         return UpstreamResponse(
             status: response.head.status,
-            headers: ForwardedHeaders.response(response.head.headers),
+            headers: ForwardedHeaders.response(response.head.headers, bodyWasDecoded: ContentDecoding.decodes(codings)),
             body: body,
             httpVersion: response.head.version,
             statedBodyLength: method == "HEAD" ? HTTPResponseReader.statedIdentityLength(response.head) : nil

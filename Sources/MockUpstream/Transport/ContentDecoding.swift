@@ -8,9 +8,7 @@ enum ContentDecoding {
     /// 200's `Content-Encoding`, RFC 9110 §15.4.5) and a HEAD answer have nothing to decode.
     static func decode(_ body: [UInt8], codings header: [String], limit: Int) throws(TransportFailure) -> [UInt8] {
         guard !body.isEmpty else { return body }
-        let codings = header.flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: " \t").lowercased() }
-            .filter { !$0.isEmpty && $0 != "identity" }
+        let codings = codings(in: header)
         var decoded = body
         for coding in codings.reversed() {
             switch coding {
@@ -21,6 +19,19 @@ enum ContentDecoding {
             }
         }
         return decoded
+    }
+
+    /// Whether `Content-Encoding` values name a coding other than `identity`: the answer handed
+    /// on is then other bytes than the upstream's (a 304 included, which repeats the 200's coding).
+    static func decodes(_ header: [String]) -> Bool {
+        !codings(in: header).isEmpty
+    }
+
+    /// The codings listed, lower-cased, without `identity`.
+    private static func codings(in header: [String]) -> [String] {
+        header.flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: " \t").lowercased() }
+            .filter { !$0.isEmpty && $0 != "identity" }
     }
 
     /// gzip (several members allowed) or zlib-wrapped deflate, detected from the header; a

@@ -10,7 +10,7 @@ enum HTTPRequestHead {
 
     /// Serialises `request` for `url`: `Host` is the upstream's, the client's headers follow
     /// (already filtered by ``ForwardedHeaders/request(_:)``), then `Content-Length` and
-    /// `Accept-Encoding` (`identity` for HEAD).
+    /// `Accept-Encoding` (`identity` for HEAD and for a `Range` request).
     static func bytes(method: String, url: AbsoluteURL, headers: [HTTPHeader], body: [UInt8]) -> [UInt8] {
         var text = "\(method) \(url.requestTarget) HTTP/1.1\r\nHost: \(url.authority)\r\n"
         for header in headers {
@@ -21,7 +21,10 @@ enum HTTPRequestHead {
         }
         // A HEAD answer's Content-Length must be the length of the body the client's GET gets,
         // which is decoded: asking for the identity coding makes the upstream state that length.
-        text += "Accept-Encoding: \(method == "HEAD" ? "identity" : acceptedEncodings)\r\n\r\n"
+        // A range is taken over the bytes of the representation sent (RFC 9110 §14.1): a slice
+        // of a gzip stream cannot be decoded, and the client asked for a range of what it gets.
+        let wantsIdentity = method == "HEAD" || headers.contains { $0.name.lowercased() == "range" }
+        text += "Accept-Encoding: \(wantsIdentity ? "identity" : acceptedEncodings)\r\n\r\n"
         var bytes = Array(text.utf8)
         if method != "HEAD" { bytes.append(contentsOf: body) }
         return bytes

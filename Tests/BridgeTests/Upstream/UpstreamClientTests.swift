@@ -197,7 +197,9 @@ import Testing
         let response = try UpstreamClient().forward(UpstreamRequest(method: "GET", url: upstream.url + "/x"))
         #expect(response.status == Int(status.prefix(3)))
         #expect(response.body.isEmpty)
-        #expect(response.header("ETag") == "\"v1\"")
+        // Weak, as the decoded 200 it stands for got it: a client revalidating with the tag it
+        // holds (W/"v1", which If-None-Match compares weakly upstream) sees the same one back.
+        #expect(response.header("ETag") == "W/\"v1\"")
     }
 
     @Test func headAnswersHaveNoBodyWhateverTheirContentLength() throws {
@@ -213,6 +215,31 @@ import Testing
         #expect(upstream.connectionsAccepted == 1)
         #expect(upstream.requests.map { $0.header("Accept-Encoding") } == ["identity", "identity"],
                 "a HEAD asks for the identity coding, so the stated length is the decoded body's")
+    }
+
+    /// A range is taken over the bytes sent: a slice of a gzip stream cannot be decoded, so a
+    /// `Range` request asks for the identity coding; and a decoded answer's strong `ETag` and
+    /// `Accept-Ranges` (which describe the gzip bytes) no longer invite a resume over bytes the
+    /// client never got.
+    @Test func rangesAskForIdentityAndADecodedAnswerKeepsNoStrongValidator() throws {
+        let upstream = try ScriptedUpstream { request in
+            if request.header("Accept-Encoding") == "identity" {
+                return .bytes(ScriptedUpstream.response("206 Partial Content", headers: ["Content-Range: bytes 0-3/\(Compressed.plain.count)", #"ETag: "plain""#],
+                                                        body: Array(Compressed.plain.prefix(4))), close: false)
+            }
+            return .bytes(ScriptedUpstream.response(headers: ["Content-Encoding: gzip", #"ETag: "gz""#, "Accept-Ranges: bytes", "Vary: Accept-Encoding"],
+                                                    body: Compressed.gzip), close: false)
+        }
+        let client = try UpstreamClient()
+        let whole = try client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/asset"))
+        #expect(whole.body == Compressed.plain)
+        #expect(whole.header("ETag") == #"W/"gz""#, "weak: the client's bytes are not the upstream's")
+        #expect(whole.header("Accept-Ranges") == nil)
+        let part = try client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/asset", headers: [HTTPHeader(name: "Range", value: "bytes=0-3")]))
+        #expect(part.status == 206)
+        #expect(part.body == Array(Compressed.plain.prefix(4)))
+        #expect(part.header("ETag") == #""plain""#, "an identity answer keeps its strong tag")
+        #expect(upstream.requests.map { $0.header("Accept-Encoding") } == ["gzip, deflate", "identity"])
     }
 
     @Test func aHeadAnswerStatesNoUsableLengthForAnEncodedBodyOrABadValue() throws {

@@ -38,7 +38,9 @@ public final class UpstreamForwarder: RequestForwarder {
     }
 
     public func forward(_ request: ForwardedRequest, completion: @escaping @Sendable (MockResponse) -> Void) -> @Sendable () -> Void {
-        let via = request.header("via")
+        // Every `Via` line, combined (RFC 9110 §5.3): each one is a hop, the first alone lost the rest.
+        let viaLines = request.headers.filter { $0.name.lowercased() == "via" }.map(\.value)
+        let via = viaLines.isEmpty ? nil : viaLines.joined(separator: ", ")
         if let via, via.contains(pseudonym) {
             completion(loopAnswer(request))
             return {}

@@ -19,6 +19,13 @@ package enum MediaType {
         "wasm": "application/wasm", "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf",
         "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg", "zip": "application/zip",
         "gz": "application/gzip", "json": "application/json", "md": "text/markdown; charset=utf-8",
+        // Apple media (AVPlayer plays by type: an HLS playlist or a .mov as an octet stream fails).
+        "mov": "video/quicktime", "m4v": "video/x-m4v", "m4a": "audio/mp4", "aac": "audio/aac",
+        "m3u8": "application/vnd.apple.mpegurl", "ts": "video/mp2t", "m4s": "video/iso.segment", "mpd": "application/dash+xml",
+        "wav": "audio/wav", "ogg": "audio/ogg", "oga": "audio/ogg", "ogv": "video/ogg", "opus": "audio/ogg", "flac": "audio/flac",
+        "heic": "image/heic", "heif": "image/heif", "tif": "image/tiff", "tiff": "image/tiff", "bmp": "image/bmp", "apng": "image/apng",
+        "otf": "font/otf", "map": "application/json", "webmanifest": "application/manifest+json", "jsonld": "application/ld+json",
+        "yaml": "application/yaml", "yml": "application/yaml", "ics": "text/calendar; charset=utf-8", "vcf": "text/vcard; charset=utf-8",
     ]
 
     /// The Content-Type for a file name, from its extension (case-insensitive).

@@ -144,6 +144,8 @@ enum FileExtensions {
     static let candidates = [
         "png", "jpg", "gif", "webp", "svg", "ico", "avif", "pdf", "zip", "gz", "mp4", "webm", "mp3",
         "woff2", "woff", "ttf", "wasm", "xml", "csv", "html", "css", "js", "txt", "md", "json",
+        "mov", "m4v", "m4a", "aac", "m3u8", "ts", "m4s", "mpd", "wav", "ogg", "ogv", "flac", "heic", "heif", "tiff", "bmp", "apng",
+        "otf", "webmanifest", "jsonld", "yaml", "ics", "vcf",
     ]
 
     /// An extension whose media type is `mediaType`, or nil.

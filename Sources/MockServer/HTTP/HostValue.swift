@@ -19,8 +19,18 @@ enum HostValue {
     static var digits: ASCIISet { ASCIISet(low: 0x03FF_0000_0000_0000, high: 0) }
 
     /// Whether `bytes` are a host with an optional port; an empty value is allowed (HTTP/1.1 sends
-    /// one when the target has no authority). Runs on every request: one pass, no copy.
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// one when the target has no authority). Spaces and tabs around it are not part of the
+    /// value (RFC 9112 §5: `Host: x ` is valid; libmicrohttpd keeps the trailing ones). Runs on
+    /// every request: one pass, no copy.
+    static func isValid(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = value.startIndex
+        var end = value.endIndex
+        while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return isValidTrimmed(UnsafeBufferPointer(rebasing: value[start..<end]))
+    }
+
+    private static func isValidTrimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index: Int
         if bytes.first == UInt8(ascii: "[") {
             index = ipLiteral.span(in: bytes, from: 1)

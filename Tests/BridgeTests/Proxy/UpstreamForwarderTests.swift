@@ -47,6 +47,14 @@ import Testing
         #expect(looped.status == 508)
         #expect(looped.outcome == .proxyFailed(upstream: upstream.url + "/base", error: "the request looped back to this server"))
         #expect(upstream.requests.count == 1, "a looping request is not forwarded again")
+
+        // Every Via line is a hop: all are kept (only the first was), and a loop is seen in any.
+        let twoLines = [HTTPHeader(name: "Via", value: "1.0 edge"), HTTPHeader(name: "via", value: "1.1 corporate-proxy")]
+        _ = await Self.forward(forwarder, ForwardedRequest(method: "GET", target: "/x", headers: twoLines, body: []))
+        #expect(upstream.requests.last?.header("Via")?.hasPrefix("1.0 edge, 1.1 corporate-proxy, 1.1 mockserver-") == true)
+        let loopedLater = await Self.forward(forwarder, ForwardedRequest(method: "GET", target: "/x",
+                                                                         headers: [HTTPHeader(name: "Via", value: "1.0 edge"), HTTPHeader(name: "Via", value: via)], body: []))
+        #expect(loopedLater.status == 508)
     }
 
     @Test func anUnreachableUpstreamAnswers502NamingTheTargetAndTheError() async throws {

@@ -207,6 +207,10 @@ struct StaticFileTests {
             "mjs": "text/javascript; charset=utf-8", "xml": "application/xml", "pdf": "application/pdf",
             "csv": "text/csv; charset=utf-8", "wasm": "application/wasm", "woff": "font/woff", "woff2": "font/woff2",
             "mp4": "video/mp4", "zip": "application/zip", "xyz": "application/octet-stream",
+            // What AVPlayer and PWAs need: these were octet streams.
+            "mov": "video/quicktime", "m4v": "video/x-m4v", "m4a": "audio/mp4", "m3u8": "application/vnd.apple.mpegurl",
+            "ts": "video/mp2t", "aac": "audio/aac", "wav": "audio/wav", "ogg": "audio/ogg", "heic": "image/heic", "otf": "font/otf",
+            "map": "application/json", "webmanifest": "application/manifest+json",
         ]
         let tree = try TemporaryFolder()
         for fileExtension in expected.keys { try tree.write("files/a.\(fileExtension)", "content \(fileExtension)") }

@@ -24,7 +24,8 @@ enum FixtureFormatHelp {
             response        JSON sent back (absent or null: empty body)
             responseText    text sent back (text/plain unless headers say else)
             responseFile    a file under the root sent back, e.g. "files/a.pdf"
-            headers         extra response headers
+            headers         extra response headers; an array of strings sends
+                            one on several lines: "Set-Cookie": ["a=1", "b=2"]
             template        true: fill in {{path.id}} {{query.page}}
                             {{header.x-request-id}} {{body.items.0.sku}}
                             {{method}} {{now}} {{now+1h.epoch}} {{uuid}} in

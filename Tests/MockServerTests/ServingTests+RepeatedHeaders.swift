@@ -38,3 +38,27 @@ extension ServingTests {
         #expect(try jsonObject(verify.body)["count"] as? Int == 1, "\(String(decoding: verify.body, as: UTF8.self))")
     }
 }
+
+/// A fixture header given as an array goes out on several lines: two cookies cannot share one
+/// `Set-Cookie` line (a comma there is part of an `Expires` date, RFC 6265 §3).
+extension ServingTests {
+    @Test func anArrayOfHeaderValuesIsSentOnSeveralLines() throws {
+        let running = try RunningServer([
+            // Prebuilt (a libmicrohttpd response made once) and rendered per request.
+            "api/login.json": """
+                {"method": "POST", "headers": {"Set-Cookie": ["session=abc; Path=/; HttpOnly", "csrf=xyz; Path=/; Expires=Wed, 21 Oct 2026 07:28:00 GMT"],
+                                               "Vary": ["Accept", "Accept-Language"]}, "response": {"ok": true}}
+                """,
+            "api/renew.json": #"{"headers": {"Set-Cookie": ["session={{uuid}}", "csrf=xyz"]}, "template": true, "response": {"ok": true}}"#,
+        ])
+        #expect(running.store.problems.isEmpty, "\(running.store.problems)")
+        let answer = try running.rawClient().request("POST", "/api/login", headers: ["Content-Length: 0"])
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(answer.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
+                == ["session=abc; Path=/; HttpOnly", "csrf=xyz; Path=/; Expires=Wed, 21 Oct 2026 07:28:00 GMT"])
+        #expect(answer.headers.filter { $0.name.lowercased() == "vary" }.map(\.value) == ["Accept", "Accept-Language"])
+        let renewed = try running.rawClient().request("GET", "/api/renew")
+        let cookies = renewed.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
+        #expect(cookies.count == 2 && cookies[0].hasPrefix("session=") && cookies[0].count == "session=".count + 36 && cookies[1] == "csrf=xyz", "\(cookies)")
+    }
+}

@@ -47,6 +47,21 @@ struct CookieTests {
         }
     }
 
+    /// Two cookies from one answer (`headerLines`, an array in the file format): each is kept,
+    /// where one line joined by a comma kept only the first in URLSession's jar.
+    @Test(arguments: ControlFront.allCases)
+    func twoCookiesFromOneAnswerAreBothKept(front: ControlFront) async throws {
+        try await front.run(files: Self.files, cookies: true) { (harness: ControlFront.Harness) async throws in
+            _ = try await harness.mock.addFixture(path: "/api/login", entries: [
+                FixtureEntry(method: .post, headerLines: ["Set-Cookie": ["session=abc123; Path=/; HttpOnly", "csrf=xyz; Path=/; Expires=Wed, 21 Oct 2037 07:28:00 GMT"]]),
+            ])
+            #expect(try await harness.session.status(.post, "login") == 200)
+            _ = try await harness.session.status(.get, "me")
+            let cookie = try await harness.mock.requests().last?.headers["cookie"]
+            #expect(cookie?.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.sorted() == ["csrf=xyz", "session=abc123"], "\(cookie ?? "none")")
+        }
+    }
+
     @Test func aCookieTheRequestSetsItselfWins() async throws {
         try await ControlFront.inProcess.run(files: Self.files, cookies: true) { (harness: ControlFront.Harness) async throws in
             #expect(try await harness.session.status(.post, "login") == 200)

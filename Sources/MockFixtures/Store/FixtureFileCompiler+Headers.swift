@@ -31,69 +31,113 @@ extension FixtureFileCompiler {
 
     /// A header value: a non-empty, single-line string.
     mutating func headerText(_ member: JSONMember, key: String) -> String? {
-        guard case .string(let value) = member.value.value else {
-            add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) must be a string, found \(describe(member.value.value))",
-                hint: key == "requestHeaders" ? #"put the value in double quotes, or use a matcher such as {"$regex": "^Bearer "}"# : "put the value in double quotes")
+        headerText(member.value, name: member.key, key: key)
+    }
+
+    /// A header value of the header `name`: a non-empty, single-line string.
+    mutating func headerText(_ node: JSONNode, name: String, key: String, allowsLines: Bool = false) -> String? {
+        guard case .string(let value) = node.value else {
+            let hint = key == "requestHeaders" ? #"put the value in double quotes, or use a matcher such as {"$regex": "^Bearer "}"#
+                : allowsLines ? #"put the value in double quotes; several lines of one header are an array of strings, such as "Set-Cookie": ["a=1", "b=2"]"#
+                : "put the value in double quotes"
+            add(.error, at: node.position, "header \"\(name)\" in \(key) must be a string\(allowsLines ? " or an array of strings" : ""), found \(describe(node.value))",
+                hint: hint)
             return nil
         }
         guard !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
-            add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) contains a line break or NUL",
-                hint: "header values must be a single line")
+            add(.error, at: node.position, "header \"\(name)\" in \(key) contains a line break or NUL",
+                hint: allowsLines ? #"header values must be a single line; give several lines as an array, such as "Set-Cookie": ["a=1", "b=2"]"# : "header values must be a single line")
             return nil
         }
         if let forbidden = HTTPFieldValue.firstForbiddenByte(in: value) {
-            add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) contains the control character \(HTTPFieldValue.describe(forbidden)), which a header value cannot carry (RFC 9110 §5.5)",
+            add(.error, at: node.position, "header \"\(name)\" in \(key) contains the control character \(HTTPFieldValue.describe(forbidden)), which a header value cannot carry (RFC 9110 §5.5)",
                 hint: "header values are visible characters, spaces and tabs; remove it")
             return nil
         }
         guard !value.trimmingSpaces().isEmpty else {
-            add(.error, at: member.value.position, "header \"\(member.key)\" in \(key) has an empty value\(value.isEmpty ? "" : " (only spaces or tabs)")",
+            add(.error, at: node.position, "header \"\(name)\" in \(key) has an empty value\(value.isEmpty ? "" : " (only spaces or tabs)")",
                 hint: "give it a value, or remove it")
             return nil
         }
         return value
     }
 
+    /// The lines of a `headers` member: one string, or an array of strings for a header sent on
+    /// several lines (`Set-Cookie`, which cannot be folded into one: RFC 6265 §3). Headers that
+    /// hold one value (`Content-Type`, `Location`, …) take a string only.
+    private mutating func responseHeaderLines(_ member: JSONMember) -> [String]? {
+        guard case .array(let elements) = member.value.value else {
+            return headerText(member.value, name: member.key, key: "headers", allowsLines: true).map { [$0] }
+        }
+        let lowercased = member.key.lowercased()
+        guard !Self.singleValueHeaders.contains(lowercased) else {
+            add(.error, at: member.value.position, "header \"\(member.key)\" in headers holds one value, found an array",
+                hint: "give it one string; only headers a server may send on several lines (Set-Cookie, Link, Vary, …) take an array")
+            return nil
+        }
+        guard !elements.isEmpty else {
+            add(.error, at: member.value.position, "header \"\(member.key)\" in headers is an empty array",
+                hint: "give it at least one value, or remove it")
+            return nil
+        }
+        let lines = elements.compactMap { headerText($0, name: member.key, key: "headers", allowsLines: true) }
+        return lines.count == elements.count ? lines : nil
+    }
+
+    /// Fields a message carries once (RFC 9110: not list-based), which an array would send twice.
+    static let singleValueHeaders: Set<String> = [
+        "content-type", "location", "etag", "last-modified", "expires", "retry-after", "content-range", "content-disposition",
+        "content-location", "age", "date", "content-length", "transfer-encoding", "connection", "access-control-allow-origin",
+        "access-control-allow-credentials", "access-control-max-age",
+    ]
+
     /// `headers`: what the answer carries besides Content-Type/Content-Length.
     mutating func compileResponseHeaders(_ node: JSONNode) -> [HTTPHeader] {
         var headers: [HTTPHeader] = []
         for member in headerMembers(node, key: "headers") {
-            guard let value = headerText(member, key: "headers") else { continue }
-            switch member.key.lowercased() {
-            case "content-length", "transfer-encoding":
-                add(.error, at: member.keyPosition, "headers must not set \(member.key): the server computes it from the body",
-                    hint: "remove \"\(member.key)\"")
-            case "connection":
-                if !equalsIgnoringASCIICase(value.trimmingSpaces(), "close") {
-                    add(.error, at: member.value.position,
-                        "headers set Connection to \(JSONValue.excerpt(member.value.value)); the server manages connections itself and only \"close\" can be asked for",
-                        hint: "remove it, or use \"Connection\": \"close\" to close the connection after this answer")
-                }
-                headers.append(HTTPHeader(name: member.key, value: value))
-            case "keep-alive", "proxy-connection", "te", "trailer", "upgrade":
-                // Hop-by-hop fields (RFC 9110 §7.6.1): they would describe a connection or
-                // trailers the server does not have (a Keep-Alive timeout it does not keep, a
-                // protocol switch it never makes: Upgrade needs `Connection: upgrade`, §7.8).
-                add(.error, at: member.keyPosition, "headers must not set \(member.key): it describes the connection or trailers, which the server manages itself",
-                    hint: member.key.lowercased() == "upgrade"
-                        ? "remove \"\(member.key)\"; the server never switches protocols"
-                        : "remove \"\(member.key)\"; --idle-timeout sets how long kept-alive connections stay open")
-            case "date":
-                add(.warning, at: member.keyPosition, "headers set Date, which the server adds itself; it is ignored",
-                    hint: "remove \"\(member.key)\"")
-            default:
-                let trimmed = String(value.trimmingSpaces())
-                if trimmed.count != value.count {
-                    // RFC 9110 §5.5: whitespace around a value is not part of it, and clients
-                    // drop it, so a test could never see it.
-                    add(.warning, at: member.value.position,
-                        "header \"\(member.key)\" in headers starts or ends with spaces or tabs, which are not part of a header value (RFC 9110 §5.5); it is sent as \(JSONValue.excerpt(.string(trimmed)))",
-                        hint: "remove the whitespace around the value")
-                }
-                headers.append(HTTPHeader(name: member.key, value: trimmed))
+            guard let lines = responseHeaderLines(member) else { continue }
+            for value in lines {
+                compileResponseHeader(member, value: value, into: &headers)
             }
         }
         return headers
+    }
+
+    /// One line of `headers`: checked against the fields the server owns, trimmed.
+    private mutating func compileResponseHeader(_ member: JSONMember, value: String, into headers: inout [HTTPHeader]) {
+        switch member.key.lowercased() {
+        case "content-length", "transfer-encoding":
+            add(.error, at: member.keyPosition, "headers must not set \(member.key): the server computes it from the body",
+                hint: "remove \"\(member.key)\"")
+        case "connection":
+            if !equalsIgnoringASCIICase(value.trimmingSpaces(), "close") {
+                add(.error, at: member.value.position,
+                    "headers set Connection to \(JSONValue.excerpt(member.value.value)); the server manages connections itself and only \"close\" can be asked for",
+                    hint: "remove it, or use \"Connection\": \"close\" to close the connection after this answer")
+            }
+            headers.append(HTTPHeader(name: member.key, value: value))
+        case "keep-alive", "proxy-connection", "te", "trailer", "upgrade":
+            // Hop-by-hop fields (RFC 9110 §7.6.1): they would describe a connection or
+            // trailers the server does not have (a Keep-Alive timeout it does not keep, a
+            // protocol switch it never makes: Upgrade needs `Connection: upgrade`, §7.8).
+            add(.error, at: member.keyPosition, "headers must not set \(member.key): it describes the connection or trailers, which the server manages itself",
+                hint: member.key.lowercased() == "upgrade"
+                    ? "remove \"\(member.key)\"; the server never switches protocols"
+                    : "remove \"\(member.key)\"; --idle-timeout sets how long kept-alive connections stay open")
+        case "date":
+            add(.warning, at: member.keyPosition, "headers set Date, which the server adds itself; it is ignored",
+                hint: "remove \"\(member.key)\"")
+        default:
+            let trimmed = String(value.trimmingSpaces())
+            if trimmed.count != value.count {
+                // RFC 9110 §5.5: whitespace around a value is not part of it, and clients
+                // drop it, so a test could never see it.
+                add(.warning, at: member.value.position,
+                    "header \"\(member.key)\" in headers starts or ends with spaces or tabs, which are not part of a header value (RFC 9110 §5.5); it is sent as \(JSONValue.excerpt(.string(trimmed)))",
+                    hint: "remove the whitespace around the value")
+            }
+            headers.append(HTTPHeader(name: member.key, value: trimmed))
+        }
     }
 
     /// `requestHeaders`: exact values, or matcher objects (`{"$regex": …}`, `{"$absent": true}`, …).

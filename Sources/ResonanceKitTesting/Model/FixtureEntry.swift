@@ -41,6 +41,10 @@ public struct FixtureEntry: Sendable {
     public var responseFile: String?
     /// Extra response headers (`headers`).
     public var headers: [String: String]
+    /// Response headers sent on several lines (`headers` with an array): two cookies are
+    /// `["Set-Cookie": ["session=abc; Path=/; HttpOnly", "csrf=xyz; Path=/"]]`, which one line
+    /// joined by a comma cannot carry. A name given here and in ``headers`` takes these lines.
+    public var headerLines: [String: [String]]
     /// Fill in `{{placeholders}}` per request (`template`).
     public var template: Bool
     /// Milliseconds to wait before answering (`delay`).
@@ -67,7 +71,7 @@ public struct FixtureEntry: Sendable {
                 pathParameters: [String: PatternValue] = [:], requestHeaders: [String: PatternValue] = [:],
                 requestCookies: [String: PatternValue] = [:],
                 response: (any Encodable & Sendable)? = nil, responseText: String? = nil, responseFile: String? = nil,
-                headers: [String: String] = [:], template: Bool = false,
+                headers: [String: String] = [:], headerLines: [String: [String]] = [:], template: Bool = false,
                 delayMilliseconds: Int? = nil, delayRange: ClosedRange<Int>? = nil,
                 fault: MockFault? = nil, bytesPerSecond: Int? = nil, times: Int? = nil, priority: Int? = nil,
                 scenario: String? = nil, state: String? = nil, newState: String? = nil) {
@@ -83,6 +87,7 @@ public struct FixtureEntry: Sendable {
         self.responseText = responseText
         self.responseFile = responseFile
         self.headers = headers
+        self.headerLines = headerLines
         self.template = template
         self.delayMilliseconds = delayMilliseconds
         self.delayRange = delayRange
@@ -107,7 +112,11 @@ public struct FixtureEntry: Sendable {
         if let response { object["response"] = try Self.json(response, encoder: encoder) }
         if let responseText { object["responseText"] = responseText }
         if let responseFile { object["responseFile"] = responseFile }
-        if !headers.isEmpty { object["headers"] = headers }
+        if !headers.isEmpty || !headerLines.isEmpty {
+            var fields: [String: Any] = headers.filter { name, _ in !headerLines.keys.contains { $0.lowercased() == name.lowercased() } }
+            for (name, lines) in headerLines { fields[name] = lines }
+            object["headers"] = fields
+        }
         if template { object["template"] = true }
         if let delayRange {
             object["delay"] = ["min": delayRange.lowerBound, "max": delayRange.upperBound]

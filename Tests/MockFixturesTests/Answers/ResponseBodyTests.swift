@@ -21,6 +21,25 @@ struct ResponseBodyTests {
         #expect(queued.headerValue("Content-Type") == "text/plain; charset=utf-8")
     }
 
+    /// `headers` takes an array for a header sent on several lines; not for one that holds one
+    /// value, and never empty or with other than strings.
+    @Test func headerArraysAreLinesAndTheirMistakesAreLoadErrors() throws {
+        let (store, tree) = try loadTree([
+            "ok.json": #"{"headers": {"Set-Cookie": ["a=1", "b=2"], "X-One": ["only"]}, "response": 1}"#,
+            "single.json": #"{"headers": {"Content-Type": ["text/plain", "text/html"]}, "response": 1}"#,
+            "empty.json": #"{"headers": {"Set-Cookie": []}, "response": 1}"#,
+            "number.json": #"{"headers": {"Set-Cookie": ["a=1", 2]}, "response": 1}"#,
+        ])
+        _ = tree
+        let answer = store.get("/ok")
+        #expect(answer.headers.filter { $0.name == "Set-Cookie" }.map(\.value) == ["a=1", "b=2"])
+        #expect(answer.headerValue("X-One") == "only")
+        let report = store.problemReport
+        #expect(report.contains(#"single.json:1:30: error: header "Content-Type" in headers holds one value, found an array"#), "\(report)")
+        #expect(report.contains(#"empty.json:1:28: error: header "Set-Cookie" in headers is an empty array"#), "\(report)")
+        #expect(report.contains(#"number.json:1:36: error: header "Set-Cookie" in headers must be a string or an array of strings, found number 2"#), "\(report)")
+    }
+
     @Test func responseFileSendsTheFilesBytesWithATypeFromItsExtension() throws {
         let tree = try TemporaryFolder()
         let pdf: [UInt8] = Array("%PDF-1.4\n".utf8) + [0, 0xFF, 0x80, 0x0A]

@@ -45,7 +45,7 @@ public final class UpstreamForwarder: RequestForwarder {
             completion(loopAnswer(request))
             return {}
         }
-        var headers = request.headers.filter { $0.name.lowercased() != "via" }
+        var headers = MaxForwards.decremented(method: request.method, headers: request.headers).filter { $0.name.lowercased() != "via" }
         let entry = "1.1 " + pseudonym
         headers.append(HTTPHeader(name: "Via", value: via.map { "\($0), \(entry)" } ?? entry))
         let upstreamRequest = UpstreamRequest(method: request.method, url: target.url(forRequestTarget: request.target), headers: headers, body: request.body)

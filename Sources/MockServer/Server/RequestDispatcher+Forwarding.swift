@@ -13,7 +13,14 @@ extension RequestDispatcher {
         guard response.outcome.isNoMatch else {
             return deliver(response, for: request, on: connection)
         }
-        return forward(request, on: connection, headers: headers.headerFields(), through: forwarder)
+        let fields = headers.headerFields()
+        if MaxForwards.value(method: request.method ?? "GET", headers: fields) == 0 {
+            // An OPTIONS or TRACE that may pass no more proxies is answered here, as its final
+            // recipient (RFC 9110 §7.6.2): what no fixture answered, the explaining 404.
+            engine.journalForwarded(method: request.method ?? "GET", target: request.rawTarget, headers: headers, body: request.body, response: response)
+            return deliver(response, for: request, on: connection)
+        }
+        return forward(request, on: connection, headers: fields, through: forwarder)
     }
 
     /// Parks the connection and hands the request to `forwarder`; its answer is sent when it

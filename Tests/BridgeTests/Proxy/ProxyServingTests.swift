@@ -137,6 +137,25 @@ import Testing
         #expect(upstream.requestCount == 1)
     }
 
+    /// `Max-Forwards` on OPTIONS and TRACE (RFC 9110 §7.6.2): 0 is answered here, as the final
+    /// recipient (the explaining 404, journaled); any other count goes on one lower. Other
+    /// methods ignore it.
+    @Test func maxForwardsStopsOrDecrementsOptionsAndTrace() async throws {
+        let upstream = try ScriptedUpstream { _ in .bytes(ScriptedUpstream.response(body: Array("up".utf8)), close: false) }
+        defer { upstream.stop() }
+        let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles)
+        let stopped = try await proxy.send("OPTIONS", "/api/nothing", headers: [HTTPHeader(name: "Max-Forwards", value: "0")])
+        #expect(stopped.status == 404)
+        #expect(upstream.requests.isEmpty, "not forwarded")
+        #expect(proxy.outcomes == ["noMatch"], "journaled as what no fixture answered")
+        let onward = try await proxy.send("TRACE", "/api/nothing", headers: [HTTPHeader(name: "Max-Forwards", value: "2")])
+        #expect(onward.status == 200)
+        #expect(upstream.requests.last?.header("Max-Forwards") == "1")
+        _ = try await proxy.send("GET", "/api/nothing", headers: [HTTPHeader(name: "Max-Forwards", value: "0")])
+        #expect(upstream.requests.last?.header("Max-Forwards") == "0", "a GET ignores it")
+        #expect(upstream.requests.count == 2)
+    }
+
     @Test func aSlowUpstreamHoldsNoWorkerThread() async throws {
         let slow = try ScriptedUpstream { _ in .silence }
         defer { slow.stop() }

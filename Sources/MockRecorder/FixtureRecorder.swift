@@ -33,6 +33,10 @@ public final class FixtureRecorder: Sendable {
     private let serializer = FileSerializer()
     private let crossProcessLock: RecordingLock
 
+    /// The lock file recorders of this root share (in the temporary folder; it outlives them:
+    /// see ``RecordingLock``). Tests that record into throwaway roots remove it.
+    package var lockFilePath: String { crossProcessLock.path }
+
     /// Records into `root`, which must be an existing folder.
     public init(root: String, options: RecorderOptions = RecorderOptions()) throws(RecordError) {
         var isDirectory = false

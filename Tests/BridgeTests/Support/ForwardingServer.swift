@@ -55,6 +55,8 @@ final class ForwardingServer: @unchecked Sendable {
 
     deinit {
         server.stop()
+        // The root is a throwaway folder: its recording lock file would otherwise stay in /tmp.
+        if let recorder = forwarder.recorder { try? FileManager.default.removeItem(atPath: recorder.lockFilePath) }
     }
 
     var url: String { server.url.absoluteString }

@@ -18,6 +18,11 @@ final class RecordingHarness: @unchecked Sendable {
         recorder = try FixtureRecorder(root: root.path, options: options)
     }
 
+    deinit {
+        // The root is a throwaway folder: its lock file would otherwise stay in /tmp for good.
+        try? FileManager.default.removeItem(atPath: recorder.lockFilePath)
+    }
+
     /// Records one exchange. With `json`, that text is the body and `headers` default to
     /// `Content-Type: application/json`; otherwise `body` is sent with `headers` (default none).
     @discardableResult

@@ -29,7 +29,8 @@ enum FixtureFormatHelp {
             template        true: fill in {{path.id}} {{query.page}}
                             {{header.x-request-id}} {{body.items.0.sku}}
                             {{method}} {{now}} {{now+1h.epoch}} {{uuid}} in
-                            response strings, header values and responseText
+                            response strings, header values, responseText
+                            and a responseFile's text
             delay           milliseconds to wait before answering, or
                             {"min": 100, "max": 400} for a random delay
             bytesPerSecond  send the body slowly, about N bytes per second

@@ -22,11 +22,9 @@ extension FixtureFileCompiler {
         case nil:
             body = .fixed([])
         case .file(let path, let bytes):
-            if let template = answer.template {
-                add(.warning, at: template.position, "template does not apply to responseFile \(JSONValue.excerpt(.string(path))): its bytes are sent as they are",
-                    hint: "use responseText or response for a templated body")
-            }
-            body = .fixed(bytes)
+            let (fileBody, filePlaceholders) = compileFileTemplate(path: path, bytes: bytes, keyPosition: answer.body?.keyPosition, names: names)
+            foundPlaceholder = foundPlaceholder || filePlaceholders
+            body = fileBody
         case .text(let text, let node):
             if let parsed = parseTemplate(text, at: node.position, names: names) {
                 foundPlaceholder = foundPlaceholder || parsed.hasPlaceholders
@@ -45,6 +43,33 @@ extension FixtureFileCompiler {
                 hint: "add a placeholder such as {{path.id}} or {{uuid}}, or remove \"template\" (fixed answers are prebuilt and faster)")
         }
         return ResponseTemplate(headers: templatedHeaders, body: body)
+    }
+
+    /// A templated `responseFile`: a `.json` file (or one whose bytes parse as JSON and are named
+    /// as JSON) like `response` — placeholders in its strings, a whole-string one keeping its
+    /// JSON type — any other UTF-8 file like `responseText`. Problems name the file and the
+    /// line and column in it, at the `responseFile` key. A file that is not UTF-8 text (an image,
+    /// a `.gz`) is sent as it is, with a warning.
+    private mutating func compileFileTemplate(path: String, bytes: [UInt8], keyPosition: JSONPosition?, names: [String]) -> (ResponseTemplate.Body, Bool) {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            add(.warning, at: keyPosition, "template does not apply to responseFile \(JSONValue.excerpt(.string(path))), which is not UTF-8 text: its bytes are sent as they are",
+                hint: "template a text or JSON file, or use response or responseText")
+            return (.fixed(bytes), false)
+        }
+        templateSource = (path, keyPosition)
+        defer { templateSource = nil }
+        if MediaType.forFileName(path) == MediaType.json {
+            guard let document = try? JSONParser.parse(bytes) else {
+                add(.error, at: keyPosition, "responseFile \(JSONValue.excerpt(.string(path))) is not valid JSON, so its strings cannot be templated",
+                    hint: "fix the file (mockserver validate shows JSON errors of fixture files), or rename it to .txt to template it as text")
+                return (.fixed(bytes), false)
+            }
+            var templates: [String: TemplateText] = [:]
+            collectTemplates(in: document.root, names: names, into: &templates)
+            return (.json(ResponseTemplate.jsonParts(of: document.root.value, templates: templates)), templates.values.contains { $0.hasPlaceholders })
+        }
+        guard let parsed = parseTemplate(text, at: nil, names: names) else { return (.fixed(bytes), false) }
+        return (.text(parsed), parsed.hasPlaceholders)
     }
 
     /// Every string of a JSON body that holds `{{`, parsed (keys are never templated).
@@ -67,7 +92,12 @@ extension FixtureFileCompiler {
         case .success(let parsed):
             return parsed
         case .failure(let error):
-            add(.error, at: position, error.message, hint: error.hint)
+            if let (file, keyPosition) = templateSource {
+                // In a responseFile: said at its key, with the place in that file.
+                add(.error, at: keyPosition, "in responseFile \(JSONValue.excerpt(.string(file)))\(position.map { " at \($0)" } ?? ""): \(error.message)", hint: error.hint)
+            } else {
+                add(.error, at: position, error.message, hint: error.hint)
+            }
             return nil
         }
     }

@@ -54,6 +54,8 @@ struct FixtureFileCompiler {
     /// Reads `responseFile`s; `nil` where there is no fixture root to read from.
     let responseFiles: ResponseFileLoader?
     private(set) var output = Output()
+    /// While a `responseFile` is templated: its path and where its key is, for problems.
+    var templateSource: (file: String, keyPosition: JSONPosition?)?
 
     static let fileSubject = "the file"
 

@@ -40,6 +40,32 @@ struct ResponseBodyTests {
         #expect(report.contains(#"number.json:1:36: error: header "Set-Cookie" in headers must be a string or an array of strings, found number 2"#), "\(report)")
     }
 
+    /// A templated responseFile: JSON files like `response` (a whole-string placeholder keeps its
+    /// type), other text like `responseText`; problems name the file; binary files are sent as
+    /// they are, with a warning. It used to be sent untemplated, with a warning.
+    @Test func aTemplatedResponseFileIsFilledInPerRequest() throws {
+        let tree = try TemporaryFolder()
+        try tree.write("__files/order.json", #"{"id": "{{path.id}}", "count": "{{query.n}}", "note": "for {{method}}"}"#)
+        try tree.write("__files/order.xml", "<order id=\"{{path.id}}\"/>")
+        try tree.write("__files/broken.json", #"{"id": "{{paht.id}}"}"#)
+        try tree.write("__files/logo.png", bytes: [0x89, 0x50, 0xFF, 0x00])
+        try tree.write("orders/{id}.json", #"[{"query": {"xml": "1"}, "template": true, "responseFile": "__files/order.xml"}, {"template": true, "responseFile": "__files/order.json"}]"#)
+        try tree.write("bad/{id}.json", #"{"template": true, "responseFile": "__files/broken.json"}"#)
+        try tree.write("logo/{id}.json", #"{"template": true, "responseFile": "__files/logo.png"}"#)
+        let store = try tree.load()
+        let json = store.get("/orders/7?n=3")
+        #expect(json.text == #"{"id":"7","count":"3","note":"for GET"}"#, "a query value stays text, as in response")
+        #expect(json.headerValue("Content-Type") == "application/json")
+        let xml = store.get("/orders/8?xml=1")
+        #expect(xml.text == #"<order id="8"/>"#)
+        #expect(xml.headerValue("Content-Type") == "application/xml")
+        let report = store.problemReport
+        #expect(report.contains(#"bad/{id}.json:1:20: error: in responseFile "__files/broken.json" at 1:8: unknown placeholder"#), "\(report)")
+        #expect(store.get("/bad/1").status == 500)
+        #expect(report.contains(#"logo/{id}.json:1:20: warning: template does not apply to responseFile "__files/logo.png", which is not UTF-8 text"#), "\(report)")
+        #expect(store.get("/logo/1").body == [0x89, 0x50, 0xFF, 0x00])
+    }
+
     @Test func responseFileSendsTheFilesBytesWithATypeFromItsExtension() throws {
         let tree = try TemporaryFolder()
         let pdf: [UInt8] = Array("%PDF-1.4\n".utf8) + [0, 0xFF, 0x80, 0x0A]

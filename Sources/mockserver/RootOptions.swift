@@ -31,9 +31,10 @@ enum RootOptions {
     }
 
     /// Throws a validation error naming the first root option `subcommand` does not take, with
-    /// `why` saying what the subcommand does instead.
+    /// `why` saying what the subcommand does instead. (A repeated option is refused before, by
+    /// the root command's `validate()`, which argument-parser runs for a subcommand's line too;
+    /// `ProcessTests` pins that for `validate` and `tls-cert`.)
     static func refuseMisplaced(by subcommand: any ParsableCommand.Type, takes taken: Set<String>, why: String) throws {
-        try refuseRepeated()
         if let option = misplaced(in: CommandLine.arguments, takes: taken) {
             let name = subcommand.configuration.commandName ?? "\(subcommand)"
             throw ValidationError("\(option) is an option of serving (`mockserver --root DIR \(option) …`), not of `mockserver \(name)`, which \(why); leave it out.")

@@ -190,6 +190,8 @@ import Glibc
             (["validate", "--root", tree.path, "--root", tree.path], "--root is given twice"),
             (["validate"], "Missing --root: give the fixture folder to check, e.g. --root Mocks."),
             (["tls-cert", "--out", tree.path + "/a", "--out", tree.path + "/b"], "--out is given twice"),
+            (["healthcheck", "--url", "http://127.0.0.1:1", "--url", "http://127.0.0.1:2"], "--url is given twice"),
+            (["record", "--target", "http://127.0.0.1:1", "--root", tree.path + "/r", "--target", "http://127.0.0.1:2"], "--target is given twice"),
             (["--root", tree.path, "--journal-size", "9223372036854775807"], "--journal-size 9223372036854775807 must be 0 (recording off) or a number of requests up to 1000000"),
         ]
         for (arguments, expected) in cases {

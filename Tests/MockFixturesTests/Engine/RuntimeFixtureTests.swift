@@ -68,6 +68,24 @@ struct RuntimeFixtureTests {
 
     /// `path` is the decoded path, as the 404 shows it: a space and a lone `%` stand for
     /// themselves; encoded paths keep working. The same for verification patterns.
+    /// A replaced fixture whose entries still name a scenario keeps that scenario's state; one no
+    /// fixture names any more is forgotten, and starts over at `started` when named again.
+    @Test func replacingKeepsTheStateOfAScenarioStillNamed() throws {
+        let fixture = try EngineFixture([:])
+        let flow = #"[{"method": "POST", "scenario": "cart", "newState": "full", "status": 201}, {"scenario": "cart", "state": "full", "response": "full"}, {"response": "other"}]"#
+        #expect(fixture.postJSON("/__admin/fixtures", #"{"path": "/cart", "entries": \#(flow)}"#).status == 201)
+        #expect(fixture.postJSON("/cart", "{}").status == 201)
+        #expect(fixture.get("/cart").text == #""full""#)
+        #expect(fixture.send("PUT", "/__admin/fixtures/fixture-1", headers: ["Content-Type": "application/json"],
+                             body: #"{"path": "/cart", "entries": [{"scenario": "cart", "state": "full", "response": "still full"}, {"response": "other"}]}"#).status == 200)
+        #expect(fixture.get("/cart").text == #""still full""#, "the state is kept")
+        #expect(fixture.send("PUT", "/__admin/fixtures/fixture-1", headers: ["Content-Type": "application/json"],
+                             body: #"{"path": "/cart", "entries": [{"response": "no scenario"}]}"#).status == 200)
+        #expect(fixture.send("PUT", "/__admin/fixtures/fixture-1", headers: ["Content-Type": "application/json"],
+                             body: #"{"path": "/cart", "entries": \#(flow)}"#).status == 200)
+        #expect(fixture.get("/cart").text == #""other""#, "forgotten while no fixture named it: back at started")
+    }
+
     @Test func pathsAreWrittenDecodedAsThe404ShowsThem() throws {
         let fixture = try EngineFixture(Self.files)
         let missed = try fixture.get("/files/a%20b").jsonObject()

@@ -33,34 +33,21 @@ struct RouteTrie<Value: Sendable>: Sendable {
         var node = 0
         for segment in template.segments {
             switch segment {
-            case .literal(let text):
-                if let child = nodes[node].literals[Substring(text)] {
-                    node = child
-                } else {
-                    nodes.append(Node())
-                    nodes[node].literals[Substring(text)] = nodes.count - 1
-                    node = nodes.count - 1
-                }
-            case .parameter:
-                if let child = nodes[node].parameter {
-                    node = child
-                } else {
-                    nodes.append(Node())
-                    nodes[node].parameter = nodes.count - 1
-                    node = nodes.count - 1
-                }
-            case .catchAll:
-                if let child = nodes[node].catchAll {
-                    node = child
-                } else {
-                    nodes.append(Node())
-                    nodes[node].catchAll = nodes.count - 1
-                    node = nodes.count - 1
-                }
+            case .literal(let text): node = child(of: node, \.literals[Substring(text)])
+            case .parameter: node = child(of: node, \.parameter)
+            case .catchAll: node = child(of: node, \.catchAll)
             }
         }
         if nodes[node].value == nil { count += 1 }
         nodes[node].value = value
+    }
+
+    /// The child of `node` in `slot` (a literal, the parameter or the catch-all), made if missing.
+    private mutating func child(of node: Int, _ slot: WritableKeyPath<Node, Int?>) -> Int {
+        if let child = nodes[node][keyPath: slot] { return child }
+        nodes.append(Node())
+        nodes[node][keyPath: slot] = nodes.count - 1
+        return nodes.count - 1
     }
 
     /// The most specific route serving `lookupKey` and the values of its parameter segments.

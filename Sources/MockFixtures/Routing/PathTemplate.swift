@@ -10,7 +10,7 @@
 /// template.match("users/42/orders")    // ["42"]
 /// PathTemplate(key: "files/{path...}").match("files/a/b.pdf")   // ["a/b.pdf"]
 /// ```
-struct PathTemplate: Sendable, Equatable {
+package struct PathTemplate: Sendable, Equatable {
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
@@ -31,7 +31,7 @@ struct PathTemplate: Sendable, Equatable {
     }
 
     /// What marks a catch-all: `{path...}`.
-    static let catchAllSuffix = "..."
+    package static let catchAllSuffix = "..."
 
     let segments: [Segment]
     /// The names of the parameter segments, in path order.

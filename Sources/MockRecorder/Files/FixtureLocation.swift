@@ -78,28 +78,33 @@ struct FixtureLocation {
         let manager = FileManager.default
         var folder = ""
         var usedParameter = false
+        // The deepest catch-all on the way (`files/{path...}.json`): it serves the rest of the
+        // path when nothing more specific does, and a literal file would take that away too.
+        var catchAll: String?
         for (position, segment) in segments.enumerated() {
             let names = (try? manager.contentsOfDirectory(atPath: folder.isEmpty ? root : root + "/" + folder)) ?? []
             let parameterNames = names.filter { $0.hasPrefix("{") }.sorted()
             let prefix = folder.isEmpty ? "" : folder + "/"
+            if let file = parameterNames.first(where: { $0.hasSuffix(PathTemplate.catchAllSuffix + "}.json") }) { catchAll = prefix + file }
+            let plainParameters = parameterNames.filter { !$0.hasSuffix(PathTemplate.catchAllSuffix + "}.json") && !$0.hasSuffix(PathTemplate.catchAllSuffix + "}") }
             if position == segments.count - 1 {
                 if usedParameter, names.contains(segment + ".json") { return prefix + segment + ".json" }
-                if let file = parameterNames.first(where: { $0.hasSuffix("}.json") }) { return prefix + file }
-                if let child = parameterNames.first(where: { !$0.hasSuffix(".json") }), manager.isRegularFile(root + "/" + prefix + child + "/index.json") {
+                if let file = plainParameters.first(where: { $0.hasSuffix("}.json") }) { return prefix + file }
+                if let child = plainParameters.first(where: { !$0.hasSuffix(".json") }), manager.isRegularFile(root + "/" + prefix + child + "/index.json") {
                     return prefix + child + "/index.json"
                 }
-                return nil
+                return catchAll
             }
             if names.contains(String(segment)) {
                 folder = prefix + segment
-            } else if let child = parameterNames.first(where: { !$0.hasSuffix(".json") }) {
+            } else if let child = plainParameters.first(where: { !$0.hasSuffix(".json") }) {
                 folder = prefix + child
                 usedParameter = true
             } else {
-                return nil
+                return catchAll
             }
         }
-        return nil
+        return catchAll
     }
 
     struct Refusal: Error {

@@ -241,8 +241,16 @@ public final class FixtureRecorder: Sendable {
             // The replaced entry's body file is used by no other entry, here or in another file.
             writer.remove(old)
         }
-        return RecordOutcome(action: action, exchange: line, file: location.file, entry: index, responseFile: responseFile,
-                             notes: constraint.note.map { [$0] } ?? [])
+        var notes = constraint.note.map { [$0] } ?? []
+        // A recorded entry ranks at the default priority; an entry of a lower number is tried
+        // before it, wherever it stands, and may answer this request in its place.
+        let defaultPriority = 5
+        if let earlier = document.entries.enumerated().first(where: { ($0.element.method == method || $0.element.method == "ANY")
+                && ($0.element.priority ?? defaultPriority) < defaultPriority }) {
+            let shifted = action == .added && earlier.offset >= index ? earlier.offset + 1 : earlier.offset
+            notes.append("entry \(shifted) of \(location.file) has \"priority\" \(earlier.element.priority ?? defaultPriority), so it is tried before the recorded one; check that it does not answer this request")
+        }
+        return RecordOutcome(action: action, exchange: line, file: location.file, entry: index, responseFile: responseFile, notes: notes)
     }
 
     /// Whether a fixture file other than `file` mentions `bodyFile` (as its `responseFile`, say):

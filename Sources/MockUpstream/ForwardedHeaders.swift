@@ -21,16 +21,16 @@ package enum ForwardedHeaders {
     /// is not a token (`X(y)`, RFC 9110 §5.1) is dropped: the client gets an answer strict parsers
     /// accept (RFC 9110 §5.5) even from an upstream that sent one.
     ///
-    /// With `bodyWasDecoded` the client gets other bytes than the upstream's validators and
-    /// ranges describe: a strong `ETag` becomes weak (RFC 9110 §8.8.3: a strong tag names the
-    /// exact bytes, and content codings change them) and `Accept-Ranges` is dropped, so a resume
-    /// (`Range` with `If-Range`) is not invited over bytes it would not get.
-    package static func response(_ headers: [HTTPHeader], bodyWasDecoded: Bool = false) -> [HTTPHeader] {
-        let dropped: Set<String> = bodyWasDecoded ? ["content-length", "content-encoding", "accept-ranges"] : ["content-length", "content-encoding"]
-        return filter(headers, alsoDropping: dropped).compactMap { header in
+    /// `ETag` and `Accept-Ranges` pass as they are, also for a decoded body. Weakening the tag
+    /// (RFC 9110 §8.8.3 would have a transforming proxy do so) broke every `If-Match` update: the
+    /// app sends back the tag it got, and an API compares `If-Match` strongly (412). A range goes
+    /// upstream with `Accept-Encoding: identity` (``HTTPRequestHead``), so it is a range of the
+    /// bytes the client gets; an `If-Range` with the compressed answer's tag at worst gets the
+    /// whole answer again.
+    package static func response(_ headers: [HTTPHeader]) -> [HTTPHeader] {
+        filter(headers, alsoDropping: ["content-length", "content-encoding"]).compactMap { header in
             guard HTTPToken.isValid(header.name) else { return nil }
-            var value = HTTPFieldValue.cleaned(header.value)
-            if bodyWasDecoded, header.name.lowercased() == "etag", value.hasPrefix("\"") { value = "W/" + value }
+            let value = HTTPFieldValue.cleaned(header.value)
             return value.isEmpty ? nil : HTTPHeader(name: header.name, value: value)
         }
     }

@@ -161,7 +161,7 @@ public final class UpstreamClient: Sendable {
         if response.connectionReusable { pool.give(connection) }
         return UpstreamResponse(
             status: response.head.status,
-            headers: ForwardedHeaders.response(response.head.headers, bodyWasDecoded: ContentDecoding.decodes(codings)),
+            headers: ForwardedHeaders.response(response.head.headers),
             body: body,
             httpVersion: response.head.version,
             statedBodyLength: method == "HEAD" ? HTTPResponseReader.statedIdentityLength(response.head) : nil

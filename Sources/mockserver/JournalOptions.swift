@@ -8,7 +8,7 @@ struct JournalOptions: ParsableArguments {
     var journalSize = MockEngineOptions.defaultJournalSize
 
     @Option(name: .customLong("journal-body-limit"), parsing: .unconditional,
-            help: ArgumentHelp("Bytes of each request body the journal keeps; longer bodies are cut and marked bodyTruncated.", valueName: "bytes"))
+            help: ArgumentHelp("Bytes of each body the journal keeps, the request's and the answer's; longer ones are cut and marked bodyTruncated.", valueName: "bytes"))
     var journalBodyLimit = MockEngineOptions.defaultJournalBodyLimit
 
     var engineOptions: MockEngineOptions {

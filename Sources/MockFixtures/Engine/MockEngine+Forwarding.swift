@@ -11,6 +11,26 @@ extension MockEngine {
                 answerHeaderBytesLimit: answerHeaderBytesLimit)
     }
 
+    /// The answer to an OPTIONS or TRACE that no fixture answered and that may pass no more
+    /// proxies (`Max-Forwards: 0`), so the server answers it itself, as its final recipient (RFC
+    /// 9110 §7.6.2), and journals it: for OPTIONS its own communication options (`200` with
+    /// `Allow`, as for `OPTIONS *`, §9.3.7); for TRACE a `405` — it is not echoed back, since the
+    /// echo would carry the request's cookies and credentials into a page's reach.
+    package func maxForwardsAnswer<Headers: RequestHeaderLookup>(method: String, target: String, headers: Headers, body: [UInt8]) -> MockResponse {
+        var answer = serverOptionsResponse()
+        if method == "TRACE" {
+            let reason = "TRACE \(target) was not forwarded: its Max-Forwards is 0, and mockserver does not echo TRACE itself"
+            answer = diagnosticResponse(status: 405, outcome: .rejectedPath(reason: reason),
+                                        headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: CrossOriginHeaders.commonMethods.joined(separator: ", "))], [
+                ("error", .string(reason)),
+                ("hint", .string("send it with Max-Forwards above 0 (or without one) to reach the API")),
+            ])
+        }
+        let response = allowingCrossOrigin(answer, method: method, headers: headers)
+        recordForwarded(method: method, target: target, headers: headers, body: body, response: response)
+        return response
+    }
+
     /// Journals a forwarded request with the answer the front sent (outcome `.proxied` or
     /// `.proxyFailed`).
     package func journalForwarded<Headers: RequestHeaderLookup>(method: String, target: String, headers: Headers, body: [UInt8], response: MockResponse) {

@@ -11,8 +11,8 @@ public struct MockEngineOptions: Sendable, Equatable {
     /// How many requests the journal keeps (the oldest are dropped and counted); 0 turns
     /// recording off. 1,000.
     public var journalSize: Int
-    /// How many bytes of each request body the journal keeps; longer bodies are cut and marked
-    /// `bodyTruncated`. 65,536.
+    /// How many bytes of each body the journal keeps, the request's and the answer's; longer
+    /// ones are cut and marked `bodyTruncated`. 65,536.
     public var journalBodyLimit: Int
     /// Cross-origin resource sharing for browser apps (`mockserver --cors`): preflight
     /// `OPTIONS` requests no fixture entry answers get `204` allowing the method and headers

@@ -201,7 +201,9 @@ extension FixtureFileCompiler {
         }
         let bodyHeaders = answer.headers.filter { Self.bodyDescribingHeaders.contains($0.name.lowercased()) }
         guard !bodyHeaders.isEmpty else { return }
-        for header in bodyHeaders {
+        var warned: Set<String> = []
+        // Once per name: a header given as an array has several lines, one problem.
+        for header in bodyHeaders where warned.insert(header.name.lowercased()).inserted {
             let position = members.last { $0.key == "headers" }?.value.value.objectMembers?.last { $0.key == header.name }?.keyPosition
             add(.warning, at: position, "status \(status) answers have no body, so header \"\(header.name)\" is not sent",
                 hint: "remove \"\(header.name)\"")

@@ -65,11 +65,15 @@ extension FixtureFileCompiler {
     /// The lines of a `headers` member: one string, or an array of strings for a header sent on
     /// several lines (`Set-Cookie`, which cannot be folded into one: RFC 6265 §3). Headers that
     /// hold one value (`Content-Type`, `Location`, …) take a string only.
-    private mutating func responseHeaderLines(_ member: JSONMember) -> [String]? {
+    private mutating func responseHeaderLines(_ member: JSONMember) -> [(value: String, position: JSONPosition)]? {
         guard case .array(let elements) = member.value.value else {
-            return headerText(member.value, name: member.key, key: "headers", allowsLines: true).map { [$0] }
+            return headerText(member.value, name: member.key, key: "headers", allowsLines: true).map { [($0, member.value.position)] }
         }
         let lowercased = member.key.lowercased()
+        if Self.serverOwnedHeaders.contains(lowercased), let first = elements.first {
+            // Refused (or ignored) whatever its value: said once, as for a single string.
+            return headerText(first, name: member.key, key: "headers", allowsLines: true).map { [($0, first.position)] }
+        }
         guard !Self.singleValueHeaders.contains(lowercased) else {
             add(.error, at: member.value.position, "header \"\(member.key)\" in headers holds one value, found an array",
                 hint: "give it one string; only headers a server may send on several lines (Set-Cookie, Link, Vary, …) take an array")
@@ -80,14 +84,17 @@ extension FixtureFileCompiler {
                 hint: "give it at least one value, or remove it")
             return nil
         }
-        let lines = elements.compactMap { headerText($0, name: member.key, key: "headers", allowsLines: true) }
+        let lines = elements.compactMap { element in headerText(element, name: member.key, key: "headers", allowsLines: true).map { ($0, element.position) } }
         return lines.count == elements.count ? lines : nil
     }
+
+    /// Fields the server writes or refuses itself (``compileResponseHeader(_:value:position:into:)``).
+    static let serverOwnedHeaders: Set<String> = ["content-length", "transfer-encoding", "keep-alive", "proxy-connection", "te", "trailer", "upgrade", "date"]
 
     /// Fields a message carries once (RFC 9110: not list-based), which an array would send twice.
     static let singleValueHeaders: Set<String> = [
         "content-type", "location", "etag", "last-modified", "expires", "retry-after", "content-range", "content-disposition",
-        "content-location", "age", "date", "content-length", "transfer-encoding", "connection", "access-control-allow-origin",
+        "content-location", "age", "connection", "access-control-allow-origin",
         "access-control-allow-credentials", "access-control-max-age",
     ]
 
@@ -96,22 +103,22 @@ extension FixtureFileCompiler {
         var headers: [HTTPHeader] = []
         for member in headerMembers(node, key: "headers") {
             guard let lines = responseHeaderLines(member) else { continue }
-            for value in lines {
-                compileResponseHeader(member, value: value, into: &headers)
+            for line in lines {
+                compileResponseHeader(member, value: line.value, position: line.position, into: &headers)
             }
         }
         return headers
     }
 
     /// One line of `headers`: checked against the fields the server owns, trimmed.
-    private mutating func compileResponseHeader(_ member: JSONMember, value: String, into headers: inout [HTTPHeader]) {
+    private mutating func compileResponseHeader(_ member: JSONMember, value: String, position: JSONPosition, into headers: inout [HTTPHeader]) {
         switch member.key.lowercased() {
         case "content-length", "transfer-encoding":
             add(.error, at: member.keyPosition, "headers must not set \(member.key): the server computes it from the body",
                 hint: "remove \"\(member.key)\"")
         case "connection":
             if !equalsIgnoringASCIICase(value.trimmingSpaces(), "close") {
-                add(.error, at: member.value.position,
+                add(.error, at: position,
                     "headers set Connection to \(JSONValue.excerpt(member.value.value)); the server manages connections itself and only \"close\" can be asked for",
                     hint: "remove it, or use \"Connection\": \"close\" to close the connection after this answer")
             }
@@ -132,7 +139,7 @@ extension FixtureFileCompiler {
             if trimmed.count != value.count {
                 // RFC 9110 §5.5: whitespace around a value is not part of it, and clients
                 // drop it, so a test could never see it.
-                add(.warning, at: member.value.position,
+                add(.warning, at: position,
                     "header \"\(member.key)\" in headers starts or ends with spaces or tabs, which are not part of a header value (RFC 9110 §5.5); it is sent as \(JSONValue.excerpt(.string(trimmed)))",
                     hint: "remove the whitespace around the value")
             }

@@ -16,6 +16,8 @@ struct FixtureDocument {
         /// replaced nor looked at for placing a recorded entry.
         let hasOtherConstraints: Bool
         let responseFile: String?
+        /// Its `priority`, when it has a whole number there.
+        let priority: Int?
     }
 
     private enum Layout {
@@ -151,7 +153,8 @@ struct FixtureDocument {
             request: RequestConstraint.normalizedWildcard(value["request"]),
             query: RequestConstraint.normalizedWildcard(value["query"]),
             hasOtherConstraints: otherConstraints,
-            responseFile: value["responseFile"]?.stringValue
+            responseFile: value["responseFile"]?.stringValue,
+            priority: value["priority"].flatMap { if case .number(let number) = $0 { number.integerLiteralValue } else { nil } }
         )
     }
 }

@@ -16,9 +16,9 @@ extension RequestDispatcher {
         let fields = headers.headerFields()
         if MaxForwards.value(method: request.method ?? "GET", headers: fields) == 0 {
             // An OPTIONS or TRACE that may pass no more proxies is answered here, as its final
-            // recipient (RFC 9110 §7.6.2): what no fixture answered, the explaining 404.
-            engine.journalForwarded(method: request.method ?? "GET", target: request.rawTarget, headers: headers, body: request.body, response: response)
-            return deliver(response, for: request, on: connection)
+            // recipient (RFC 9110 §7.6.2).
+            let answer = engine.maxForwardsAnswer(method: request.method ?? "GET", target: request.rawTarget, headers: headers, body: request.body)
+            return deliver(answer, for: request, on: connection)
         }
         return forward(request, on: connection, headers: fields, through: forwarder)
     }

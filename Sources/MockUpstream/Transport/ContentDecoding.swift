@@ -21,12 +21,6 @@ enum ContentDecoding {
         return decoded
     }
 
-    /// Whether `Content-Encoding` values name a coding other than `identity`: the answer handed
-    /// on is then other bytes than the upstream's (a 304 included, which repeats the 200's coding).
-    static func decodes(_ header: [String]) -> Bool {
-        !codings(in: header).isEmpty
-    }
-
     /// The codings listed, lower-cased, without `identity`.
     private static func codings(in header: [String]) -> [String] {
         header.flatMap { $0.split(separator: ",") }

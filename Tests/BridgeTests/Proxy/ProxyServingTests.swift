@@ -138,16 +138,21 @@ import Testing
     }
 
     /// `Max-Forwards` on OPTIONS and TRACE (RFC 9110 §7.6.2): 0 is answered here, as the final
-    /// recipient (the explaining 404, journaled); any other count goes on one lower. Other
-    /// methods ignore it.
+    /// recipient (OPTIONS with the server's own options, TRACE with a 405, both journaled); any
+    /// other count goes on one lower. Other methods ignore it.
     @Test func maxForwardsStopsOrDecrementsOptionsAndTrace() async throws {
         let upstream = try ScriptedUpstream { _ in .bytes(ScriptedUpstream.response(body: Array("up".utf8)), close: false) }
         defer { upstream.stop() }
         let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles)
         let stopped = try await proxy.send("OPTIONS", "/api/nothing", headers: [HTTPHeader(name: "Max-Forwards", value: "0")])
-        #expect(stopped.status == 404)
+        #expect(stopped.status == 200, "its own communication options (RFC 9110 §9.3.7)")
+        #expect(stopped.header("Allow")?.contains("GET") == true)
         #expect(upstream.requests.isEmpty, "not forwarded")
-        #expect(proxy.outcomes == ["noMatch"], "journaled as what no fixture answered")
+        let trace = try await proxy.send("TRACE", "/api/nothing", headers: [HTTPHeader(name: "Max-Forwards", value: "0"), HTTPHeader(name: "Cookie", value: "s=1")])
+        #expect(trace.status == 405)
+        #expect(!String(decoding: trace.body, as: UTF8.self).contains("s=1"), "never echoed")
+        #expect(upstream.requests.isEmpty)
+        #expect(proxy.outcomes == ["health", "rejectedPath"])
         let onward = try await proxy.send("TRACE", "/api/nothing", headers: [HTTPHeader(name: "Max-Forwards", value: "2")])
         #expect(onward.status == 200)
         #expect(upstream.requests.last?.header("Max-Forwards") == "1")

@@ -448,6 +448,19 @@ import Testing
         }
     }
 
+    /// A hand-written entry with a lower `priority` number is tried before any recorded one: the
+    /// recording says so, since that entry may answer the request in its place.
+    @Test func aRecordingNotesAHandWrittenEntryOfALowerPriorityNumber() throws {
+        let harness = try RecordingHarness(existing: [
+            "search.json": #"[{"method": "GET", "priority": 1, "query": {"q": "x"}, "response": {"hand": 1}}, {"method": "GET", "priority": 9, "response": {}}]"#,
+        ])
+        let outcome = try harness.record("GET", "/search?q=x&page=2", json: "{}")
+        #expect(outcome.action == .added)
+        #expect(outcome.notes == [#"entry 0 of search.json has "priority" 1, so it is tried before the recorded one; check that it does not answer this request"#], "\(outcome.notes)")
+        let post = try harness.record("POST", "/search", requestHeaders: ["Content-Type": "application/json"], requestBody: "{}", json: "{}")
+        #expect(post.notes.isEmpty, "another method")
+    }
+
     @Test func aPathSegmentLongerThanAFileNameIsSkippedWithWhatToDo() throws {
         let harness = try RecordingHarness()
         let token = String(repeating: "k", count: 300)

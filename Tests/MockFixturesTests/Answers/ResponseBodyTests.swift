@@ -29,6 +29,9 @@ struct ResponseBodyTests {
             "single.json": #"{"headers": {"Content-Type": ["text/plain", "text/html"]}, "response": 1}"#,
             "empty.json": #"{"headers": {"Set-Cookie": []}, "response": 1}"#,
             "number.json": #"{"headers": {"Set-Cookie": ["a=1", 2]}, "response": 1}"#,
+            "length.json": #"{"headers": {"Content-Length": ["1", "2"]}, "response": 1}"#,
+            "nocontent.json": #"{"status": 204, "headers": {"Content-Language": ["en", "de"]}}"#,
+            "spaces.json": #"{"headers": {"Set-Cookie": ["a=1", " b=2"]}, "response": 1}"#,
         ])
         _ = tree
         let answer = store.get("/ok")
@@ -38,6 +41,11 @@ struct ResponseBodyTests {
         #expect(report.contains(#"single.json:1:30: error: header "Content-Type" in headers holds one value, found an array"#), "\(report)")
         #expect(report.contains(#"empty.json:1:28: error: header "Set-Cookie" in headers is an empty array"#), "\(report)")
         #expect(report.contains(#"number.json:1:36: error: header "Set-Cookie" in headers must be a string or an array of strings, found number 2"#), "\(report)")
+        // Said once, as for one string, at the element it is about.
+        let problems = store.problems.map { "\($0.file): \($0.message)" }
+        #expect(problems.filter { $0.hasPrefix("length.json") } == ["length.json: headers must not set Content-Length: the server computes it from the body"])
+        #expect(problems.filter { $0.hasPrefix("nocontent.json") } == [#"nocontent.json: status 204 answers have no body, so header "Content-Language" is not sent"#])
+        #expect(report.contains(#"spaces.json:1:36: warning: header "Set-Cookie" in headers starts or ends with spaces"#), "\(report)")
     }
 
     /// A templated responseFile: JSON files like `response` (a whole-string placeholder keeps its

@@ -98,7 +98,7 @@ struct PriorityTests {
         let hidden = fixture.postJSON("/__admin/fixtures", #"{"path": "/x", "entries": [{"response": 1}, {"priority": 1, "response": 2}]}"#)
         let warnings = try hidden.jsonObject()["warnings"] as? [String]
         #expect(warnings == [
-            "1:28: warning: entry 0 can never be chosen: entry 1 (priority 1) is tried before it and matches every GET request. Give entry 0 a lower \"priority\" number than 1, give entry 1 a constraint, or remove one of them",
+            "1:28: warning: entry 0 can never be chosen: entry 1 (priority 1) is tried before it and matches every GET request. Give entry 1 a constraint or a \"priority\" number above 5, or remove one of them",
         ], "\(warnings ?? [])")
     }
 }

@@ -85,7 +85,9 @@ struct DynamicFixtureTests {
             let report = try await Self.send(harness.session, "report")
             #expect(report.body == Data("%PDF-1.4 fake".utf8))
             #expect(report.headers["Content-Type"] == "application/pdf")
-            #expect(try await Self.send(harness.session, "../files/report.pdf").statusCode == 404, "a response body is not served at its own path")
+            var rootSession = harness.session
+            rootSession.baseURL = rootSession.baseURL.deletingLastPathComponent()
+            #expect(try await Self.send(rootSession, "files/report.pdf").statusCode == 404, "a response body is not served at its own path")
         }
     }
 

@@ -47,6 +47,22 @@ struct VerificationControlTests {
         }
     }
 
+    /// 64-bit ids compare exactly: as a Double, 1234567890123456789 became …800, so a pattern
+    /// passed for another id and failed for the right one.
+    @Test(arguments: ControlFront.allCases)
+    func largeIntegersInPatternsAreExact(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            struct Order: Encodable, Sendable { let id: Int }
+            try await harness.session.status(.post, "orders", query: [URLQueryItem(name: "ref", value: "1234567890123456789")],
+                                             body: .json(Order(id: 1_234_567_890_123_456_789)))
+            try await harness.mock.verify(.post("/api/orders", body: ["id": 1_234_567_890_123_456_789] as [String: PatternValue]), count: 1)
+            try await harness.mock.verify(.post("/api/orders", body: ["id": 1_234_567_890_123_456_800] as [String: PatternValue]), count: 0)
+            try await harness.mock.verify(.post("/api/orders", query: ["ref": 1_234_567_890_123_456_789]), count: 1)
+            try await harness.mock.verify(.post("/api/orders", query: ["ref": 1_234_567_890_123_456_800]), count: 0)
+            #expect(PatternValue.integer(1_234_567_890_123_456_789).description == "1234567890123456789")
+        }
+    }
+
     @Test(arguments: ControlFront.allCases)
     func verifiesAtLeastOnceAndExactly(front: ControlFront) async throws {
         try await front.run(files: Self.files) { harness in

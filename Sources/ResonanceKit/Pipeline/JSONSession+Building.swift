@@ -95,6 +95,16 @@ extension JSONSession {
             // No path: the base URL itself, with "/" standing in for an empty path.
             if components.percentEncodedPath.isEmpty { components.percentEncodedPath = "/" }
         } else {
+            // `..` would climb out of the base URL's path where the URL is resolved (Linux
+            // URLSession does; Apple's and servers differ), so "appended, never replacing" would
+            // hold on one platform only. Such a path is refused, the same everywhere.
+            if let dots = path.split(separator: "/", omittingEmptySubsequences: false).first(where: { $0 == "." || $0 == ".." }) {
+                throw RequestError(
+                    .invalidRequest("the path \"\(path)\" has a '\(dots)' segment, which some platforms resolve and others send as written; give the path below the base URL \"\(baseURL.absoluteString)\" without dot segments, or change the base URL"),
+                    method: method,
+                    url: nil
+                )
+            }
             var basePath = components.percentEncodedPath
             while basePath.hasSuffix("/") { basePath.removeLast() }
             let relativePath = PercentEncoding.encodePath(String(path.drop { $0 == "/" }))

@@ -82,15 +82,35 @@ public struct MockServerControl: MockControlling {
 
     @discardableResult
     public func addFixture(path: String, entries: [FixtureEntry]) async throws -> String {
-        let encoder = session.makeEncoder()
-        let body: [String: Any] = ["path": path, "entries": try entries.map { try $0.jsonObject(encoder: encoder) }]
-        return try await call(.post, "__admin/fixtures", json: body, decoding: Created.self).id
+        do {
+            return try await call(.post, "__admin/fixtures", body: try fixtureBody(path: path, entries: entries), decoding: Created.self).id
+        } catch let refusal as MockControlError {
+            throw refusal.namingEntries()
+        }
     }
 
     public func replaceFixture(_ id: String, path: String, entries: [FixtureEntry]) async throws {
+        do {
+            _ = try await call(.put, "__admin/fixtures/" + Self.pathSegment(id), body: try fixtureBody(path: path, entries: entries), decoding: Ignored.self)
+        } catch let refusal as MockControlError {
+            throw refusal.namingEntries()
+        }
+    }
+
+    /// The fixture as JSON with each entry on a line of its own (entry N on line N + 2), so the
+    /// mock's `line:column` positions can be told back as the entry they are in
+    /// (``MockControlError/namingEntries()``): the JSON is built here, the test never saw it.
+    private func fixtureBody(path: String, entries: [FixtureEntry]) throws -> Data {
         let encoder = session.makeEncoder()
-        let body: [String: Any] = ["path": path, "entries": try entries.map { try $0.jsonObject(encoder: encoder) }]
-        _ = try await call(.put, "__admin/fixtures/" + Self.pathSegment(id), json: body, decoding: Ignored.self)
+        var body = Data(#"{"entries":["#.utf8)
+        for (index, entry) in entries.enumerated() {
+            body.append(Data((index == 0 ? "\n" : ",\n").utf8))
+            body.append(try JSONSerialization.data(withJSONObject: try entry.jsonObject(encoder: encoder), options: [.sortedKeys]))
+        }
+        body.append(Data("\n],\"path\":".utf8))
+        body.append(try JSONSerialization.data(withJSONObject: path, options: [.fragmentsAllowed]))
+        body.append(Data("}".utf8))
+        return body
     }
 
     public func removeFixture(_ id: String) async throws {
@@ -130,7 +150,13 @@ public struct MockServerControl: MockControlling {
 
     private func call<Answer: Decodable>(_ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], json: Any? = nil,
                                          decoding: Answer.Type) async throws -> Answer {
-        let body = try json.map { RequestBody.data(try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), contentType: "application/json") }
+        try await call(method, path, query: query, body: try json.map { try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) },
+                       decoding: decoding)
+    }
+
+    private func call<Answer: Decodable>(_ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body json: Data?,
+                                         decoding: Answer.Type) async throws -> Answer {
+        let body = json.map { RequestBody.data($0, contentType: "application/json") }
         let response = try await session.send(HTTPRequest(method: method, path: path, queryItems: query, body: body))
         guard (200..<300).contains(response.statusCode) else {
             let refusal = try? JSONDecoder().decode(Refusal.self, from: response.body)

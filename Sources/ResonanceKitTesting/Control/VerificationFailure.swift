@@ -104,4 +104,16 @@ public struct MockControlError: Error, Sendable, CustomStringConvertible {
         for warning in warnings { text += "\n  \(warning)" }
         return text
     }
+    /// For a fixture posted with one entry per line: `2:38: error: …` becomes
+    /// `entry 0: error: …` (the JSON the positions count in was built from `FixtureEntry` values).
+    func namingEntries() -> MockControlError {
+        func named(_ line: String) -> String {
+            let parts = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, let row = Int(parts[0]), Int(parts[1]) != nil, row >= 2 else { return line }
+            return "entry \(row - 2):" + parts[2]
+        }
+        let positions = "(positions are line:column in the body)"
+        let renamedMessage = message.hasSuffix(positions) ? message.dropLast(positions.count) + "(each named by its index in entries)" : message
+        return MockControlError(status: status, message: String(renamedMessage), hint: hint, problems: problems.map(named), warnings: warnings.map(named))
+    }
 }

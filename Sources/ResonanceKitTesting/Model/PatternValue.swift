@@ -17,6 +17,10 @@ import Foundation
 public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
     case string(String)
+    /// A whole number, exactly: a 64-bit id (`1234567890123456789`) stays that id. (As a
+    /// `Double` it was rounded to 53 bits, so a pattern could pass for another id, or fail for
+    /// the right one.)
+    case integer(Int)
     case number(Double)
     case bool(Bool)
     /// Present with any value (`{"$any": true}`).
@@ -34,7 +38,7 @@ public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLite
     case includes([PatternValue])
 
     public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
     public init(floatLiteral value: Double) { self = .number(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: PatternValue...) { self = .array(elements) }
@@ -43,6 +47,7 @@ public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLite
     var jsonObject: Any {
         switch self {
         case .string(let text): text
+        case .integer(let integer): integer
         case .number(let number): number.rounded() == number && abs(number) < 1e15 ? Int(number) as Any : number as Any
         case .bool(let flag): flag
         case .any: ["$any": true]
@@ -57,7 +62,7 @@ public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLite
     /// A header value: scalars as their text, matchers as matcher objects.
     var headerJSONObject: Any {
         switch self {
-        case .number, .bool: description
+        case .integer, .number, .bool: description
         default: jsonObject
         }
     }
@@ -66,6 +71,7 @@ public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLite
         var container = encoder.singleValueContainer()
         switch self {
         case .string(let text): try container.encode(text)
+        case .integer(let integer): try container.encode(integer)
         case .number(let number):
             if number.rounded() == number, abs(number) < 1e15 { try container.encode(Int(number)) } else { try container.encode(number) }
         case .bool(let flag): try container.encode(flag)
@@ -85,6 +91,7 @@ extension PatternValue: CustomStringConvertible {
     public var description: String {
         switch self {
         case .string(let text): text
+        case .integer(let integer): String(integer)
         case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
         case .bool(let flag): String(flag)
         case .any: "(any)"

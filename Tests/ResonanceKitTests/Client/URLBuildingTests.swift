@@ -50,6 +50,22 @@ struct URLBuildingTests {
         #expect(url == "https://host/v2/people/?api_key=k1&page=2")
     }
 
+    /// Linux URLSession resolved `..` and left the base URL's path (`…/people` + `../ping` reached
+    /// `/api/1.0/ping`), while FixtureTransport answered 404: refused before sending, everywhere.
+    @Test("a path with . or .. segments is refused before anything is sent", arguments: ["../ping", "a/./b", "a/..", "."])
+    func dotSegmentsRefused(path: String) async throws {
+        let transport = RecordingTransport()
+        let request = JSONRequest<EmptyResponse, APIError>(method: .get, path: path, session: makeSession(transport, base: "https://host/api/1.0/people"))
+        let error = await #expect(throws: RequestError<APIError>.self) { try await request.perform() }
+        guard case .invalidRequest(let reason) = error?.kind else {
+            Issue.record("expected invalidRequest, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("has a '") && reason.contains("segment"), "\(reason)")
+        #expect(transport.requests.isEmpty)
+        #expect(try await sentURL(base: "https://host", path: "files/..config/.well-known/a.b") == "https://host/files/..config/.well-known/a.b", "dots inside names are fine")
+    }
+
     @Test("a relative base URL is rejected with an actionable error")
     func relativeBase() async throws {
         let transport = RecordingTransport()

@@ -17,10 +17,12 @@ extension MockEngine {
     /// `Allow`, as for `OPTIONS *`, §9.3.7); for TRACE a `405` — it is not echoed back, since the
     /// echo would carry the request's cookies and credentials into a page's reach.
     package func maxForwardsAnswer<Headers: RequestHeaderLookup>(method: String, target: String, headers: Headers, body: [UInt8]) -> MockResponse {
-        var answer = serverOptionsResponse()
+        let options = serverOptionsResponse()
+        var answer = MockResponse(status: options.status, headers: options.headers, body: options.body,
+                                  outcome: .notForwarded(reason: "Max-Forwards is 0; answered with the server's own options"))
         if method == "TRACE" {
             let reason = "TRACE \(target) was not forwarded: its Max-Forwards is 0, and mockserver does not echo TRACE itself"
-            answer = diagnosticResponse(status: 405, outcome: .rejectedPath(reason: reason),
+            answer = diagnosticResponse(status: 405, outcome: .notForwarded(reason: reason),
                                         headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: CrossOriginHeaders.commonMethods.joined(separator: ", "))], [
                 ("error", .string(reason)),
                 ("hint", .string("send it with Max-Forwards above 0 (or without one) to reach the API")),

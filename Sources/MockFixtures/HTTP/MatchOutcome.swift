@@ -26,6 +26,9 @@ public enum MatchOutcome: Sendable, Equatable {
     case proxied(upstream: String)
     /// No fixture answered and forwarding to `upstream` failed (the front answers `502`).
     case proxyFailed(upstream: String, error: String)
+    /// No fixture answered, and the request was not forwarded but answered by the server itself,
+    /// for `reason`: an OPTIONS or TRACE with `Max-Forwards: 0` (RFC 9110 §7.6.2).
+    case notForwarded(reason: String)
     case noMatch(summary: String)
     case brokenFixture(file: String)
     case rejectedPath(reason: String)
@@ -46,6 +49,7 @@ public enum MatchOutcome: Sendable, Equatable {
         case .corsPreflight: "CORS preflight"
         case .proxied(let upstream): "proxied to \(upstream)"
         case .proxyFailed(let upstream, let error): "proxy to \(upstream) failed: \(error)"
+        case .notForwarded(let reason): "not forwarded: \(reason)"
         case .noMatch(let summary): "no match: \(summary)"
         case .brokenFixture(let file): "broken fixture \(file)"
         case .rejectedPath(let reason): "rejected path: \(reason)"
@@ -65,6 +69,7 @@ public enum MatchOutcome: Sendable, Equatable {
         case .corsPreflight: "corsPreflight"
         case .proxied: "proxied"
         case .proxyFailed: "proxyFailed"
+        case .notForwarded: "notForwarded"
         case .noMatch: "noMatch"
         case .brokenFixture: "brokenFixture"
         case .rejectedPath: "rejectedPath"

@@ -215,13 +215,14 @@ extension FixtureFileCompiler {
     /// sent as written: every client would fail to decode it (URLSession throws), so it is an
     /// error, not a way to test that failure (a `responseFile` of broken bytes is).
     private mutating func checkContentEncoding(_ answer: AnswerFields, members: [JSONMember]) {
-        guard let body = answer.body, !body.source.isFile,
-              let header = answer.headers.first(where: { $0.name.lowercased() == "content-encoding" }) else { return }
+        guard let body = answer.body, let header = answer.headers.first(where: { $0.name.lowercased() == "content-encoding" }) else { return }
+        // A templated responseFile of text is rendered, so it is no more encoded than responseText.
+        if case .file(_, let bytes) = body.source, answer.template?.isOn != true || String(validating: bytes, as: UTF8.self) == nil { return }
         let codings = header.value.split(separator: ",").map { $0.trimmingSpaces().lowercased() }.filter { !$0.isEmpty }
         guard codings.contains(where: { $0 != "identity" }) else { return }
         let position = members.last { $0.key == "headers" }?.value.value.objectMembers?.last { $0.key == header.name }?.keyPosition
         add(.error, at: position,
-            "header \"\(header.name): \(header.value)\" says the body is encoded, but \"\(body.source.key)\" is sent as written, so every client would fail to decode it",
+            "header \"\(header.name): \(header.value)\" says the body is encoded, but \"\(body.source.key)\" is sent as \(body.source.isFile ? "rendered from its template" : "written"), so every client would fail to decode it",
             hint: "put the encoded bytes in a file and name it with \"responseFile\" (e.g. a .json.gz), or remove the header")
     }
 

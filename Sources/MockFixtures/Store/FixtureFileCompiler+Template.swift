@@ -10,7 +10,7 @@ extension FixtureFileCompiler {
         var templatedHeaders: [ResponseTemplate.Header] = []
         for header in headers {
             guard header.value.contains("{{"),
-                  let text = parseTemplate(header.value, at: headerValuePosition(header.name, in: answer), names: names) else {
+                  let text = parseTemplate(header.value, at: headerValuePosition(header.name, value: header.value, in: answer), names: names) else {
                 templatedHeaders.append(.fixed(header))
                 continue
             }
@@ -45,31 +45,67 @@ extension FixtureFileCompiler {
         return ResponseTemplate(headers: templatedHeaders, body: body)
     }
 
-    /// A templated `responseFile`: a `.json` file (or one whose bytes parse as JSON and are named
-    /// as JSON) like `response` — placeholders in its strings, a whole-string one keeping its
-    /// JSON type — any other UTF-8 file like `responseText`. Problems name the file and the
-    /// line and column in it, at the `responseFile` key. A file that is not UTF-8 text (an image,
-    /// a `.gz`) is sent as it is, with a warning.
+    /// A templated `responseFile`: one whose type is JSON (`.json`, `.map`, `.jsonld`,
+    /// `.webmanifest`: `application/json` or `…+json`) like `response` — placeholders in its
+    /// strings, a whole-string one keeping its JSON type, values escaped as JSON — any other
+    /// UTF-8 file like `responseText`. Problems name the file and the line and column in it, at
+    /// the `responseFile` key. A file that is not UTF-8 text (an image, a `.gz`) is sent as it
+    /// is, with a warning.
     private mutating func compileFileTemplate(path: String, bytes: [UInt8], keyPosition: JSONPosition?, names: [String]) -> (ResponseTemplate.Body, Bool) {
+        let shown = JSONValue.excerpt(.string(path))
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            add(.warning, at: keyPosition, "template does not apply to responseFile \(JSONValue.excerpt(.string(path))), which is not UTF-8 text: its bytes are sent as they are",
+            add(.warning, at: keyPosition, "template does not apply to responseFile \(shown), which is not UTF-8 text: its bytes are sent as they are",
                 hint: "template a text or JSON file, or use response or responseText")
             return (.fixed(bytes), false)
         }
-        templateSource = (path, keyPosition)
-        defer { templateSource = nil }
-        if MediaType.forFileName(path) == MediaType.json {
-            guard let document = try? JSONParser.parse(bytes) else {
-                add(.error, at: keyPosition, "responseFile \(JSONValue.excerpt(.string(path))) is not valid JSON, so its strings cannot be templated",
-                    hint: "fix the file (mockserver validate shows JSON errors of fixture files), or rename it to .txt to template it as text")
+        guard Self.isJSON(mediaType: MediaType.forFileName(path)) else {
+            switch TemplateText.parse(text, pathParameterNames: names, quotingText: false) {
+            case .success(let parsed):
+                return (.text(parsed), parsed.hasPlaceholders)
+            case .failure(let error):
+                let place = error.characterOffset.map { " at \(Self.position(ofCharacter: $0, in: text))" } ?? ""
+                add(.error, at: keyPosition, "in responseFile \(shown)\(place): \(error.message)", hint: error.hint)
                 return (.fixed(bytes), false)
             }
-            var templates: [String: TemplateText] = [:]
-            collectTemplates(in: document.root, names: names, into: &templates)
-            return (.json(ResponseTemplate.jsonParts(of: document.root.value, templates: templates)), templates.values.contains { $0.hasPlaceholders })
         }
-        guard let parsed = parseTemplate(text, at: nil, names: names) else { return (.fixed(bytes), false) }
-        return (.text(parsed), parsed.hasPlaceholders)
+        let document: JSONDocument
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            add(.error, at: keyPosition, "responseFile \(shown) is not valid JSON at \(error.position): \(error.message), so its strings cannot be templated",
+                hint: "fix the file, or give it a text extension such as .txt to template it as text")
+            return (.fixed(bytes), false)
+        }
+        for duplicate in document.duplicateKeys {
+            add(.warning, at: keyPosition, "in responseFile \(shown) at \(duplicate.position): duplicate key \"\(duplicate.key)\" (first at \(duplicate.firstPosition)); the last value wins",
+                hint: "remove one of the two")
+        }
+        templateSource = (path, keyPosition)
+        defer { templateSource = nil }
+        var templates: [String: TemplateText] = [:]
+        collectTemplates(in: document.root, names: names, into: &templates)
+        return (.json(ResponseTemplate.jsonParts(of: document.root.value, templates: templates)), templates.values.contains { $0.hasPlaceholders })
+    }
+
+    /// `application/json` and the `+json` types (`application/manifest+json`, …), parameters aside.
+    static func isJSON(mediaType: String) -> Bool {
+        let essence = mediaType.prefix { $0 != ";" }.trimmingSpaces().lowercased()
+        return essence == MediaType.json || essence.hasSuffix("+json")
+    }
+
+    /// Line and column (from 1) of the character at `offset` (from 0) of `text`.
+    static func position(ofCharacter offset: Int, in text: String) -> JSONPosition {
+        var line = 1
+        var column = 1
+        for character in text.prefix(offset) {
+            if character == "\n" || character == "\r\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return JSONPosition(line: line, column: column)
     }
 
     /// Every string of a JSON body that holds `{{`, parsed (keys are never templated).
@@ -102,21 +138,35 @@ extension FixtureFileCompiler {
         }
     }
 
-    private func headerValuePosition(_ name: String, in answer: AnswerFields) -> JSONPosition? {
-        answer.headersNode?.value.objectMembers?.last { $0.key == name }?.value.position
+    /// Where the value of header `name` is written; for a header given as an array, the
+    /// element holding `value`.
+    private func headerValuePosition(_ name: String, value: String? = nil, in answer: AnswerFields) -> JSONPosition? {
+        guard let node = answer.headersNode?.value.objectMembers?.last(where: { $0.key == name })?.value else { return nil }
+        if case .array(let elements) = node.value, let value,
+           let element = elements.first(where: { $0.value.stringValue.map { $0.trimmingSpaces() == value.trimmingSpaces() } ?? false }) {
+            return element.position
+        }
+        return node.position
     }
 
     /// A warning for text that looks like our placeholders in an entry without `"template": true`.
     mutating func warnForgottenTemplate(_ answer: AnswerFields) {
         var suspects: [(text: String, position: JSONPosition?)] = []
         for header in answer.headers where TemplateText.looksTemplated(header.value) {
-            suspects.append((header.value, headerValuePosition(header.name, in: answer)))
+            suspects.append((header.value, headerValuePosition(header.name, value: header.value, in: answer)))
         }
         switch answer.body?.source {
         case .text(let text, let node) where TemplateText.looksTemplated(text):
             suspects.append((text, node.position))
         case .json(let node):
             Self.collectSuspects(in: node, into: &suspects)
+        case .file(let path, let bytes):
+            if let text = String(validating: bytes, as: UTF8.self), TemplateText.looksTemplated(text) {
+                add(.warning, at: answer.body?.keyPosition,
+                    "responseFile \(JSONValue.excerpt(.string(path))) holds what looks like a {{placeholder}}, but the entry has no \"template\": true, so it is sent as written",
+                    hint: "add \"template\": true to fill it in per request")
+                return
+            }
         default:
             break
         }

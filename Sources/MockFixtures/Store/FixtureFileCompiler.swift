@@ -141,7 +141,9 @@ struct FixtureFileCompiler {
                 if let cover = Self.wildcard(covering: entry.method, in: coveredBefore) {
                     add(.warning, at: entry.position,
                         "entry \(entry.index) can never be chosen: entry \(cover.index) (priority \(cover.priority)) is tried before it and matches every \(entry.method) request",
-                        hint: "give entry \(cover.index) a constraint or a \"priority\" number above \(entry.priority), or remove one of them")
+                        hint: entry.priority < Self.maximumPriority
+                            ? "give entry \(cover.index) a constraint or a \"priority\" number above \(entry.priority), or remove one of them"
+                            : "give entry \(cover.index) a constraint or entry \(entry.index) a lower \"priority\" number, or remove one of them")
                 } else if entry.constraints.isWildcard, let cover = Self.wildcard(covering: entry.method, in: coveredHere) {
                     add(.warning, at: entry.position,
                         "entry \(entry.index) can never be chosen: an earlier entry (\(cover.index)) already matches every \(entry.method) request",

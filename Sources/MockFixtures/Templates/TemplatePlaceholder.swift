@@ -136,6 +136,15 @@ private extension Character {
 struct TemplateError: Error, Equatable {
     let message: String
     let hint: String
+    /// Where in the text the failing `{{` is, counted in characters from 0; set by
+    /// ``TemplateText/parse(_:pathParameterNames:quotingText:)``.
+    var characterOffset: Int?
+
+    init(message: String, hint: String, characterOffset: Int? = nil) {
+        self.message = message
+        self.hint = hint
+        self.characterOffset = characterOffset
+    }
 
     static func missingName(_ shown: String, example: String) -> TemplateError {
         TemplateError(message: "\(shown) needs a name after the dot", hint: "write it as \(example)")

@@ -20,7 +20,10 @@ struct TemplateText: Sendable, Equatable {
         return placeholder
     }
 
-    static func parse(_ text: String, pathParameterNames: [String]) -> Result<TemplateText, TemplateError> {
+    /// Splits `text` into literal text and placeholders. With `quotingText` (a JSON string or a
+    /// header value) a problem quotes the text it is in; without (a whole file) it does not, and
+    /// the caller turns ``TemplateError/characterOffset`` into a line and column.
+    static func parse(_ text: String, pathParameterNames: [String], quotingText: Bool = true) -> Result<TemplateText, TemplateError> {
         var pieces: [Piece] = []
         var literal = ""
         var index = text.startIndex
@@ -37,23 +40,26 @@ struct TemplateText: Sendable, Equatable {
                 continue
             }
             let innerStart = text.index(index, offsetBy: 2)
+            let offset = text.distance(from: text.startIndex, to: index)
             guard let close = text[innerStart...].firstRange(of: "}}") else {
-                return .failure(TemplateError(
-                    message: "\"{{\" at character \(text.distance(from: text.startIndex, to: index) + 1) of \(JSONValue.excerpt(.string(text))) is never closed by \"}}\"",
-                    hint: #"close it, or write \\{{ in the JSON string for a literal "{{""#))
+                return .failure(quotingText
+                    ? TemplateError(message: "\"{{\" at character \(offset + 1) of \(JSONValue.excerpt(.string(text))) is never closed by \"}}\"",
+                                    hint: #"close it, or write \\{{ in the JSON string for a literal "{{""#, characterOffset: offset)
+                    : TemplateError(message: "\"{{\" is never closed by \"}}\"", hint: #"close it, or write \{{ for a literal "{{""#, characterOffset: offset))
             }
             let inner = text[innerStart..<close.lowerBound]
             if inner.contains("{{") {
                 return .failure(TemplateError(
-                    message: "\"{{\" inside a placeholder in \(JSONValue.excerpt(.string(text)))",
-                    hint: "close each placeholder with \"}}\" before opening the next"))
+                    message: quotingText ? "\"{{\" inside a placeholder in \(JSONValue.excerpt(.string(text)))" : "\"{{\" inside a placeholder",
+                    hint: "close each placeholder with \"}}\" before opening the next", characterOffset: offset))
             }
             switch TemplatePlaceholder.parse(inner, pathParameterNames: pathParameterNames) {
             case .success(let placeholder):
                 if !literal.isEmpty { pieces.append(.text(literal)) }
                 literal = ""
                 pieces.append(.placeholder(placeholder))
-            case .failure(let error):
+            case .failure(var error):
+                error.characterOffset = offset
                 return .failure(error)
             }
             index = close.upperBound

@@ -283,11 +283,12 @@ import Testing
     /// Catch-alls too: the deepest one on the way serves what nothing more specific does.
     @Test(arguments: [("DELETE", "/people/7", "people/{id}.json"), ("GET", "/acme/orders", "{tenant}/orders.json"), ("GET", "/acme", "{tenant}/index.json"),
                       ("GET", "/files/a/b.pdf", "files/{path...}.json"), ("GET", "/files/docs/x/y", "files/docs/{rest...}.json"),
-                      ("GET", "/files/docs", "files/{path...}.json")])
+                      ("GET", "/files/docs", "files/{path...}.json"), ("GET", "/dir/a", "dir/{p...}/index.json"), ("POST", "/dir/a/b", "dir/{p...}/index.json")])
     func aPathATemplatedFileServesIsNotTakenOver(method: String, target: String, templated: String) throws {
         let existing = ["people/{id}.json": #"[{"response": {"from": "template"}}]"#,
                         "{tenant}/orders.json": #"[{"response": []}]"#, "{tenant}/index.json": #"[{"response": {}}]"#,
-                        "files/{path...}.json": #"[{"response": {}}]"#, "files/docs/{rest...}.json": #"[{"response": {}}]"#]
+                        "files/{path...}.json": #"[{"response": {}}]"#, "files/docs/{rest...}.json": #"[{"response": {}}]"#,
+                        "dir/{p...}/index.json": #"[{"response": {}}]"#]
         let harness = try RecordingHarness(existing: existing)
         let outcome = try harness.record(method, target, json: "{}")
         #expect(outcome.action == .skipped)

@@ -32,6 +32,7 @@ struct ResponseBodyTests {
             "length.json": #"{"headers": {"Content-Length": ["1", "2"]}, "response": 1}"#,
             "nocontent.json": #"{"status": 204, "headers": {"Content-Language": ["en", "de"]}}"#,
             "spaces.json": #"{"headers": {"Set-Cookie": ["a=1", " b=2"]}, "response": 1}"#,
+            "placeholder.json": #"{"template": true, "headers": {"Set-Cookie": ["a=1", "b={{paht.x}}"]}, "response": 1}"#,
         ])
         _ = tree
         let answer = store.get("/ok")
@@ -46,6 +47,7 @@ struct ResponseBodyTests {
         #expect(problems.filter { $0.hasPrefix("length.json") } == ["length.json: headers must not set Content-Length: the server computes it from the body"])
         #expect(problems.filter { $0.hasPrefix("nocontent.json") } == [#"nocontent.json: status 204 answers have no body, so header "Content-Language" is not sent"#])
         #expect(report.contains(#"spaces.json:1:36: warning: header "Set-Cookie" in headers starts or ends with spaces"#), "\(report)")
+        #expect(report.contains(#"placeholder.json:1:54: error: unknown placeholder {{paht.x}}"#), "at the element: \(report)")
     }
 
     /// A templated responseFile: JSON files like `response` (a whole-string placeholder keeps its
@@ -72,6 +74,40 @@ struct ResponseBodyTests {
         #expect(store.get("/bad/1").status == 500)
         #expect(report.contains(#"logo/{id}.json:1:20: warning: template does not apply to responseFile "__files/logo.png", which is not UTF-8 text"#), "\(report)")
         #expect(store.get("/logo/1").body == [0x89, 0x50, 0xFF, 0x00])
+    }
+
+    /// A templated responseFile's problems carry the line and column in that file (text files
+    /// too), its JSON gets the checks `response` gets, and the `+json` types are JSON.
+    @Test func aTemplatedResponseFileIsCheckedLikeTheKeysItStandsFor() throws {
+        let tree = try TemporaryFolder()
+        try tree.write("__files/bad.json", "{\n  \"id\": \"{{path.id}}\",\n}x")
+        try tree.write("__files/dup.json", #"{"a": "{{method}}", "a": 2}"#)
+        try tree.write("__files/unknown.txt", "line one\nid {{paht.id}}\n")
+        try tree.write("__files/open.txt", "a\nb {{method\n")
+        try tree.write("__files/app.webmanifest", #"{"name": "{{query.name}}"}"#)
+        try tree.write("__files/plain.txt", "hello {{method}}")
+        try tree.write("a.json", #"{"template": true, "responseFile": "__files/bad.json"}"#)
+        try tree.write("b.json", #"{"template": true, "responseFile": "__files/dup.json"}"#)
+        try tree.write("c.json", #"{"template": true, "responseFile": "__files/unknown.txt"}"#)
+        try tree.write("d.json", #"{"template": true, "responseFile": "__files/open.txt"}"#)
+        try tree.write("e.json", #"{"template": true, "responseFile": "__files/app.webmanifest"}"#)
+        try tree.write("f.json", #"{"responseFile": "__files/plain.txt"}"#)
+        try tree.write("g.json", #"{"template": true, "headers": {"Content-Encoding": "gzip"}, "responseFile": "__files/plain.txt"}"#)
+        let store = try tree.load()
+        let report = store.problemReport
+        for expected in [
+            #"a.json:1:20: error: responseFile "__files/bad.json" is not valid JSON at 3:2: unexpected 'x' after the end of the JSON value"#,
+            #"b.json:1:20: warning: in responseFile "__files/dup.json" at 1:21: duplicate key "a" (first at 1:2); the last value wins"#,
+            #"c.json:1:20: error: in responseFile "__files/unknown.txt" at 2:4: unknown placeholder {{paht.id}}"#,
+            #"d.json:1:20: error: in responseFile "__files/open.txt" at 2:3: "{{" is never closed by "}}". Close it, or write \{{ for a literal "{{""#,
+            #"f.json:1:2: warning: responseFile "__files/plain.txt" holds what looks like a {{placeholder}}, but the entry has no "template": true"#,
+            #"g.json:1:32: error: header "Content-Encoding: gzip" says the body is encoded, but "responseFile" is sent as rendered from its template"#,
+        ] {
+            #expect(report.contains(expected), "\(expected)\n\(report)")
+        }
+        let manifest = store.get(#"/e?name=a%22b"#)
+        #expect(manifest.text == #"{"name":"a\"b"}"#, "a +json file is JSON: the quote is escaped")
+        #expect(manifest.headerValue("Content-Type") == "application/manifest+json")
     }
 
     @Test func responseFileSendsTheFilesBytesWithATypeFromItsExtension() throws {

@@ -72,6 +72,12 @@ struct PriorityTests {
         ])
     }
 
+    @Test func theHintNeverAsksForANumberOutOfRange() throws {
+        let tree = try TemporaryFolder(["a.json": #"[{"priority": 1, "response": 1}, {"priority": 1000000, "response": 2}]"#])
+        let report = try tree.load().problemReport
+        #expect(report.contains(#"Give entry 0 a constraint or entry 1 a lower "priority" number, or remove one of them"#), "\(report)")
+    }
+
     @Test(arguments: [
         (#"0"#, "error: priority 0 is out of range"),
         (#"-1"#, "error: priority -1 is out of range"),

@@ -22,7 +22,7 @@ extension MockEngine {
                                   outcome: .notForwarded(reason: "Max-Forwards is 0; answered with the server's own options"))
         if method == "TRACE" {
             let reason = "TRACE \(target) was not forwarded: its Max-Forwards is 0, and mockserver does not echo TRACE itself"
-            answer = diagnosticResponse(status: 405, outcome: .notForwarded(reason: reason),
+            answer = diagnosticResponse(status: 405, outcome: .notForwarded(reason: "Max-Forwards is 0, and mockserver does not echo TRACE itself"),
                                         headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: CrossOriginHeaders.commonMethods.joined(separator: ", "))], [
                 ("error", .string(reason)),
                 ("hint", .string("send it with Max-Forwards above 0 (or without one) to reach the API")),

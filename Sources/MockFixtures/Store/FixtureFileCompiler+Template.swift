@@ -8,9 +8,15 @@ extension FixtureFileCompiler {
         let errorsBefore = errorCount
         var foundPlaceholder = false
         var templatedHeaders: [ResponseTemplate.Header] = []
+        // How many lines of a header array with the same text came before, to point at the right one.
+        var earlierLines: [String: Int] = [:]
         for header in headers {
+            let line = header.name + ": " + header.value
+            let occurrence = earlierLines[line, default: 0]
+            earlierLines[line] = occurrence + 1
             guard header.value.contains("{{"),
-                  let text = parseTemplate(header.value, at: headerValuePosition(header.name, value: header.value, in: answer), names: names) else {
+                  let text = parseTemplate(header.value, at: headerValuePosition(header.name, value: header.value, occurrence: occurrence, in: answer),
+                                           names: names) else {
                 templatedHeaders.append(.fixed(header))
                 continue
             }
@@ -93,15 +99,16 @@ extension FixtureFileCompiler {
         return essence == MediaType.json || essence.hasSuffix("+json")
     }
 
-    /// Line and column (from 1) of the character at `offset` (from 0) of `text`.
+    /// Line and column (from 1) of the character at `offset` (from 0) of `text`, as an editor
+    /// shows them: LF, CR LF and a lone CR end a line; a byte order mark takes no column.
     static func position(ofCharacter offset: Int, in text: String) -> JSONPosition {
         var line = 1
         var column = 1
-        for character in text.prefix(offset) {
-            if character == "\n" || character == "\r\n" {
+        for (index, character) in text.prefix(offset).enumerated() {
+            if character == "\n" || character == "\r\n" || character == "\r" {
                 line += 1
                 column = 1
-            } else {
+            } else if !(index == 0 && character == "\u{FEFF}") {
                 column += 1
             }
         }
@@ -139,12 +146,12 @@ extension FixtureFileCompiler {
     }
 
     /// Where the value of header `name` is written; for a header given as an array, the
-    /// element holding `value`.
-    private func headerValuePosition(_ name: String, value: String? = nil, in answer: AnswerFields) -> JSONPosition? {
+    /// `occurrence`-th element holding `value`.
+    private func headerValuePosition(_ name: String, value: String? = nil, occurrence: Int = 0, in answer: AnswerFields) -> JSONPosition? {
         guard let node = answer.headersNode?.value.objectMembers?.last(where: { $0.key == name })?.value else { return nil }
-        if case .array(let elements) = node.value, let value,
-           let element = elements.first(where: { $0.value.stringValue.map { $0.trimmingSpaces() == value.trimmingSpaces() } ?? false }) {
-            return element.position
+        if case .array(let elements) = node.value, let value {
+            let matching = elements.filter { $0.value.stringValue.map { $0.trimmingSpaces() == value.trimmingSpaces() } ?? false }
+            if !matching.isEmpty { return matching[min(occurrence, matching.count - 1)].position }
         }
         return node.position
     }
@@ -161,7 +168,12 @@ extension FixtureFileCompiler {
         case .json(let node):
             Self.collectSuspects(in: node, into: &suspects)
         case .file(let path, let bytes):
-            if let text = String(validating: bytes, as: UTF8.self), TemplateText.looksTemplated(text) {
+            // Only a file that would render differently with "template": true: a valid placeholder
+            // of ours, not any `{{` (a Handlebars page's `{{{body}}}`, `{{nowPlaying}}`), and only
+            // text small enough to read at once (a 60 MB file is not scanned at every load).
+            if bytes.count <= Self.forgottenTemplateScanLimit, bytes.firstRange(of: Self.openingBraces) != nil,
+               let text = String(validating: bytes, as: UTF8.self),
+               case .success(let parsed) = TemplateText.parse(text, pathParameterNames: pathParameterNames ?? [], quotingText: false), parsed.hasPlaceholders {
                 add(.warning, at: answer.body?.keyPosition,
                     "responseFile \(JSONValue.excerpt(.string(path))) holds what looks like a {{placeholder}}, but the entry has no \"template\": true, so it is sent as written",
                     hint: "add \"template\": true to fill it in per request")
@@ -175,6 +187,10 @@ extension FixtureFileCompiler {
             "\(JSONValue.excerpt(.string(first.text))) looks like a {{placeholder}}, but the entry has no \"template\": true, so it is sent as written",
             hint: "add \"template\": true to fill it in per request")
     }
+
+    /// The largest `responseFile` checked for a forgotten `"template": true`.
+    static let forgottenTemplateScanLimit = 1 << 20
+    static let openingBraces: [UInt8] = [UInt8(ascii: "{"), UInt8(ascii: "{")]
 
     private static func collectSuspects(in node: JSONNode, into suspects: inout [(text: String, position: JSONPosition?)]) {
         switch node.value {

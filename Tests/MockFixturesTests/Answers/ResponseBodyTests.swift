@@ -33,6 +33,7 @@ struct ResponseBodyTests {
             "nocontent.json": #"{"status": 204, "headers": {"Content-Language": ["en", "de"]}}"#,
             "spaces.json": #"{"headers": {"Set-Cookie": ["a=1", " b=2"]}, "response": 1}"#,
             "placeholder.json": #"{"template": true, "headers": {"Set-Cookie": ["a=1", "b={{paht.x}}"]}, "response": 1}"#,
+            "twice.json": "{\"template\": true, \"headers\": {\"X-A\": [\n\"{{paht}}\",\n\"{{paht}}\"]}, \"response\": 1}",
         ])
         _ = tree
         let answer = store.get("/ok")
@@ -48,6 +49,8 @@ struct ResponseBodyTests {
         #expect(problems.filter { $0.hasPrefix("nocontent.json") } == [#"nocontent.json: status 204 answers have no body, so header "Content-Language" is not sent"#])
         #expect(report.contains(#"spaces.json:1:36: warning: header "Set-Cookie" in headers starts or ends with spaces"#), "\(report)")
         #expect(report.contains(#"placeholder.json:1:54: error: unknown placeholder {{paht.x}}"#), "at the element: \(report)")
+        #expect(report.contains("twice.json:2:1: error: unknown placeholder {{paht}}") && report.contains("twice.json:3:1: error: unknown placeholder {{paht}}"),
+                "each at its own element: \(report)")
     }
 
     /// A templated responseFile: JSON files like `response` (a whole-string placeholder keeps its
@@ -86,6 +89,9 @@ struct ResponseBodyTests {
         try tree.write("__files/open.txt", "a\nb {{method\n")
         try tree.write("__files/app.webmanifest", #"{"name": "{{query.name}}"}"#)
         try tree.write("__files/plain.txt", "hello {{method}}")
+        try tree.write("__files/layout.html", "<main>{{{body}}}</main><p>{{nowPlaying}}</p>")
+        try tree.write("__files/bom.txt", "\u{FEFF}ab {{paht}}")
+        try tree.write("__files/cr.txt", "a\rb {{paht}}")
         try tree.write("a.json", #"{"template": true, "responseFile": "__files/bad.json"}"#)
         try tree.write("b.json", #"{"template": true, "responseFile": "__files/dup.json"}"#)
         try tree.write("c.json", #"{"template": true, "responseFile": "__files/unknown.txt"}"#)
@@ -93,6 +99,9 @@ struct ResponseBodyTests {
         try tree.write("e.json", #"{"template": true, "responseFile": "__files/app.webmanifest"}"#)
         try tree.write("f.json", #"{"responseFile": "__files/plain.txt"}"#)
         try tree.write("g.json", #"{"template": true, "headers": {"Content-Encoding": "gzip"}, "responseFile": "__files/plain.txt"}"#)
+        try tree.write("h.json", #"{"responseFile": "__files/layout.html"}"#)
+        try tree.write("i.json", #"{"template": true, "responseFile": "__files/bom.txt"}"#)
+        try tree.write("j.json", #"{"template": true, "responseFile": "__files/cr.txt"}"#)
         let store = try tree.load()
         let report = store.problemReport
         for expected in [
@@ -102,9 +111,12 @@ struct ResponseBodyTests {
             #"d.json:1:20: error: in responseFile "__files/open.txt" at 2:3: "{{" is never closed by "}}". Close it, or write \{{ for a literal "{{""#,
             #"f.json:1:2: warning: responseFile "__files/plain.txt" holds what looks like a {{placeholder}}, but the entry has no "template": true"#,
             #"g.json:1:32: error: header "Content-Encoding: gzip" says the body is encoded, but "responseFile" is sent as rendered from its template"#,
+            #"i.json:1:20: error: in responseFile "__files/bom.txt" at 1:4: unknown placeholder {{paht}}"#,
+            #"j.json:1:20: error: in responseFile "__files/cr.txt" at 2:3: unknown placeholder {{paht}}"#,
         ] {
             #expect(report.contains(expected), "\(expected)\n\(report)")
         }
+        #expect(!report.contains("h.json"), "a Handlebars page's {{{body}}} and {{nowPlaying}} are not ours: no warning")
         let manifest = store.get(#"/e?name=a%22b"#)
         #expect(manifest.text == #"{"name":"a\"b"}"#, "a +json file is JSON: the quote is escaped")
         #expect(manifest.headerValue("Content-Type") == "application/manifest+json")

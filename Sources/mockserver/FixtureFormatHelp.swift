@@ -30,7 +30,7 @@ enum FixtureFormatHelp {
                             {{header.x-request-id}} {{body.items.0.sku}}
                             {{method}} {{now}} {{now+1h.epoch}} {{uuid}} in
                             response strings, header values, responseText
-                            and a responseFile's text
+                            and a responseFile's JSON or text
             delay           milliseconds to wait before answering, or
                             {"min": 100, "max": 400} for a random delay
             bytesPerSecond  send the body slowly, about N bytes per second
@@ -47,8 +47,8 @@ enum FixtureFormatHelp {
           {"$any": true}, {"$absent": true}, {"$equals": <literal JSON>},
           {"$includes": [elements, any order]}; a $regex or $contains standing
           for the whole request searches a body that is not JSON as text.
-          The first matching entry wins; a constrained entry beats a wildcard one
-          of the same priority.
+          Lower priority numbers are tried first; within one priority a
+          constrained entry beats a wildcard one, then the first in the file wins.
           Other files (png, txt, ...) are served as static files for GET and HEAD,
           with ETag and Last-Modified (If-None-Match / If-Modified-Since: 304),
           and byte ranges (Range: bytes=0-99 -> 206; outside the file -> 416).

@@ -244,11 +244,11 @@ public final class FixtureRecorder: Sendable {
         var notes = constraint.note.map { [$0] } ?? []
         // A recorded entry ranks at the default priority; an entry of a lower number is tried
         // before it, wherever it stands, and may answer this request in its place.
-        let defaultPriority = 5
         if let earlier = document.entries.enumerated().first(where: { ($0.element.method == method || $0.element.method == "ANY")
-                && ($0.element.priority ?? defaultPriority) < defaultPriority }) {
+                && ($0.element.priority ?? EntryPriority.defaultValue) < EntryPriority.defaultValue }),
+           let priority = earlier.element.priority {
             let shifted = action == .added && earlier.offset >= index ? earlier.offset + 1 : earlier.offset
-            notes.append("entry \(shifted) of \(location.file) has \"priority\" \(earlier.element.priority ?? defaultPriority), so it is tried before the recorded one; check that it does not answer this request")
+            notes.append("entry \(shifted) of \(location.file) has \"priority\" \(priority), so it is tried before the recorded one; check that it does not answer this request")
         }
         return RecordOutcome(action: action, exchange: line, file: location.file, entry: index, responseFile: responseFile, notes: notes)
     }

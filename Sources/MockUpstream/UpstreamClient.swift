@@ -126,7 +126,7 @@ public final class UpstreamClient: Sendable {
                     // A kept-alive connection the server closed meanwhile: one fresh attempt, for
                     // methods that may be repeated (RFC 9110 §9.2.2) when no answer had begun.
                     guard case .closed(let detail, receivedAnything: false) = error else { throw error }
-                    guard Self.idempotentMethods.contains(request.method) else {
+                    guard IdempotentMethods.contains(request.method) else {
                         // Not repeated (RFC 9110 §9.2.2), but the user should know why it failed.
                         throw .closed(detail + "; the request went out on a kept-alive connection, which the API may have closed just "
                             + "before it arrived, or after reading it: \(request.method) is not repeated automatically, since it may have been "
@@ -144,8 +144,6 @@ public final class UpstreamClient: Sendable {
         }
     }
 
-    static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]
-
     private func exchange(
         _ bytes: [UInt8],
         method: String,
@@ -156,8 +154,8 @@ public final class UpstreamClient: Sendable {
         try connection.send(bytes, until: deadline, call: call)
         var reader = HTTPResponseReader(connection: connection, deadline: deadline, call: call, maxBodyBytes: configuration.maxResponseBodyBytes)
         let response = try reader.read(method: method)
-        let codings = response.head.values("content-encoding")
-        let body = try ContentDecoding.decode(response.body, codings: codings, limit: configuration.maxResponseBodyBytes)
+        let body = try ContentDecoding.decode(response.body, codings: response.head.values("content-encoding"),
+                                              limit: configuration.maxResponseBodyBytes)
         if response.connectionReusable { pool.give(connection) }
         return UpstreamResponse(
             status: response.head.status,

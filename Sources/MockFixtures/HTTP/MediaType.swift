@@ -28,6 +28,13 @@ package enum MediaType {
         "yaml": "application/yaml", "yml": "application/yaml", "ics": "text/calendar; charset=utf-8", "vcf": "text/vcard; charset=utf-8",
     ]
 
+    /// Whether a Content-Type names JSON: `application/json` or a `+json` type
+    /// (`application/manifest+json`, …), parameters and case aside.
+    package static func isJSON(_ contentType: some StringProtocol) -> Bool {
+        let essence = contentType.prefix { $0 != ";" }.trimmingSpaces().lowercased()
+        return essence == json || essence.hasSuffix("+json")
+    }
+
     /// The Content-Type for a file name, from its extension (case-insensitive).
     package static func forFileName(_ name: some StringProtocol) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return octetStream }

@@ -177,8 +177,7 @@ enum EntryMatcher {
     /// (a body without a type that parses as JSON is read as JSON, as everywhere else).
     private static func declaresJSON(_ request: IncomingRequest) -> Bool {
         guard let contentType = request.headerValue("content-type") else { return true }
-        let media = contentType.prefix { $0 != ";" }.trimmingSpaces().lowercased()
-        return media == MediaType.json || media.hasSuffix("+json")
+        return MediaType.isJSON(contentType)
     }
 
     /// A text condition on a body that is not JSON: the body must be UTF-8 text that satisfies it.

@@ -64,13 +64,14 @@ extension FixtureFileCompiler {
                 hint: "template a text or JSON file, or use response or responseText")
             return (.fixed(bytes), false)
         }
-        guard Self.isJSON(mediaType: MediaType.forFileName(path)) else {
+        guard MediaType.isJSON(MediaType.forFileName(path)) else {
+            templateSource = (path, keyPosition)
+            defer { templateSource = nil }
             switch TemplateText.parse(text, pathParameterNames: names, quotingText: false) {
             case .success(let parsed):
                 return (.text(parsed), parsed.hasPlaceholders)
             case .failure(let error):
-                let place = error.characterOffset.map { " at \(Self.position(ofCharacter: $0, in: text))" } ?? ""
-                add(.error, at: keyPosition, "in responseFile \(shown)\(place): \(error.message)", hint: error.hint)
+                add(.error, at: error.characterOffset.map { Self.position(ofCharacter: $0, in: text) }, error.message, hint: error.hint)
                 return (.fixed(bytes), false)
             }
         }
@@ -82,21 +83,12 @@ extension FixtureFileCompiler {
                 hint: "fix the file, or give it a text extension such as .txt to template it as text")
             return (.fixed(bytes), false)
         }
-        for duplicate in document.duplicateKeys {
-            add(.warning, at: keyPosition, "in responseFile \(shown) at \(duplicate.position): duplicate key \"\(duplicate.key)\" (first at \(duplicate.firstPosition)); the last value wins",
-                hint: "remove one of the two")
-        }
         templateSource = (path, keyPosition)
         defer { templateSource = nil }
+        warnDuplicateKeys(document.duplicateKeys)
         var templates: [String: TemplateText] = [:]
         collectTemplates(in: document.root, names: names, into: &templates)
         return (.json(ResponseTemplate.jsonParts(of: document.root.value, templates: templates)), templates.values.contains { $0.hasPlaceholders })
-    }
-
-    /// `application/json` and the `+json` types (`application/manifest+json`, …), parameters aside.
-    static func isJSON(mediaType: String) -> Bool {
-        let essence = mediaType.prefix { $0 != ";" }.trimmingSpaces().lowercased()
-        return essence == MediaType.json || essence.hasSuffix("+json")
     }
 
     /// Line and column (from 1) of the character at `offset` (from 0) of `text`, as an editor
@@ -135,12 +127,7 @@ extension FixtureFileCompiler {
         case .success(let parsed):
             return parsed
         case .failure(let error):
-            if let (file, keyPosition) = templateSource {
-                // In a responseFile: said at its key, with the place in that file.
-                add(.error, at: keyPosition, "in responseFile \(JSONValue.excerpt(.string(file)))\(position.map { " at \($0)" } ?? ""): \(error.message)", hint: error.hint)
-            } else {
-                add(.error, at: position, error.message, hint: error.hint)
-            }
+            add(.error, at: position, error.message, hint: error.hint)
             return nil
         }
     }

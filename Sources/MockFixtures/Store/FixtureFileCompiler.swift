@@ -12,7 +12,7 @@ struct FixtureFileCompiler {
         let delay: EntryDelay
         /// `times`: how many requests the entry answers; `nil` for no limit.
         let times: Int?
-        /// `priority`: lower numbers are tried first; ``FixtureFileCompiler/defaultPriority`` when not set.
+        /// `priority`: lower numbers are tried first; ``EntryPriority/defaultValue`` when not set.
         let priority: Int
         let scenario: ScenarioStep?
         /// Where `state` is written, for the "never reached" warning.
@@ -40,10 +40,6 @@ struct FixtureFileCompiler {
                             "response", "responseText", "responseFile", "headers", "template",
                             "delay", "times", "priority", "fault", "bytesPerSecond", "scenario", "state", "newState"]
     static let maximumDelayMilliseconds = 600_000
-    /// What an entry without `priority` ranks as: WireMock's default, so a migrated `"priority": 1`
-    /// goes before the rest and a `"priority": 10` after them, as it did there.
-    static let defaultPriority = 5
-    static let maximumPriority = 1_000_000
 
     let relativePath: String
     /// How problems name what holds the entries: "the file" or "\"entries\"".
@@ -54,7 +50,8 @@ struct FixtureFileCompiler {
     /// Reads `responseFile`s; `nil` where there is no fixture root to read from.
     let responseFiles: ResponseFileLoader?
     private(set) var output = Output()
-    /// While a `responseFile` is templated: its path and where its key is, for problems.
+    /// While a `responseFile` is templated: its path and where its key is. Problems found in it
+    /// meanwhile are said at that key, naming the file and the place in it (``add(_:at:_:hint:)``).
     var templateSource: (file: String, keyPosition: JSONPosition?)?
 
     static let fileSubject = "the file"
@@ -141,7 +138,7 @@ struct FixtureFileCompiler {
                 if let cover = Self.wildcard(covering: entry.method, in: coveredBefore) {
                     add(.warning, at: entry.position,
                         "entry \(entry.index) can never be chosen: entry \(cover.index) (priority \(cover.priority)) is tried before it and matches every \(entry.method) request",
-                        hint: entry.priority < Self.maximumPriority
+                        hint: entry.priority < EntryPriority.maximum
                             ? "give entry \(cover.index) a constraint or a \"priority\" number above \(entry.priority), or remove one of them"
                             : "give entry \(cover.index) a constraint or entry \(entry.index) a lower \"priority\" number, or remove one of them")
                 } else if entry.constraints.isWildcard, let cover = Self.wildcard(covering: entry.method, in: coveredHere) {
@@ -181,7 +178,7 @@ struct FixtureFileCompiler {
         var status = 200
         var delay = EntryDelay.none
         var times: Int?
-        var priority = Self.defaultPriority
+        var priority = EntryPriority.defaultValue
         let constraints = compileConstraints(members)
         var answer = AnswerFields()
         var scenario: (name: String, position: JSONPosition)?
@@ -201,8 +198,8 @@ struct FixtureFileCompiler {
                 times = compileInteger(value, key: "times", range: 1...Int.max,
                                        hint: "use a whole number of answers of 1 or more, such as \"times\": 1; leave it out for no limit")
             case "priority":
-                priority = compileInteger(value, key: "priority", range: 1...Self.maximumPriority,
-                                          hint: "use a whole number from 1 (tried first) to \(Self.maximumPriority); entries without one rank \(Self.defaultPriority)") ?? priority
+                priority = compileInteger(value, key: "priority", range: 1...EntryPriority.maximum,
+                                          hint: "use a whole number from 1 (tried first) to \(EntryPriority.maximum); entries without one rank \(EntryPriority.defaultValue)") ?? priority
             case "scenario":
                 scenario = compileName(value, key: "scenario", example: #""scenario": "cart""#).flatMap { name in
                     compileScenarioName(name, at: value.position).map { ($0, value.position) }
@@ -330,7 +327,12 @@ struct FixtureFileCompiler {
     }
 
     mutating func add(_ severity: FixtureProblem.Severity, at position: JSONPosition?, _ message: String, hint: String) {
-        output.problems.append(FixtureProblem(severity, relativePath, at: position, message, hint: hint))
+        var (at, text) = (position, message)
+        if let (file, keyPosition) = templateSource {
+            // Inside a templated responseFile: said at its key, with the place in that file.
+            (at, text) = (keyPosition, "in responseFile \(JSONValue.excerpt(.string(file)))\(position.map { " at \($0)" } ?? ""): \(message)")
+        }
+        output.problems.append(FixtureProblem(severity, relativePath, at: at, text, hint: hint))
         if severity == .error { errorCount += 1 }
     }
 }

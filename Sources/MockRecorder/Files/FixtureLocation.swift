@@ -85,14 +85,16 @@ struct FixtureLocation {
             let names = (try? manager.contentsOfDirectory(atPath: folder.isEmpty ? root : root + "/" + folder)) ?? []
             let parameterNames = names.filter { $0.hasPrefix("{") }.sorted()
             let prefix = folder.isEmpty ? "" : folder + "/"
+            let catchAllFolder = PathTemplate.catchAllSuffix + "}"
+            let catchAllFile = catchAllFolder + ".json"
             // Written as a file (`{path...}.json`) or as a folder's index (`{path...}/index.json`).
-            if let file = parameterNames.first(where: { $0.hasSuffix(PathTemplate.catchAllSuffix + "}.json") }) {
+            if let file = parameterNames.first(where: { $0.hasSuffix(catchAllFile) }) {
                 catchAll = prefix + file
-            } else if let folder = parameterNames.first(where: { $0.hasSuffix(PathTemplate.catchAllSuffix + "}") }),
+            } else if let folder = parameterNames.first(where: { $0.hasSuffix(catchAllFolder) }),
                       manager.isRegularFile(root + "/" + prefix + folder + "/index.json") {
                 catchAll = prefix + folder + "/index.json"
             }
-            let plainParameters = parameterNames.filter { !$0.hasSuffix(PathTemplate.catchAllSuffix + "}.json") && !$0.hasSuffix(PathTemplate.catchAllSuffix + "}") }
+            let plainParameters = parameterNames.filter { !$0.hasSuffix(catchAllFile) && !$0.hasSuffix(catchAllFolder) }
             if position == segments.count - 1 {
                 if usedParameter, names.contains(segment + ".json") { return prefix + segment + ".json" }
                 if let file = plainParameters.first(where: { $0.hasSuffix("}.json") }) { return prefix + file }

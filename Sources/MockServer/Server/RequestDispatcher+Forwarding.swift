@@ -69,7 +69,7 @@ extension RequestDispatcher {
             deferred.cancelForwarding()
             // The exchange may be anywhere from connecting to reading the answer: the API may
             // well have the request, so only an idempotent one is safe to send again blindly.
-            let idempotent = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"].contains(method)
+            let idempotent = IdempotentMethods.contains(method)
             answer = MockResponse(
                 status: 503, headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)],
                 body: JSONValue.makeObject([

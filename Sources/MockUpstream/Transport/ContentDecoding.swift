@@ -8,7 +8,9 @@ enum ContentDecoding {
     /// 200's `Content-Encoding`, RFC 9110 §15.4.5) and a HEAD answer have nothing to decode.
     static func decode(_ body: [UInt8], codings header: [String], limit: Int) throws(TransportFailure) -> [UInt8] {
         guard !body.isEmpty else { return body }
-        let codings = codings(in: header)
+        let codings = header.flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: " \t").lowercased() }
+            .filter { !$0.isEmpty && $0 != "identity" }
         var decoded = body
         for coding in codings.reversed() {
             switch coding {
@@ -19,13 +21,6 @@ enum ContentDecoding {
             }
         }
         return decoded
-    }
-
-    /// The codings listed, lower-cased, without `identity`.
-    private static func codings(in header: [String]) -> [String] {
-        header.flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: " \t").lowercased() }
-            .filter { !$0.isEmpty && $0 != "identity" }
     }
 
     /// gzip (several members allowed) or zlib-wrapped deflate, detected from the header; a

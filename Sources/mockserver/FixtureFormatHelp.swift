@@ -28,9 +28,13 @@ enum FixtureFormatHelp {
                             one on several lines: "Set-Cookie": ["a=1", "b=2"]
             template        true: fill in {{path.id}} {{query.page}}
                             {{header.x-request-id}} {{body.items.0.sku}}
-                            {{method}} {{now}} {{now+1h.epoch}} {{uuid}} in
+                            {{body['a.b']}} {{method}} {{now}}
+                            {{now+1h.epoch}} {{uuid}} {{random.int(1,100)}}
+                            {{random.hex(16)}} {{cookie.session}} in
                             response strings, header values, responseText
-                            and a responseFile's JSON or text
+                            and a responseFile's JSON or text;
+                            "{{path.id | number}}" sends 7, not "7" (also
+                            | boolean, | string, | json)
             delay           milliseconds to wait before answering, or
                             {"min": 100, "max": 400} for a random delay
             bytesPerSecond  send the body slowly, about N bytes per second

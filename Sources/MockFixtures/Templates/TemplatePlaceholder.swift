@@ -6,8 +6,9 @@ enum TemplatePlaceholder: Sendable, Equatable {
     case query(String)
     /// `{{header.x-request-id}}`: a request header, name lower-cased.
     case header(String)
-    /// `{{body.items.0.sku}}`: a dot path into the JSON body (array elements by index; the first
-    /// value of a form field or multipart part for such bodies); `{{body}}` is the whole body.
+    /// `{{body.items.0.sku}}`, `{{body.items[0].sku}}`, `{{body['a.b']}}`: a path into the JSON
+    /// body (array elements by index; the first value of a form field or multipart part for such
+    /// bodies); `{{body}}` is the whole body. See ``TemplateBodyPath``.
     case body([String])
     /// `{{method}}`
     case method
@@ -16,6 +17,14 @@ enum TemplatePlaceholder: Sendable, Equatable {
     case now(offsetMilliseconds: Int64, format: TimeFormat)
     /// `{{uuid}}`: a random UUID (version 4), the same for every `{{uuid}}` of one answer.
     case uuid
+    /// `{{random.int(1,100)}}`, `{{random.hex(16)}}`, `{{random.uuid}}`: a new value at every
+    /// occurrence.
+    case random(TemplateRandom)
+    /// `{{cookie.session}}`: a cookie of the `Cookie` header, by its case-sensitive name (the
+    /// first value sent).
+    case cookie(String)
+    /// `{{path.id | number}}`: another placeholder's value sent as another JSON type.
+    indirect case converted(TemplatePlaceholder, TemplateConversion)
 
     /// How `{{now…}}` writes the time.
     enum TimeFormat: String, Sendable, Equatable, CaseIterable {
@@ -30,14 +39,24 @@ enum TemplatePlaceholder: Sendable, Equatable {
     }
 
     /// The placeholders the format knows, for suggestions and `--help`.
-    static let forms = ["path.NAME", "query.NAME", "header.NAME", "body", "body.PATH", "method", "now", "now+1h.epoch", "uuid"]
+    static let forms = ["path.NAME", "query.NAME", "header.NAME", "body", "body.PATH", "method", "now", "now+1h.epoch", "uuid", "random.int(1,100)", "cookie.NAME", "path.NAME | number"]
 
     /// Parses the text between `{{` and `}}`; `pathParameterNames` are those of the fixture's path.
     static func parse(_ inner: Substring, pathParameterNames: [String]) -> Result<TemplatePlaceholder, TemplateError> {
+        if let (placeholder, conversion) = TemplateConversion.split(inner) {
+            let shown = "{{\(inner.trimmingSpaces())}}"
+            return TemplateConversion.parse(conversion, shown: shown).flatMap { conversion in
+                parse(placeholder, pathParameterNames: pathParameterNames).map { .converted($0, conversion) }
+            }
+        }
         let text = inner.trimmingSpaces()
         let head = text.prefix { $0 != "." }
         let rest: Substring? = head.endIndex < text.endIndex ? text[text.index(after: head.endIndex)...] : nil
         let shown = "{{\(text)}}"
+        // A body path may start with a bracket: `{{body['a.b']}}`, `{{body[0]}}`.
+        if text.hasPrefix("body"), text.dropFirst(4).first.map({ $0 == "." || $0 == "[" }) ?? true {
+            return TemplateBodyPath.parse(text.dropFirst(4), shown: shown).map { .body($0) }
+        }
         switch head {
         case "path":
             guard let name = rest, !name.isEmpty else { return .failure(.missingName(shown, example: "{{path.id}}")) }
@@ -55,19 +74,17 @@ enum TemplatePlaceholder: Sendable, Equatable {
         case "query":
             guard let name = rest, !name.isEmpty else { return .failure(.missingName(shown, example: "{{query.page}}")) }
             return .success(.query(String(name)))
+        case "cookie":
+            guard let name = rest, !name.isEmpty else { return .failure(.missingName(shown, example: "{{cookie.session}}")) }
+            return .success(.cookie(String(name)))
         case "header":
             guard let name = rest, !name.isEmpty else { return .failure(.missingName(shown, example: "{{header.x-request-id}}")) }
             guard HTTPToken.isValid(String(name)) else {
                 return .failure(TemplateError(message: "\(shown) does not name a valid header", hint: "use letters, digits and '-', such as {{header.x-request-id}}"))
             }
             return .success(.header(name.lowercased()))
-        case "body":
-            guard let path = rest else { return .success(.body([])) }
-            let components = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            guard !components.contains(where: \.isEmpty) else {
-                return .failure(TemplateError(message: "\(shown) has an empty step in its body path", hint: "write the path as {{body.items.0.sku}}"))
-            }
-            return .success(.body(components))
+        case "random":
+            return TemplateRandom.parse(rest, shown: shown).map { .random($0) }
         case "method", "uuid":
             guard rest == nil else {
                 return .failure(TemplateError(message: "\(shown): {{\(head)}} takes no name", hint: "write {{\(head)}}"))
@@ -78,7 +95,7 @@ enum TemplatePlaceholder: Sendable, Equatable {
         default:
             let forms = forms.map { "{{\($0)}}" }
             var hint = "use one of " + forms.joined(separator: ", ")
-            let roots = ["path", "query", "header", "body", "method", "now", "uuid"]
+            let roots = ["path", "query", "header", "body", "method", "now", "uuid", "random", "cookie"]
             if let suggestion = EditDistance.closest(to: String(head), among: roots, maximumDistance: 2) {
                 hint = "did you mean {{\(suggestion)\(rest.map { "." + $0 } ?? "")}}?"
             }

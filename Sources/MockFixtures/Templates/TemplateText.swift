@@ -74,6 +74,6 @@ struct TemplateText: Sendable, Equatable {
     /// placeholders — a likely forgotten `"template": true`.
     static func looksTemplated(_ text: String) -> Bool {
         guard text.contains("{{") else { return false }
-        return ["{{path.", "{{query.", "{{header.", "{{body", "{{method}}", "{{now", "{{uuid}}"].contains { text.contains($0) }
+        return ["{{path.", "{{query.", "{{header.", "{{body", "{{method}}", "{{now", "{{uuid}}", "{{random.", "{{cookie."].contains { text.contains($0) }
     }
 }

@@ -47,6 +47,12 @@ extension TemplatePlaceholder {
             return state.now(offset: offset, format: format)
         case .uuid:
             return .text(state.uuid())
+        case .random(let random):
+            return random.value()
+        case .cookie(let name):
+            return RequestCookies(request.headerValue("cookie")).values(for: name).first.map { .text($0) } ?? .missing
+        case .converted(let placeholder, let conversion):
+            return conversion.apply(to: placeholder.value(for: &request, &state))
         case .body(let path):
             return Self.bodyValue(at: path, in: &request)
         }

@@ -83,6 +83,127 @@ struct ResponseTemplateTests {
         #expect(problems == ["1:81: error: {{path.id}} names no path parameter: the path's parameters are 'orderId'. Name a {name} segment of the fixture's path, such as people/{id}.json for {{path.id}}"])
     }
 
+    /// Brackets reach what dots cannot: keys holding a dot, a bracket or a quote, and a form field
+    /// named with a dot; `[0]` is an array element as `.0` is.
+    @Test func bracketedBodyStepsReachKeysWithDots() throws {
+        let (store, tree) = try loadTree(["b.json": #"""
+        [{"method": "POST", "template": true, "response": {
+            "dotted": "{{body['a.b']}}", "double": "{{body[\"a.b\"]}}", "jsonPath": "{{body.['a.b']}}",
+            "index": "{{body.items[1].sku}}", "indexFirst": "{{body[\"list\"][0][1]}}", "mixed": "{{body.x['y.z'][0]}}",
+            "quote": "{{body['it\\'s']}}", "bracketKey": "{{body['k[0]']}}", "viaDots": "{{body.a.b}}",
+            "text": "sku={{body.items[0].sku}};", "field": "{{body['user.name']}}"}}]
+        """#])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        let body = #"{"a.b": 1, "a": {"b": "nested"}, "items": [{"sku": "A0"}, {"sku": "A1"}], "list": [[7, 8]], "x": {"y.z": [true]}, "it's": "q", "k[0]": "brk"}"#
+        let object = try store.send("POST", "/b", headers: Self.json, body: body).jsonObject()
+        #expect(object["dotted"] as? Int == 1)
+        #expect(object["double"] as? Int == 1)
+        #expect(object["jsonPath"] as? Int == 1)
+        #expect(object["viaDots"] as? String == "nested", "dots still step into objects")
+        #expect(object["index"] as? String == "A1")
+        #expect(object["indexFirst"] as? Int == 8)
+        #expect(object["mixed"] as? Bool == true)
+        #expect(object["quote"] as? String == "q", "a backslash keeps the quote")
+        #expect(object["bracketKey"] as? String == "brk")
+        #expect(object["text"] as? String == "sku=A0;")
+        let form = try store.send("POST", "/b", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "user.name=Rey&a.b=2").jsonObject()
+        #expect(form["field"] as? String == "Rey", "a form field named with a dot")
+        #expect(form["dotted"] as? String == "2")
+    }
+
+    /// A conversion after a pipe sends a text value as the JSON type a model decodes: an `Int` id
+    /// from a path segment. A value that does not convert is sent as a missing one.
+    @Test func conversionsSendTextAsOtherJSONTypes() throws {
+        let (store, tree) = try loadTree(["people/{id}.json": #"""
+        [{"method": "POST", "template": true, "headers": {"X-Id": "{{path.id | number}}", "X-Session": "{{cookie.session}}"},
+          "response": {"id": "{{path.id | number}}", "spaced": "{{ path.id|number }}", "active": "{{query.active | boolean}}",
+                       "limit": "{{query.limit | number}}", "count": "{{body.count | string}}", "filter": "{{query.filter | json}}",
+                       "label": "n{{path.id | number}}", "keep": "{{body.n | number}}", "flag": "{{body.flag | boolean}}",
+                       "chained": "{{path.id | number | string}}", "absent": "{{query.nope | number}}",
+                       "session": "{{cookie.session}}", "theme": "{{cookie.theme}}", "none": "{{cookie.nope}}",
+                       "pipeKey": "{{body['a|b'] | number}}"}}]
+        """#])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        let body = #"{"count": 3, "n": 2.5, "flag": "true", "a|b": "9"}"#
+        let response = store.send("POST", "/people/7?active=true&limit=ten&filter=%7B%22a%22%3A%5B1%5D%7D",
+                                  headers: ["Content-Type": "application/json", "Cookie": #"session=abc; theme="dark"; session=other"#], body: body)
+        let object = try response.jsonObject()
+        #expect(response.text.contains(#""id":7,"#), "\(response.text)")
+        #expect(object["id"] as? Int == 7)
+        #expect(object["spaced"] as? Int == 7, "spaces around the pipe are allowed")
+        #expect(object["active"] as? Bool == true)
+        #expect(object["limit"] is NSNull, "a value that is not a number is sent as a missing one")
+        #expect(object["count"] as? String == "3")
+        #expect((object["filter"] as? [String: Any])?["a"] as? [Int] == [1])
+        #expect(object["label"] as? String == "n7")
+        #expect(object["keep"] as? Double == 2.5)
+        #expect(object["flag"] as? Bool == true, "a JSON string holding true")
+        #expect(object["chained"] as? String == "7")
+        #expect(object["absent"] is NSNull)
+        #expect(object["session"] as? String == "abc", "the first value sent")
+        #expect(object["theme"] as? String == "dark", "quotes are not part of the value")
+        #expect(object["none"] is NSNull)
+        #expect(object["pipeKey"] as? Int == 9, "a pipe inside a quoted key is part of the key")
+        #expect(response.headerValue("X-Id") == "7")
+        #expect(response.headerValue("X-Session") == "abc")
+        let bad = try store.send("POST", "/people/x7?active=yes", headers: Self.json, body: #"{"flag": 1}"#).jsonObject()
+        #expect(bad["id"] is NSNull)
+        #expect(bad["active"] is NSNull, "only true and false convert")
+        #expect(bad["flag"] is NSNull)
+        #expect(bad["label"] as? String == "n", "inside text a value that does not convert is empty")
+        #expect(bad["session"] is NSNull, "no Cookie header")
+    }
+
+    /// `{{random.…}}`: a new value at every occurrence, in its range and alphabet.
+    @Test func randomValuesAreDrawnPerOccurrence() throws {
+        let (store, tree) = try loadTree(["r.json": #"""
+        [{"template": true, "headers": {"X-Trace": "{{random.hex(32)}}"},
+          "response": {"dice": "{{random.int(1,6)}}", "fixed": "{{random.int(-5,-5)}}", "any": "{{random.int}}",
+                       "hex": "{{random.hex(16)}}", "code": "{{random.digits(6)}}", "name": "{{random.letters(8)}}",
+                       "token": "{{random.alphanumeric(40)}}", "ids": ["{{random.uuid}}", "{{random.uuid}}"],
+                       "text": "order-{{random.int(100,999)}}", "big": "{{ random.int( -9223372036854775808 , 9223372036854775807 ) }}"}}]
+        """#])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        var dice = Set<Int>()
+        var hexes = Set<String>()
+        for _ in 0..<200 {
+            let response = store.get("/r")
+            #expect(response.preparedID == nil)
+            let object = try response.jsonObject()
+            let roll = try #require(object["dice"] as? Int, "a sole placeholder is a JSON number")
+            #expect((1...6).contains(roll))
+            dice.insert(roll)
+            #expect(object["fixed"] as? Int == -5)
+            let any = try #require(object["any"] as? Int)
+            #expect((0...Int(Int32.max)).contains(any))
+            #expect(response.text.contains(/"big":-?[0-9]{1,19}[,}]/), "the whole 64-bit range, as a number: \(response.text)")
+            let hex = try #require(object["hex"] as? String)
+            #expect(hex.wholeMatch(of: /[0-9a-f]{16}/) != nil, "\(hex)")
+            hexes.insert(hex)
+            #expect((object["code"] as? String)?.wholeMatch(of: /[0-9]{6}/) != nil, "digits stay text: a code may start with 0")
+            #expect((object["name"] as? String)?.wholeMatch(of: /[A-Za-z]{8}/) != nil)
+            #expect((object["token"] as? String)?.wholeMatch(of: /[A-Za-z0-9]{40}/) != nil)
+            let ids = try #require(object["ids"] as? [String])
+            #expect(ids.count == 2 && ids[0] != ids[1], "each occurrence draws its own")
+            for id in ids {
+                #expect(id.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil, "\(id)")
+            }
+            #expect((object["text"] as? String)?.wholeMatch(of: /order-[1-9][0-9]{2}/) != nil)
+            #expect(response.headerValue("X-Trace")?.wholeMatch(of: /[0-9a-f]{32}/) != nil)
+        }
+        #expect(dice == Set(1...6), "200 rolls show every face")
+        #expect(hexes.count == 200, "a new value per answer")
+    }
+
+    @Test func randomPlaceholderWithoutTemplateIsWarnedAbout() throws {
+        let (store, tree) = try loadTree(["w.json": #"[{"response": {"id": "{{random.int(1,9)}}"}}]"#])
+        _ = tree
+        #expect(store.problems(containing: "looks like a {{placeholder}}").count == 1)
+    }
+
     /// `{{now}}` moved by an offset and written as epoch seconds or milliseconds (JSON numbers
     /// as a whole value) or as an HTTP date; every `{{now…}}` of one answer reads one clock.
     @Test func nowTakesAnOffsetAndAForm() throws {
@@ -121,6 +242,29 @@ struct ResponseTemplateTests {
         (#"[{"template": true, "response": ["{{query}}"]}]"#, 1, 34, "{{query}} needs a name after the dot", "{{query.page}}"),
         (#"[{"template": true, "response": ["{{uuid.x}}"]}]"#, 1, 34, "{{uuid.x}}: {{uuid}} takes no name", "write {{uuid}}"),
         (#"[{"template": true, "response": ["{{body..x}}"]}]"#, 1, 34, "{{body..x}} has an empty step", "{{body.items.0.sku}}"),
+        (#"[{"template": true, "response": ["{{body['a.b}}"]}]"#, 1, 34, "{{body['a.b}} has a key whose ' is not closed", "{{body['a.b']}}"),
+        (#"[{"template": true, "response": ["{{body['a'}}"]}]"#, 1, 34, #"{{body['a'}} has a "[" that is not closed by "]""#, "{{body.items[0].sku}}"),
+        (#"[{"template": true, "response": ["{{body[x]}}"]}]"#, 1, 34, "{{body[x]}} has [x], which is neither an array index nor a quoted key", "['name']"),
+        (#"[{"template": true, "response": ["{{body[]}}"]}]"#, 1, 34, "{{body[]}} has [], which is neither", "[0]"),
+        (#"[{"template": true, "response": ["{{body['a']x}}"]}]"#, 1, 34, #"{{body['a']x}} has "x" right after "]""#, "{{body.items[0].sku}}"),
+        (#"[{"template": true, "response": ["{{body.}}"]}]"#, 1, 34, "{{body.}} has an empty step", "{{body['a.b']}}"),
+        (#"[{"template": true, "response": ["{{random}}"]}]"#, 1, 34, "{{random}} needs a kind after the dot", "{{random.int(1,100)}}"),
+        (#"[{"template": true, "response": ["{{random.int(9,1)}}"]}]"#, 1, 34, "{{random.int(9,1)}} has its smallest value 9 above its largest 1", "{{random.int(1,9)}}"),
+        (#"[{"template": true, "response": ["{{random.int(1)}}"]}]"#, 1, 34, "needs two whole numbers", "{{random.int(1,100)}}"),
+        (#"[{"template": true, "response": ["{{random.int(1,1e3)}}"]}]"#, 1, 34, "needs two whole numbers", "both ends are included"),
+        (#"[{"template": true, "response": ["{{random.int(0,9223372036854775808)}}"]}]"#, 1, 34, "needs two whole numbers", "both ends"),
+        (#"[{"template": true, "response": ["{{random.int(1,2}}"]}]"#, 1, 34, #"has a "(" that is not closed by ")" at its end"#, "{{random.uuid}}"),
+        (#"[{"template": true, "response": ["{{random.hex}}"]}]"#, 1, 34, "{{random.hex}} needs a length from 1 to 4096 in parentheses", "{{random.hex(16)}}"),
+        (#"[{"template": true, "response": ["{{random.hex(0)}}"]}]"#, 1, 34, "needs a length from 1 to 4096", "{{random.hex(16)}}"),
+        (#"[{"template": true, "response": ["{{random.digits(4097)}}"]}]"#, 1, 34, "needs a length from 1 to 4096", "{{random.digits(16)}}"),
+        (#"[{"template": true, "response": ["{{random.uuid(4)}}"]}]"#, 1, 34, "{{random.uuid(4)}}: {{random.uuid}} takes no arguments", "write {{random.uuid}}"),
+        (#"[{"template": true, "response": ["{{random.itn(1,9)}}"]}]"#, 1, 34, #"{{random.itn(1,9)}} asks for "itn", which {{random}} does not make"#, "did you mean {{random.int(1,9)}}?"),
+        (#"[{"template": true, "response": ["{{random.words(3)}}"]}]"#, 1, 34, #"asks for "words""#, "{{random.alphanumeric(N)}}"),
+        (#"[{"template": true, "response": ["{{query.a | nubmer}}"]}]"#, 1, 34, #"{{query.a | nubmer}} converts to "nubmer", which is not a conversion"#, "did you mean | number?"),
+        (#"[{"template": true, "response": ["{{query.a |}}"]}]"#, 1, 34, "{{query.a |}} converts to nothing, which is not a conversion", "| number, | boolean, | string, | json"),
+        (#"[{"template": true, "response": ["{{paht.id | number}}"]}]"#, 1, 34, "unknown placeholder {{paht.id}}", "did you mean {{path.id}}?"),
+        (#"[{"template": true, "response": ["{{cookie}}"]}]"#, 1, 34, "{{cookie}} needs a name after the dot", "{{cookie.session}}"),
+        (#"[{"template": true, "response": ["{{randm.int}}"]}]"#, 1, 34, "unknown placeholder {{randm.int}}", "did you mean {{random.int}}?"),
         (#"[{"template": true, "headers": {"X-A": "{{ {{now}}"}}]"#, 1, 40, #""{{" inside a placeholder"#, "close each placeholder"),
         (#"[{"template": true, "responseText": "{{header.bad name}}"}]"#, 1, 37, "does not name a valid header", "x-request-id"),
         (#"[{"template": "yes"}]"#, 1, 15, "template must be true or false", "template"),

@@ -57,10 +57,17 @@ public final class FixtureRecorder: Sendable {
     /// throws, without changing anything, when the target file cannot be merged into or written.
     @discardableResult
     public func record(_ exchange: RecordedExchange) throws(RecordError) -> RecordOutcome {
-        let method = exchange.method.uppercased()
+        let method = exchange.method
         let line = "\(method) \(exchange.target) \(exchange.status)"
         if let reason = Self.skipReason(forStatus: exchange.status) {
             return .skipped(line, reason)
+        }
+        // A fixture's method is written in any case and means the upper-case one, while a request's
+        // is compared exactly: an entry written for `patch` would answer PATCH, never the `patch`
+        // recorded (Fetch's `method: "patch"` sends it as it is).
+        if method != method.uppercased() {
+            return .skipped(line, "the method \(method) is not upper-case, and a fixture answers only \(method.uppercased()) "
+                + "(methods are case-sensitive, RFC 9110 §9.1); send \(method.uppercased()) from the app, which production servers expect too")
         }
         let target: RequestTarget
         switch RequestTarget.parse(exchange.target) {

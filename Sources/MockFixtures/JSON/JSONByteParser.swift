@@ -10,6 +10,7 @@ struct JSONByteParser {
     private var columnCacheOffset = 0
     private var columnCacheValue = 1
     private var duplicateKeys: [JSONDuplicateKey] = []
+    private var hasTrailingCommas = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
@@ -37,7 +38,7 @@ struct JSONByteParser {
         if index < bytes.count {
             throw error("unexpected \(describeCurrent()) after the end of the JSON value; a file holds exactly one value")
         }
-        return JSONDocument(root: root, duplicateKeys: duplicateKeys)
+        return JSONDocument(root: root, duplicateKeys: duplicateKeys, hasTrailingCommas: hasTrailingCommas)
     }
 
     // MARK: Values
@@ -104,6 +105,7 @@ struct JSONByteParser {
             index += 1
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                hasTrailingCommas = true
                 index += 1
                 break
             }
@@ -164,6 +166,7 @@ struct JSONByteParser {
             index += 1
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                hasTrailingCommas = true
                 index += 1
                 break
             }

@@ -9,4 +9,7 @@ package struct JSONDocument: Sendable {
     package let root: JSONNode
     /// Keys that appeared more than once in the same object; the earlier values were discarded.
     package let duplicateKeys: [JSONDuplicateKey]
+    /// Whether an array or object ended with a comma before its `]` or `}`: accepted for
+    /// hand-written fixtures, but not JSON an API may be said to have sent.
+    package let hasTrailingCommas: Bool
 }

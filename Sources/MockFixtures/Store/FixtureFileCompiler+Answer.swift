@@ -172,7 +172,9 @@ extension FixtureFileCompiler {
             template = compileTemplate(answer, headers: headers)
         } else {
             template = nil
-            warnForgottenTemplate(answer)
+            // An explicit `"template": false` says the text is meant as written (the recorder
+            // writes it for an API's own `{{…}}`).
+            if answer.template == nil { warnForgottenTemplate(answer) }
         }
         guard errorCount == errorsBefore else { return nil }
         let body: [UInt8]

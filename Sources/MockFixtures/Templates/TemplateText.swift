@@ -2,7 +2,7 @@
 /// answering only concatenates.
 ///
 /// `{{` opens a placeholder that `}}` closes; `\{{` is a literal `{{` (write `"\\{{"` in JSON).
-struct TemplateText: Sendable, Equatable {
+package struct TemplateText: Sendable, Equatable {
     enum Piece: Sendable, Equatable {
         case text(String)
         case placeholder(TemplatePlaceholder)
@@ -72,7 +72,7 @@ struct TemplateText: Sendable, Equatable {
 
     /// Whether `text`, sent without `"template": true`, holds something that looks like one of our
     /// placeholders — a likely forgotten `"template": true`.
-    static func looksTemplated(_ text: String) -> Bool {
+    package static func looksTemplated(_ text: String) -> Bool {
         guard text.contains("{{") else { return false }
         return ["{{path.", "{{query.", "{{header.", "{{body", "{{method}}", "{{now", "{{uuid}}", "{{random.", "{{cookie."].contains { text.contains($0) }
     }

@@ -19,7 +19,20 @@ enum EntryBuilder {
         if let request { members.append(("request", request)) }
         if let query { members.append(("query", query)) }
         if !headers.isEmpty {
-            members.append(("headers", .makeObject(headers.map { ($0.name, .string($0.value)) })))
+            // A name given on several lines (`Set-Cookie`) is written as an array of them.
+            var names: [String] = []
+            var lines: [String: [JSONValue]] = [:]
+            for header in headers {
+                if lines[header.name] == nil { names.append(header.name) }
+                lines[header.name, default: []].append(.string(header.value))
+            }
+            members.append(("headers", .makeObject(names.map { name in (name, lines[name]!.count == 1 ? lines[name]![0] : .makeArray(lines[name]!)) })))
+        }
+        // An answer holding what reads as one of our placeholders (an API's own `{{uuid}}` or a
+        // mail template's `{{now}}`) is sent as the API sent it; `"template": false` says so, and
+        // keeps the loader from warning that "template": true was forgotten.
+        if headers.contains(where: { TemplateText.looksTemplated($0.value) }) || body.looksTemplated {
+            members.append(("template", .bool(false)))
         }
         switch body {
         case .none: break
@@ -42,5 +55,30 @@ enum EntryBuilder {
             if byte == UInt8(ascii: "\n") { indented.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent)) }
         }
         return indented
+    }
+}
+
+extension ResponseContent.Body {
+    /// Whether the body holds text the loader would take for a forgotten placeholder.
+    var looksTemplated: Bool {
+        switch self {
+        case .none: false
+        case .json(let value): value.containsString(where: TemplateText.looksTemplated)
+        case .text(let text): TemplateText.looksTemplated(text)
+        case .bytes(let bytes, _):
+            bytes.firstRange(of: [UInt8(ascii: "{"), UInt8(ascii: "{")]) != nil
+                && String(validating: bytes, as: UTF8.self).map(TemplateText.looksTemplated) ?? false
+        }
+    }
+}
+
+private extension JSONValue {
+    func containsString(where predicate: (String) -> Bool) -> Bool {
+        switch self {
+        case .string(let text): predicate(text)
+        case .array(let elements): elements.contains { $0.value.containsString(where: predicate) }
+        case .object(let members): members.contains { $0.value.value.containsString(where: predicate) }
+        default: false
+        }
     }
 }

@@ -79,15 +79,18 @@ enum Redaction {
     /// Whether `key` stands in `body` as a word (ASCII case ignored; not inside a longer name of
     /// letters, digits, `_` and `-`) at a place where `accept` holds for the offset just past it.
     private static func containsWord(_ key: String, in body: [UInt8], where accept: (Int) -> Bool = { _ in true }) -> Bool {
+        wordEnds(of: key, in: body).contains(where: accept)
+    }
+
+    /// The offsets just past each place `key` stands in `body` as a word (ASCII case ignored; not
+    /// inside a longer name of letters, digits, `_` and `-`).
+    private static func wordEnds(of key: String, in body: [UInt8]) -> some Sequence<Int> {
         let needle = key.utf8.map(asciiLowercased)
-        guard !needle.isEmpty, needle.count <= body.count else { return false }
-        for start in 0...(body.count - needle.count) where (0..<needle.count).allSatisfy({ asciiLowercased(body[start + $0]) == needle[$0] }) {
-            let end = start + needle.count
-            if start > 0, isWordByte(body[start - 1]) { continue }
-            if end < body.count, isWordByte(body[end]) { continue }
-            if accept(end) { return true }
-        }
-        return false
+        let starts = needle.isEmpty || needle.count > body.count ? 0..<0 : 0..<(body.count - needle.count + 1)
+        return starts.lazy
+            .filter { start in (0..<needle.count).allSatisfy { asciiLowercased(body[start + $0]) == needle[$0] } && (start == 0 || !isWordByte(body[start - 1])) }
+            .map { $0 + needle.count }
+            .filter { end in end == body.count || !isWordByte(body[end]) }
     }
 
     /// The first of `keys` that `body` (several lines: a CSV, a table) holds as a cell of a row:
@@ -164,17 +167,69 @@ enum Redaction {
     /// `X-Api-Key` the upstream echoes is a secret like a JSON `token`. In a `Location`, the
     /// query parameters so named are: an OAuth redirect hands the code or token on there
     /// (`/callback?token=…&state=…`).
+    ///
+    /// In every other value, and in a `Location`'s fragment (the OAuth implicit flow's
+    /// `#access_token=…`), a key followed by a value is redacted where it stands
+    /// (``redactingMentionedValues(of:in:)``): a URL in a `Link` or `X-Next-Page`, an auth
+    /// parameter of `WWW-Authenticate`, JSON kept in an `X-` header.
     static func apply(to headers: [HTTPHeader], keys: Set<String>) -> [HTTPHeader] {
         guard !keys.isEmpty else { return headers }
         let lowercased = Set(keys.map { $0.lowercased() })
         return headers.map { header in
             if lowercased.contains(header.name.lowercased()) { return HTTPHeader(name: header.name, value: RecorderOptions.redactedText) }
-            guard header.name.lowercased() == "location", let question = header.value.firstIndex(of: "?") else { return header }
-            let fragment = header.value[question...].firstIndex(of: "#") ?? header.value.endIndex
-            let query = Array(header.value[header.value.index(after: question)..<fragment].utf8)
-            guard let redacted = apply(toForm: query, keys: keys) else { return header }
-            return HTTPHeader(name: header.name, value: String(header.value[...question]) + String(decoding: redacted, as: UTF8.self)
-                + String(header.value[fragment...]))
+            var value = header.value
+            if header.name.lowercased() == "location", let question = value.firstIndex(of: "?") {
+                let fragment = value[question...].firstIndex(of: "#") ?? value.endIndex
+                let query = Array(value[value.index(after: question)..<fragment].utf8)
+                if let redacted = apply(toForm: query, keys: keys) {
+                    value = String(value[...question]) + String(decoding: redacted, as: UTF8.self) + String(value[fragment...])
+                }
+            }
+            return HTTPHeader(name: header.name, value: redactingMentionedValues(of: keys, in: value))
         }
+    }
+
+    /// `text` with the value after each of `keys` that stands as a word followed by `=` or `:`
+    /// (after closing quotes and spaces: `token=…`, `token="…"`, `"token":"…"`) replaced by
+    /// ``RecorderOptions/redactedText``. A quoted value ends at its closing quote (a backslash
+    /// escaping the next character); another at `&`, `,`, `;`, `#`, `>`, `}`, `]`, a quote or
+    /// white space.
+    static func redactingMentionedValues(of keys: Set<String>, in text: String) -> String {
+        let bytes = Array(text.utf8)
+        let skipped: Set<UInt8> = [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: " "), UInt8(ascii: "\t")]
+        let separators: Set<UInt8> = [UInt8(ascii: ":"), UInt8(ascii: "=")]
+        let enders: Set<UInt8> = Set("&,;#>}] \t\"'".utf8)
+        var valueRanges: [Range<Int>] = []
+        for key in keys {
+            for end in wordEnds(of: key, in: bytes) {
+                guard let separator = bytes[end...].firstIndex(where: { !skipped.contains($0) }), separators.contains(bytes[separator]) else { continue }
+                var valueStart = separator + 1
+                while valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: " ") || bytes[valueStart] == UInt8(ascii: "\t") { valueStart += 1 }
+                guard valueStart < bytes.count else { continue }
+                var valueEnd: Int
+                if bytes[valueStart] == UInt8(ascii: "\"") || bytes[valueStart] == UInt8(ascii: "'") {
+                    let quote = bytes[valueStart]
+                    valueStart += 1
+                    valueEnd = valueStart
+                    while valueEnd < bytes.count, bytes[valueEnd] != quote {
+                        valueEnd += bytes[valueEnd] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    valueEnd = min(valueEnd, bytes.count)
+                } else {
+                    valueEnd = bytes[valueStart...].firstIndex { enders.contains($0) } ?? bytes.count
+                }
+                if valueEnd > valueStart { valueRanges.append(valueStart..<valueEnd) }
+            }
+        }
+        guard !valueRanges.isEmpty else { return text }
+        var result: [UInt8] = []
+        var cursor = 0
+        for range in valueRanges.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= cursor {
+            result.append(contentsOf: bytes[cursor..<range.lowerBound])
+            result.append(contentsOf: RecorderOptions.redactedText.utf8)
+            cursor = range.upperBound
+        }
+        result.append(contentsOf: bytes[cursor...])
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -168,19 +168,31 @@ struct RequestConstraint {
     /// request, though it is not the same: each parameter it asks for has the recorded value,
     /// and the recorded request has more (the matcher allows extra parameters). The recorded
     /// entry then goes before it, or it would never be reached.
+    ///
+    /// A JSON body is shadowed by an entry asking for the same body and fewer query parameters
+    /// (`POST /_search` before `POST /_search?from=10`): a wildcard entry never shadows, since
+    /// the matcher tries constrained entries first.
     func isShadowed(byRequest existingRequest: JSONValue?, query existingQuery: JSONValue?) -> Bool {
-        guard style == .parameters, let existing = Self.normalizedWildcard(Self.unwrappingLiteral(existingRequest)) else { return false }
-        guard Self.asks(existing, asSubsetOf: readValue) else { return false }
+        guard let existing = Self.normalizedWildcard(Self.unwrappingLiteral(existingRequest)) else { return false }
+        switch style {
+        case .parameters: guard Self.asks(existing, asSubsetOf: readValue) else { return false }
+        case .body: guard existing == readValue else { return false }
+        }
         let existingQuery = Self.normalizedWildcard(Self.unwrappingLiteral(existingQuery))
         return existingQuery.map { Self.asks($0, asSubsetOf: readQuery) } ?? true
     }
 
-    /// Whether every parameter of `existing` is in `recorded` with the same values.
+    /// Whether every parameter of `existing` is in `recorded` as the matcher would accept it: a
+    /// single value when any occurrence has it (`tag: "a"` answers `?tag=a&tag=b`), an array
+    /// when the occurrences are its elements in any order.
     private static func asks(_ existing: JSONValue, asSubsetOf recorded: JSONValue?) -> Bool {
         guard case .object(let wanted) = existing, case .object(let have)? = recorded else { return false }
         return wanted.allSatisfy { member in
             guard let other = have.last(where: { $0.key == member.key }) else { return false }
-            return sameParameters(.makeObject([(member.key, member.value.value)]), .makeObject([(other.key, other.value.value)]))
+            if case .array = member.value.value {
+                return sameParameters(.makeObject([(member.key, member.value.value)]), .makeObject([(other.key, other.value.value)]))
+            }
+            return values(other.value.value).contains { sameScalar(member.value.value, $0) }
         }
     }
 

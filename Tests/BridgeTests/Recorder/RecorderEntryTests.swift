@@ -30,6 +30,7 @@ import Testing
                   "q": "luke sky"
                 },
                 "headers": {
+                  "Set-Cookie": "session=1",
                   "Cache-Control": "max-age=60",
                   "ETag": "\\"abc\\"",
                   "X-Request-Id": "r-1"
@@ -53,7 +54,7 @@ import Testing
             #expect(sameJSON(answer.body, #"{"count": 82, "next": 3.5, "results": [{"name": "Han"}]}"#))
             #expect(answer.header("ETag") == "\"abc\"")
             #expect(answer.header("X-Request-Id") == "r-1")
-            #expect(answer.header("Set-Cookie") == nil && answer.header("Server") == nil)
+            #expect(answer.header("Set-Cookie") == "session=1" && answer.header("Server") == nil)
             let other = try client.forward(UpstreamRequest(method: "GET", url: url + "/api/people?page=3"))
             #expect(other.status == 404, "the recorded entry answers only its own query")
         }
@@ -218,6 +219,88 @@ import Testing
         try harness.record("GET", "/authorize", status: 302, headers: ["Location": "https://app.example/cb?Token=sekrit-1&state=s1#done"], body: [])
         #expect(try harness.entries("authorize.json").first?["headers"]?["Location"]?.stringValue == "https://app.example/cb?Token=REDACTED&state=s1#done")
         #expect(!(try harness.root.text("authorize.json")).contains("sekrit"))
+    }
+
+    /// A key with a value after it is redacted inside any kept header: the OAuth implicit flow's
+    /// Location fragment, a `Link` URL, an auth parameter, JSON in an `X-` header (audit P2:
+    /// all were written as sent, while the same text keeps a body from being recorded at all).
+    @Test func redactionCoversKeyedValuesInsideHeaderValues() throws {
+        let harness = try RecordingHarness(options: RecorderOptions(redactedKeys: ["token", "access_token"]))
+        try harness.record("GET", "/implicit", status: 302, headers: [
+            "Location": "https://app.example/cb#access_token=S3-frag&token_type=bearer&state=s1",
+            "Link": #"<https://api.example/items?cursor=2&access_token=S3-link>; rel="next""#,
+            "X-Next-Page": "/items?page=2&token=S3-next",
+            "WWW-Authenticate": #"Bearer realm="api", error="invalid_token", token="S3-w\"ww""#,
+            "X-Session": #"{"token": "S3-json", "user": "luke"}"#,
+            "X-Note": "rotate your token soon",
+        ], body: [])
+        let text = try harness.root.text("implicit.json")
+        #expect(!text.contains("S3-"), "\(text)")
+        let headers = try #require(try harness.entries("implicit.json").first?["headers"])
+        #expect(headers["Location"]?.stringValue == "https://app.example/cb#access_token=REDACTED&token_type=bearer&state=s1")
+        #expect(headers["Link"]?.stringValue == #"<https://api.example/items?cursor=2&access_token=REDACTED>; rel="next""#)
+        #expect(headers["X-Next-Page"]?.stringValue == "/items?page=2&token=REDACTED")
+        #expect(headers["WWW-Authenticate"]?.stringValue == #"Bearer realm="api", error="invalid_token", token="REDACTED""#)
+        #expect(headers["X-Session"]?.stringValue == #"{"token": "REDACTED", "user": "luke"}"#)
+        #expect(headers["X-Note"]?.stringValue == "rotate your token soon", "a word without a value after it is not a secret")
+        _ = try harness.loadCleanly()
+    }
+
+    /// Each `Set-Cookie` line is kept, as an array when there are several (a login flow replays
+    /// its session); `--redact` names a cookie whose value is a secret.
+    @Test func setCookieLinesAreRecordedAsAnArray() throws {
+        let harness = try RecordingHarness(options: RecorderOptions(redactedKeys: ["session"]))
+        let outcome = try harness.recorder.record(RecordedExchange(
+            method: "POST", target: "/login", requestHeaders: [], requestBody: [], status: 204,
+            responseHeaders: [HTTPHeader(name: "Set-Cookie", value: "session=S3cret; Path=/; HttpOnly"),
+                              HTTPHeader(name: "set-cookie", value: "theme=dark; Expires=Wed, 09 Jun 2027 10:18:14 GMT")],
+            responseBody: []))
+        #expect(outcome.action == .added)
+        #expect(try harness.entries("login.json").first?["headers"]?["Set-Cookie"]
+            == .makeArray([.string("session=REDACTED; Path=/; HttpOnly"), .string("theme=dark; Expires=Wed, 09 Jun 2027 10:18:14 GMT")]))
+        try harness.replay { client, url in
+            let answer = try client.forward(UpstreamRequest(method: "POST", url: url + "/login"))
+            #expect(answer.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
+                == ["session=REDACTED; Path=/; HttpOnly", "theme=dark; Expires=Wed, 09 Jun 2027 10:18:14 GMT"])
+        }
+    }
+
+    /// A recorded answer holding what reads as our placeholder is written with `"template":
+    /// false`, so it loads without the forgotten-template warning and is sent as the API sent it.
+    @Test func anAnswerHoldingOurPlaceholdersIsWrittenAsLiteral() throws {
+        let harness = try RecordingHarness()
+        try harness.record("GET", "/mail", headers: ["Content-Type": "application/json", "X-Tpl": "{{uuid}}"],
+                           json: #"{"subject": "Your code expires {{now+1h}}"}"#)
+        try harness.record("GET", "/plain", json: #"{"subject": "no braces"}"#)
+        #expect(try harness.entries("mail.json").first?["template"] == .bool(false))
+        #expect(try harness.entries("plain.json").first?["template"] == nil)
+        try harness.replay { client, url in
+            let answer = try client.forward(UpstreamRequest(method: "GET", url: url + "/mail"))
+            #expect(sameJSON(answer.body, #"{"subject": "Your code expires {{now+1h}}"}"#))
+            #expect(answer.header("X-Tpl") == "{{uuid}}")
+        }
+    }
+
+    /// JSON with a trailing comma, which the fixture parser accepts, is kept as it came: as a value
+    /// it would replay other JSON than the API sent (audit P2).
+    @Test func aJSONAnswerWithATrailingCommaReplaysAsSent() throws {
+        let harness = try RecordingHarness()
+        try harness.record("GET", "/comma", json: #"{"a": 1,}"#)
+        #expect(try harness.entries("comma.json").first?["responseText"] == .string(#"{"a": 1,}"#))
+        try harness.replay { client, url in
+            let answer = try client.forward(UpstreamRequest(method: "GET", url: url + "/comma"))
+            #expect(answer.body == Array(#"{"a": 1,}"#.utf8))
+        }
+    }
+
+    /// A fixture's method means the upper-case one, so a recorded `patch` could never answer the
+    /// `patch` sent again: it is not recorded, and the reason says what to do (audit P2).
+    @Test func aLowerCaseMethodIsNotRecorded() throws {
+        let harness = try RecordingHarness()
+        let outcome = try harness.record("patch", "/lower", json: #"{"a": 1}"#)
+        #expect(outcome.action == .skipped)
+        #expect(outcome.description.contains("the method patch is not upper-case, and a fixture answers only PATCH"), "\(outcome.description)")
+        #expect(!FileManager.default.fileExists(atPath: harness.root.path + "/lower.json"))
     }
 
     @Test func redactionIgnoresCaseAndCoversResponseHeaders() throws {

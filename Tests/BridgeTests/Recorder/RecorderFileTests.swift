@@ -278,6 +278,35 @@ import Testing
         }
     }
 
+    /// The matcher takes a single value when any occurrence has it, so `?tag=a` would answer
+    /// `?tag=a&tag=b`; and an entry asking for a JSON body and no query answers that body with any
+    /// query. The wider recording goes before each (audit P2: the second replayed the first's answer).
+    @Test func repeatedValuesAndQueriesOnABodyAreRecordedBeforeTheEntryThatWouldShadowThem() throws {
+        let harness = try RecordingHarness()
+        let json = ["Content-Type": "application/json"]
+        let form = ["Content-Type": "application/x-www-form-urlencoded"]
+        try harness.record("GET", "/tags?tag=a", json: #"{"n": 1}"#)
+        #expect(try harness.record("GET", "/tags?tag=a&tag=b", json: #"{"n": 2}"#).entry == 0)
+        try harness.record("POST", "/ids", requestHeaders: form, requestBody: "id=1", json: #"{"n": 1}"#)
+        #expect(try harness.record("POST", "/ids", requestHeaders: form, requestBody: "id=1&id=2", json: #"{"n": 2}"#).entry == 0)
+        try harness.record("POST", "/_search", requestHeaders: json, requestBody: #"{"q": "x"}"#, json: #"{"page": 1}"#)
+        #expect(try harness.record("POST", "/_search?from=10", requestHeaders: json, requestBody: #"{"q": "x"}"#, json: #"{"page": 2}"#).entry == 0)
+        #expect(try harness.record("POST", "/_search", requestHeaders: json, requestBody: #"{"q": "y"}"#, json: #"{"page": 0}"#).entry == 2,
+                "another body is not shadowed")
+        try harness.replay { client, url in
+            for (method, target, headers, body, answer) in [
+                ("GET", "/tags?tag=a", [String: String](), "", #"{"n": 1}"#), ("GET", "/tags?tag=b&tag=a", [:], "", #"{"n": 2}"#),
+                ("POST", "/ids", form, "id=1", #"{"n": 1}"#), ("POST", "/ids", form, "id=1&id=2", #"{"n": 2}"#),
+                ("POST", "/_search", json, #"{"q":"x"}"#, #"{"page": 1}"#), ("POST", "/_search?from=10", json, #"{"q":"x"}"#, #"{"page": 2}"#),
+                ("POST", "/_search", json, #"{"q":"y"}"#, #"{"page": 0}"#),
+            ] {
+                let response = try client.forward(UpstreamRequest(method: method, url: url + target,
+                                                                  headers: headers.map { HTTPHeader(name: $0.key, value: $0.value) }, body: Array(body.utf8)))
+                #expect(response.status == 200 && sameJSON(response.body, answer), "\(method) \(target) \(body): \(String(decoding: response.body, as: UTF8.self))")
+            }
+        }
+    }
+
     /// A literal file would win over the `{name}` file that serves the path today, for every
     /// method: the recording is refused with what to do instead.
     /// Catch-alls too: the deepest one on the way serves what nothing more specific does.

@@ -289,6 +289,14 @@ struct ResponseTemplateTests {
         #expect(store.get("/w").preparedID != nil)
     }
 
+    /// `"template": false` says the text is meant as written: no forgotten-template warning.
+    @Test func anExplicitTemplateFalseIsNotWarnedAbout() throws {
+        let (store, tree) = try loadTree(["w.json": #"[{"template": false, "headers": {"X-T": "{{uuid}}"}, "response": {"id": "{{path.id}}"}}]"#])
+        _ = tree
+        #expect(store.problems.isEmpty, "\(store.problems)")
+        #expect(store.get("/w").text == #"{"id":"{{path.id}}"}"#)
+    }
+
     @Test func renderingParsesNothingPerRequest() throws {
         // The body is cut at load into fixed bytes and placeholders.
         let node = try JSONParser.parse(#"{"a": "{{path.id}}", "b": "x{{method}}y", "c": [1, 2]}"#).root

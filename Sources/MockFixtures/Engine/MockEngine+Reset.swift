@@ -13,15 +13,21 @@ extension MockEngine {
 
     /// One clean slate between tests: `times` counters (and the unused-entries report) from 0,
     /// every scenario back to `started`, the journal cleared, runtime fixtures removed.
+    ///
+    /// It happens between requests (``ResetGate``): one answered meanwhile counts wholly before
+    /// it (its `times` and record both cleared) or wholly after it. Runtime fixtures go first, so
+    /// that a scenario only they named is forgotten, not left where their last request moved it.
     @discardableResult
     package func reset() -> ResetSummary {
-        let store = store
-        let scenarioCount = scenarioNames(store: store).count
-        let counters = store.resetCounters()
-        scenarios.resetAll()
-        let fixtures = runtimeFixtures.removeAll()
-        let requests = journal?.clear() ?? 0
-        return ResetSummary(counters: counters, scenarios: scenarioCount, requests: requests, fixtures: fixtures)
+        resetGate.whileNoRequestIsAnswered {
+            let store = store
+            let scenarioCount = scenarioNames(store: store).count
+            let fixtures = runtimeFixtures.removeAll { forgetUnnamedScenarios(store: store, runtime: []) }
+            scenarios.resetAll()
+            let counters = store.resetCounters()
+            let requests = journal?.clear() ?? 0
+            return ResetSummary(counters: counters, scenarios: scenarioCount, requests: requests, fixtures: fixtures)
+        }
     }
 
     /// `POST /__admin/reset`.

@@ -55,6 +55,8 @@ extension MockEngine {
         if Self.isAdminKey(parsedTarget.lookupKey) {
             return allowingCrossOrigin(adminResponse(&request, store: store), method: method, headers: headers)
         }
+        resetGate.enter()
+        defer { resetGate.leave() }
         var response = answer(&request, store: store)
         if options.cors {
             response = crossOriginResponse(response, method: method, headers: headers)

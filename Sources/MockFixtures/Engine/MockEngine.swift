@@ -20,6 +20,8 @@ public final class MockEngine: Sendable {
     let runtimeFixtures = RuntimeFixtureTable()
     /// `nil` when the journal is off (`journalSize` 0).
     let journal: RequestJournal?
+    /// Keeps a reset from falling in the middle of a request.
+    let resetGate = ResetGate()
 
     /// Serves `store`. Invalid `options` (see ``MockEngineOptions/problem``) are clamped: negative
     /// sizes to 0, a journal size to ``MockEngineOptions/maximumJournalSize``; validate them first

@@ -89,4 +89,54 @@ struct ResetAndUnusedTests {
         _ = fixture.send("POST", "/__admin/reset")
         #expect(try unusedFiles() == ["limited.json", "open.json"], "a reset forgets the HEAD too")
     }
+
+    /// A reset while requests are answered falls between them (audit C2): every answer of a
+    /// `times` entry given after a reset is in the journal, so the five answers are always five
+    /// accounted for; and a scenario only a runtime fixture named is forgotten, whatever requests
+    /// it answered while the reset ran. Repeated, since one reset rarely hits the window.
+    @Test func aResetDuringTrafficSplitsRequestsWholly() throws {
+        let fixture = try EngineFixture(["once.json": #"[{"times": 5, "status": 201}, {"status": 299}]"#, "check.json": "[{}]"])
+        let engine = fixture.engine
+        var straddled = 0
+        for iteration in 0..<150 {
+            let posted = engine.send("POST", "/__admin/fixtures", headers: ["Content-Type": "application/json"],
+                                     body: #"{"path": "/rt", "entries": [{"method": "POST", "scenario": "rtonly", "state": "started", "newState": "done"}, {"method": "POST"}]}"#)
+            #expect(posted.status == 201)
+            let stop = ManagedFlag()
+            let answeredDuringReset = LockedState(0)
+            let group = DispatchGroup()
+            for worker in 0..<3 {
+                DispatchQueue.global().async(group: group) {
+                    while !stop.isSet {
+                        if worker == 0 { _ = engine.send("POST", "/rt") } else { _ = engine.get("/once") }
+                        answeredDuringReset.withLock { $0 += 1 }
+                    }
+                }
+            }
+            // Reset once the workers are answering, then stop them.
+            while answeredDuringReset.withLock({ $0 }) < 20 {}
+            let before = answeredDuringReset.withLock { $0 }
+            _ = engine.send("POST", "/__admin/reset")
+            if answeredDuringReset.withLock({ $0 }) > before { straddled += 1 }
+            stop.set()
+            group.wait()
+            let journaled = try fixture.journal().filter { ($0["status"] as? Int) == 201 }.count
+            var remaining = 0
+            while remaining + journaled < 10, engine.get("/once").status == 201 { remaining += 1 }
+            #expect(journaled + remaining == 5, "iteration \(iteration): \(journaled) journaled, \(remaining) left")
+            let named = engine.send("POST", "/__admin/fixtures", headers: ["Content-Type": "application/json"],
+                                    body: #"{"path": "/check", "entries": [{"scenario": "rtonly", "state": "done", "status": 409}, {}]}"#)
+            #expect(named.status == 201)
+            #expect(try fixture.get("/__admin/scenarios/rtonly").jsonObject()["state"] as? String == "started", "iteration \(iteration)")
+            _ = engine.send("POST", "/__admin/reset")
+        }
+        #expect(straddled > 0, "some resets ran while requests were answered")
+    }
+}
+
+/// A flag one thread sets and others poll.
+private final class ManagedFlag: Sendable {
+    private let value = LockedState(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }

@@ -187,7 +187,7 @@ enum EntryMatcher {
             return
         }
         guard !condition.matches(text) else { return }
-        collector.add("request body is \(JSONValue.excerpt(.string(text))), expected it \(condition.expectation)")
+        collector.add("request body is \(JSONValue.excerpt(.string(text))), expected it \(condition.expectation(for: text))")
     }
 
     /// Compares named expectations with the occurrences `values(name)` of query parameters, form

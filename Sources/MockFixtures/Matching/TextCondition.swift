@@ -26,6 +26,15 @@ struct TextCondition: Sendable {
         }
     }
 
+    /// ``expectation``, and for a `$regex` search of `text` that stopped before it could tell,
+    /// why: the pattern is too large for so long a text.
+    func expectation(for text: some StringProtocol) -> String {
+        guard case .regex(let compiled) = kind, compiled.regex.verdict(in: text) == .tooCostly else { return expectation }
+        return expectation + ", but the search stopped after \(compiled.regex.stepLimit) steps: the pattern's "
+            + "\(compiled.regex.instructionCount) instructions over \(text.unicodeScalars.count) characters are too much work "
+            + "(a counted repetition such as {4000} is written out in full); use a shorter pattern, or match a field of a JSON body instead"
+    }
+
     /// `a value matching ^A[0-9]+$`, `a value containing "Rey"`: for "missing … (expected …)".
     var expectedValue: String {
         switch kind {
@@ -40,7 +49,7 @@ struct TextCondition: Sendable {
 struct CompiledRegex: Sendable {
     let regex: LinearRegex
 
-    init(_ pattern: String) throws(LinearRegexError) {
-        regex = try LinearRegex(pattern)
+    init(_ pattern: String, maximumSteps: Int = LinearRegex.maximumSteps) throws(LinearRegexError) {
+        regex = try LinearRegex(pattern, maximumSteps: maximumSteps)
     }
 }

@@ -1,4 +1,4 @@
-import MockFixtures
+@testable import MockFixtures
 import Testing
 
 /// Patterns that take exponential (or high polynomial) time in backtracking engines answer at once:
@@ -36,5 +36,26 @@ import Testing
     @Test(arguments: cases)
     func backtrackingKillersGetTheirAnswer(_ pathological: Case) throws {
         #expect(try LinearRegex(pathological.pattern).matches(in: pathological.text) == pathological.expected)
+    }
+}
+
+/// A large program over a long text stops after its step budget (audit F2: `[a-z]{4000}X` over a
+/// 1 MB body held a worker for 32 s), and the miss says why.
+@Suite struct LinearRegexStepBudgetTests {
+    @Test func aSearchStopsAfterItsStepsAndSaysSo() throws {
+        let text = String(repeating: "a", count: 2_000)
+        let large = try LinearRegex("[a-z]{400}X", maximumSteps: 100_000)
+        #expect(large.verdict(in: text) == .tooCostly, "400 live threads over 2,000 characters: 800,000 steps")
+        #expect(!large.matches(in: text))
+        #expect(try LinearRegex("[a-z]{400}X", maximumSteps: 1_000_000).verdict(in: text) == .noMatch)
+        #expect(try LinearRegex("[a-z]{400}", maximumSteps: 100_000).verdict(in: text) == .match, "a match found in time is a match")
+        let small = try LinearRegex("abc.*xyz", maximumSteps: 100_000)
+        #expect(small.verdict(in: String(repeating: "b", count: 50_000)) == .noMatch, "few live threads: far within the budget")
+        #expect(LinearRegex.maximumSteps == 100_000_000)
+
+        let condition = TextCondition(kind: .regex(try CompiledRegex("[a-z]{400}X", maximumSteps: 100_000)), operand: "[a-z]{400}X")
+        #expect(condition.expectation(for: text)
+            == "to match [a-z]{400}X, but the search stopped after 100000 steps: the pattern's \(large.instructionCount) instructions over 2000 characters are too much work (a counted repetition such as {4000} is written out in full); use a shorter pattern, or match a field of a JSON body instead")
+        #expect(condition.expectation(for: "short") == "to match [a-z]{400}X")
     }
 }

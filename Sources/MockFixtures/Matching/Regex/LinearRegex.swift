@@ -36,23 +36,45 @@ package struct LinearRegex: Sendable {
     /// be matched in linear time (backreferences, lookaround, atomic groups, possessive
     /// quantifiers, recursion, conditionals), uses unsupported syntax, or would compile to more
     /// than `maxInstructions` instructions.
-    package init(_ pattern: String) throws(LinearRegexError) {
+    package init(_ pattern: String, maximumSteps: Int = LinearRegex.maximumSteps) throws(LinearRegexError) {
         var parser = RegexParser(pattern)
         let ast = try parser.parse()
         self.pattern = pattern
         self.program = RegexCompiler.compile(ast)
+        self.stepLimit = maximumSteps
     }
+
+    /// ``maximumSteps`` but for tests, which reach it with short texts.
+    let stepLimit: Int
 
     /// True when some substring of `text` matches (an unanchored search unless the pattern
     /// anchors itself with `^`, `$`, `\A`, `\z`, `\Z`), like `text.contains(regex)`.
     package func matches(in text: some StringProtocol) -> Bool {
+        verdict(in: text) == .match
+    }
+
+    /// What a search of `text` found: a match, none, or nothing in time — a large program over
+    /// a long text (`[a-z]{4000}X` against a 1 MB body took 32 s) stops after
+    /// ``maximumSteps`` thread steps, about a second, and counts as no match.
+    package func verdict(in text: some StringProtocol) -> Verdict {
         let utf8 = text.utf8
-        if let answer = utf8.withContiguousStorageIfAvailable({ program.run($0) }) {
+        if let answer = utf8.withContiguousStorageIfAvailable({ program.run($0, maximumSteps: stepLimit) }) {
             return answer
         }
         let bytes = Array(utf8)
-        return bytes.withUnsafeBufferPointer { program.run($0) }
+        return bytes.withUnsafeBufferPointer { program.run($0, maximumSteps: stepLimit) }
     }
+
+    package enum Verdict: Sendable, Equatable {
+        case match
+        case noMatch
+        /// The search stopped after ``LinearRegex/maximumSteps`` steps.
+        case tooCostly
+    }
+
+    /// Thread steps one search may take: the program's live instructions summed over the text's
+    /// positions. A pattern of a few dozen instructions gets through a 10 MiB body well within it.
+    package static let maximumSteps = 100_000_000
 
     /// Number of instructions in the compiled program (for diagnostics and tests).
     package var instructionCount: Int { program.instructions.count }

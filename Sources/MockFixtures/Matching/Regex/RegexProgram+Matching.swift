@@ -119,11 +119,12 @@ private struct VM {
         return false
     }
 
-    func search(anchored: Bool, firstBytes: UnsafePointer<Bool>?, scratch: UnsafeMutablePointer<Int32>, size n: Int) -> Bool {
+    func search(anchored: Bool, firstBytes: UnsafePointer<Bool>?, scratch: UnsafeMutablePointer<Int32>, size n: Int, maximumSteps: Int) -> LinearRegex.Verdict {
         var clist = RegexThreadList(sparse: scratch, dense: scratch + n)
         var nlist = RegexThreadList(sparse: scratch + 2 * n, dense: scratch + 3 * n)
         var pos = 0
         var prev = none
+        var steps = 0
         while true {
             if !anchored || pos == 0 {
                 if clist.count == 0, let firstBytes {
@@ -131,17 +132,21 @@ private struct VM {
                     // cannot match the empty string here, so running out of text means no match.
                     var q = pos
                     while q < end && !firstBytes[Int(text[q])] { q += 1 }
-                    if q == end { return false }
+                    if q == end { return .noMatch }
                     if q != pos {
                         pos = q
                         prev = scalar(before: q)
                     }
                 }
-                if addThread(&clist, 0, pos, prev) { return true }
+                if addThread(&clist, 0, pos, prev) { return .match }
             } else if clist.count == 0 {
-                return false
+                return .noMatch
             }
-            if pos == end { return false }
+            if pos == end { return .noMatch }
+            // The work is the threads alive at each position: bounded by the program's size, so a
+            // large program over a long text is stopped rather than holding a worker for minutes.
+            steps += clist.count
+            if steps > maximumSteps { return .tooCostly }
 
             let (cur, length) = decode(pos)
             let nextPos = pos + length
@@ -179,7 +184,7 @@ private struct VM {
                 default:
                     continue
                 }
-                if ok && addThread(&nlist, pc + 1, nextPos, cur) { return true }
+                if ok && addThread(&nlist, pc + 1, nextPos, cur) { return .match }
             }
             swap(&clist, &nlist)
             prev = cur
@@ -189,8 +194,9 @@ private struct VM {
 }
 
 extension RegexProgram {
-    /// Searches UTF-8 `text` (which must be valid UTF-8) for a match.
-    func run(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Searches UTF-8 `text` (which must be valid UTF-8) for a match, giving up after
+    /// `maximumSteps` thread steps.
+    func run(_ text: UnsafeBufferPointer<UInt8>, maximumSteps: Int) -> LinearRegex.Verdict {
         let n = instructions.count
         var zero: UInt8 = 0
         return withUnsafePointer(to: &zero) { zeroPointer in
@@ -214,7 +220,8 @@ extension RegexProgram {
                                 anchored: anchoredAtStart,
                                 firstBytes: first.isEmpty ? nil : first.baseAddress,
                                 scratch: base,
-                                size: n)
+                                size: n,
+                                maximumSteps: maximumSteps)
                         }
                     }
                 }

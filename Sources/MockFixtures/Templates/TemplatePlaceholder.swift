@@ -44,7 +44,7 @@ enum TemplatePlaceholder: Sendable, Equatable {
     /// Parses the text between `{{` and `}}`; `pathParameterNames` are those of the fixture's path.
     static func parse(_ inner: Substring, pathParameterNames: [String]) -> Result<TemplatePlaceholder, TemplateError> {
         if let (placeholder, conversion) = TemplateConversion.split(inner) {
-            let shown = "{{\(inner.trimmingSpaces())}}"
+            let shown = Self.shown(inner.trimmingSpaces())
             return TemplateConversion.parse(conversion, shown: shown).flatMap { conversion in
                 parse(placeholder, pathParameterNames: pathParameterNames).map { .converted($0, conversion) }
             }
@@ -52,7 +52,7 @@ enum TemplatePlaceholder: Sendable, Equatable {
         let text = inner.trimmingSpaces()
         let head = text.prefix { $0 != "." }
         let rest: Substring? = head.endIndex < text.endIndex ? text[text.index(after: head.endIndex)...] : nil
-        let shown = "{{\(text)}}"
+        let shown = Self.shown(text)
         // A body path may start with a bracket: `{{body['a.b']}}`, `{{body[0]}}`.
         if text.hasPrefix("body"), text.dropFirst(4).first.map({ $0 == "." || $0 == "[" }) ?? true {
             return TemplateBodyPath.parse(text.dropFirst(4), shown: shown).map { .body($0) }
@@ -97,7 +97,11 @@ enum TemplatePlaceholder: Sendable, Equatable {
             var hint = "use one of " + forms.joined(separator: ", ")
             let roots = ["path", "query", "header", "body", "method", "now", "uuid", "random", "cookie"]
             if let suggestion = EditDistance.closest(to: String(head), among: roots, maximumDistance: 2) {
-                hint = "did you mean {{\(suggestion)\(rest.map { "." + $0 } ?? "")}}?"
+                // A root that takes a name is suggested with one (`{{paht}}` → `{{path.id}}`), so
+                // following the hint does not lead to "needs a name".
+                let example = ["path": "id", "query": "page", "header": "x-request-id", "cookie": "session", "random": "int"][suggestion]
+                let name = rest.map { String($0) } ?? example
+                hint = "did you mean \(Self.shown("\(suggestion)\(name.map { "." + $0 } ?? "")"))?"
             }
             return .failure(TemplateError(message: "unknown placeholder \(shown)", hint: hint))
         }
@@ -105,6 +109,13 @@ enum TemplatePlaceholder: Sendable, Equatable {
 }
 
 extension TemplatePlaceholder {
+    /// `{{text}}` for a message, shortened in the middle when long: an unknown 1 MB placeholder
+    /// made a 1,000,179-character problem line.
+    static func shown(_ text: some StringProtocol) -> String {
+        guard text.count > 80 else { return "{{\(text)}}" }
+        return "{{\(text.prefix(60))…\(text.suffix(10))}}"
+    }
+
     private static let nowHint = "write {{now}}, or with an offset of whole s, m, h or d and a form: {{now+1h}}, {{now-30m.epoch}}, {{now+7d.http}}; the forms are "
         + TimeFormat.allCases.map(\.rawValue).joined(separator: ", ")
 

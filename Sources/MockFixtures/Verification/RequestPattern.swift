@@ -26,6 +26,19 @@ struct RequestPattern: Sendable {
             // Only the last value would count: the other half of what the test asked for is lost.
             return .failure(PatternError("\(duplicate.position): the key \(JSONValue.excerpt(.string(duplicate.key))) is given twice (first at \(duplicate.firstPosition))", hint: "give each key once; only the last value would count"))
         }
+        // Header names are case-insensitive: `X-I` and `x-i` are one key given twice, which a
+        // fixture only warns about, but a pattern would silently check the last one only.
+        if let headers = members.last(where: { $0.key == "requestHeaders" })?.value.value.objectMembers {
+            var seen: [String: JSONMember] = [:]
+            for header in headers {
+                if let first = seen[header.key.lowercased()] {
+                    return .failure(PatternError("\(header.keyPosition): the header \(JSONValue.excerpt(.string(header.key))) in requestHeaders is also given as "
+                        + "\(JSONValue.excerpt(.string(first.key))) (first at \(first.keyPosition)); header names are case-insensitive",
+                        hint: "give each header once; only the last value would count"))
+                }
+                seen[header.key.lowercased()] = header
+            }
+        }
         var compiler = FixtureFileCompiler(relativePath: "", subject: "the pattern", pathParameterNames: nil)
         let fields = compiler.compileConstraints(members)
         var method: String?

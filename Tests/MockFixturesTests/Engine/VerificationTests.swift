@@ -96,6 +96,8 @@ struct VerificationTests {
         (#"{"request": "#, "the body is not valid JSON: 1:13:"),
         (#"{"method": "POST", "method": "GET"}"#, #"1:20: the key "method" is given twice (first at 1:2); give each key once"#),
         (#"{"request": {"sku": "A1", "sku": "A2"}}"#, #"the key "sku" is given twice"#),
+        (#"{"requestHeaders": {"X-I": "1", "x-i": "2"}}"#,
+         #"1:33: the header "x-i" in requestHeaders is also given as "X-I" (first at 1:21); header names are case-insensitive; give each header once"#),
     ])
     func malformedPatternsAnswer400NamingTheKey(pattern: String, error: String) throws {
         let fixture = try EngineFixture(Self.files)

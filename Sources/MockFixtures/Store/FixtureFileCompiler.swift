@@ -90,6 +90,9 @@ struct FixtureFileCompiler {
             return
         }
         warnDuplicateKeys(document.duplicateKeys)
+        if let foreign = ForeignFixtureFormat.recognise(document.root) {
+            add(.warning, at: foreign.position, foreign.message, hint: foreign.hint)
+        }
         compileEntries(document.root)
     }
 

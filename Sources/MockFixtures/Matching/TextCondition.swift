@@ -30,7 +30,7 @@ struct TextCondition: Sendable {
     /// why: the pattern is too large for so long a text.
     func expectation(for text: some StringProtocol) -> String {
         guard case .regex(let compiled) = kind, compiled.regex.verdict(in: text) == .tooCostly else { return expectation }
-        return expectation + ", but the search stopped after \(compiled.regex.stepLimit) steps: the pattern's "
+        return expectation + ", but the search stopped after \(compiled.regex.stepLimit(forTextBytes: text.utf8.count)) steps: the pattern's "
             + "\(compiled.regex.instructionCount) instructions over \(text.unicodeScalars.count) characters are too much work "
             + "(a counted repetition such as {4000} is written out in full); use a shorter pattern, or match a field of a JSON body instead"
     }

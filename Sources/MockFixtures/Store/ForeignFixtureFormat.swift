@@ -10,7 +10,6 @@ struct ForeignFixtureFormat {
     let position: JSONPosition
 
     private static let wireMockURLKeys = ["url", "urlPath", "urlPattern", "urlPathPattern"]
-    private static let wireMockResponseKeys = ["jsonBody", "bodyFileName", "fixedDelayMilliseconds", "base64Body", "transformers", "proxyBaseUrl", "fault"]
 
     /// The foreign format `root` (a fixture file's whole JSON) is written in, or nil.
     static func recognise(_ root: JSONNode) -> ForeignFixtureFormat? {
@@ -36,16 +35,26 @@ struct ForeignFixtureFormat {
         }
     }
 
-    /// One stub: MockServer's `httpRequest`, or a WireMock mapping's URL key in `request` beside
-    /// its method or a response key of WireMock's own.
+    /// The keys a WireMock stub mapping has beside `request` and `response`.
+    private static let wireMockMappingKeys: Set<String> = [
+        "request", "response", "priority", "id", "uuid", "name", "persistent", "metadata", "scenarioName",
+        "requiredScenarioState", "newScenarioState", "postServeActions", "serveEventListeners", "insertionIndex",
+    ]
+
+    /// One stub: MockServer's `httpRequest`, or a WireMock mapping: nothing but a mapping's keys,
+    /// and in `request` a URL key of WireMock's holding a path (`"urlPath": "/api/users/1"`). An
+    /// entry of ours has `method`, `status` or an answer key beside its `request`, and a body that
+    /// holds a `url` holds a full URL, not a path (a webhook's `{"url": "https://…", "method": …}`).
     private static func recogniseEntry(_ members: [JSONMember]) -> ForeignFixtureFormat? {
         if let key = members.first(where: { $0.key == "httpRequest" || $0.key == "httpResponse" }) {
             return ForeignFixtureFormat(tool: "MockServer", evidence: key.key, position: key.keyPosition)
         }
-        guard let request = members.last(where: { $0.key == "request" })?.value.value.objectMembers,
-              let url = request.first(where: { wireMockURLKeys.contains($0.key) }) else { return nil }
-        let response = members.last(where: { $0.key == "response" })?.value.value.objectMembers ?? []
-        guard request.contains(where: { $0.key == "method" }) || response.contains(where: { wireMockResponseKeys.contains($0.key) }) else { return nil }
+        guard members.allSatisfy({ wireMockMappingKeys.contains($0.key) }),
+              let request = members.last(where: { $0.key == "request" })?.value.value.objectMembers,
+              let url = request.first(where: { member in
+                  guard wireMockURLKeys.contains(member.key), case .string(let text) = member.value.value else { return false }
+                  return member.key.hasSuffix("Pattern") || text.hasPrefix("/")
+              }) else { return nil }
         return ForeignFixtureFormat(tool: "WireMock", evidence: "request.\(url.key)", position: url.keyPosition)
     }
 

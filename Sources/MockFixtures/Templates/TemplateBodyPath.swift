@@ -56,7 +56,7 @@ enum TemplateBodyPath {
             guard let close = text[index...].firstIndex(of: "]") else { return .failure(unclosed) }
             let digits = text[index..<close]
             guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                return .failure(TemplateError(message: "\(shown) has [\(digits)], which is neither an array index nor a quoted key",
+                return .failure(TemplateError(message: "\(shown) has [\(digits.count > 40 ? digits.prefix(30) + "…" : digits)], which is neither an array index nor a quoted key",
                                               hint: "write an array element as [0] and a key as ['name']"))
             }
             return .success((String(digits), text.index(after: close)))

@@ -99,7 +99,8 @@ enum TemplatePlaceholder: Sendable, Equatable {
             if let suggestion = EditDistance.closest(to: String(head), among: roots, maximumDistance: 2) {
                 // A root that takes a name is suggested with one (`{{paht}}` → `{{path.id}}`), so
                 // following the hint does not lead to "needs a name".
-                let example = ["path": "id", "query": "page", "header": "x-request-id", "cookie": "session", "random": "int"][suggestion]
+                let example = suggestion == "path" ? pathParameterNames.first ?? "id"
+                    : ["query": "page", "header": "x-request-id", "cookie": "session", "random": "int"][suggestion]
                 let name = rest.map { String($0) } ?? example
                 hint = "did you mean \(Self.shown("\(suggestion)\(name.map { "." + $0 } ?? "")"))?"
             }

@@ -73,7 +73,7 @@ enum TemplateRandom: Sendable, Equatable {
                 if let suggestion = EditDistance.closest(to: String(kind), among: kinds, maximumDistance: 3) {
                     hintText = "did you mean {{random.\(suggestion)\(arguments.map { "(" + $0.joined(separator: ",") + ")" } ?? "")}}?"
                 }
-                return .failure(TemplateError(message: "\(shown) asks for \"\(kind)\", which {{random}} does not make", hint: hintText))
+                return .failure(TemplateError(message: "\(shown) asks for \(JSONValue.excerpt(.string(String(kind)))), which {{random}} does not make", hint: hintText))
             }
             guard let arguments, arguments.count == 1, let count = Int(arguments[0]), (1...maximumCount).contains(count) else {
                 return .failure(TemplateError(message: "\(shown) needs a length from 1 to \(maximumCount) in parentheses",

@@ -207,7 +207,14 @@ enum Redaction {
                 while valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: " ") || bytes[valueStart] == UInt8(ascii: "\t") { valueStart += 1 }
                 guard valueStart < bytes.count else { continue }
                 var valueEnd: Int
-                if bytes[valueStart] == UInt8(ascii: "\"") || bytes[valueStart] == UInt8(ascii: "'") {
+                // JSON kept in a header escaped once more: `{\"token\":\"…\"}` ends at `\"`.
+                if bytes[valueStart] == UInt8(ascii: "\\"), valueStart + 1 < bytes.count, bytes[valueStart + 1] == UInt8(ascii: "\"") {
+                    valueStart += 2
+                    valueEnd = valueStart
+                    while valueEnd < bytes.count, !(bytes[valueEnd] == UInt8(ascii: "\\") && valueEnd + 1 < bytes.count && bytes[valueEnd + 1] == UInt8(ascii: "\"")) {
+                        valueEnd += 1
+                    }
+                } else if bytes[valueStart] == UInt8(ascii: "\"") || bytes[valueStart] == UInt8(ascii: "'") {
                     let quote = bytes[valueStart]
                     valueStart += 1
                     valueEnd = valueStart

@@ -232,6 +232,7 @@ import Testing
             "X-Next-Page": "/items?page=2&token=S3-next",
             "WWW-Authenticate": #"Bearer realm="api", error="invalid_token", token="S3-w\"ww""#,
             "X-Session": #"{"token": "S3-json", "user": "luke"}"#,
+            "X-Escaped": #"{\"token\":\"S3-esc\",\"user\":\"luke\"}"#,
             "X-Note": "rotate your token soon",
         ], body: [])
         let text = try harness.root.text("implicit.json")
@@ -242,6 +243,7 @@ import Testing
         #expect(headers["X-Next-Page"]?.stringValue == "/items?page=2&token=REDACTED")
         #expect(headers["WWW-Authenticate"]?.stringValue == #"Bearer realm="api", error="invalid_token", token="REDACTED""#)
         #expect(headers["X-Session"]?.stringValue == #"{"token": "REDACTED", "user": "luke"}"#)
+        #expect(headers["X-Escaped"]?.stringValue == #"{\"token\":\"REDACTED\",\"user\":\"luke\"}"#, "JSON escaped once more")
         #expect(headers["X-Note"]?.stringValue == "rotate your token soon", "a word without a value after it is not a secret")
         _ = try harness.loadCleanly()
     }

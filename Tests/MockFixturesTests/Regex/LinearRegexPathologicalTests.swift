@@ -45,7 +45,8 @@ import Testing
     @Test func aSearchStopsAfterItsStepsAndSaysSo() throws {
         let text = String(repeating: "a", count: 2_000)
         let large = try LinearRegex("[a-z]{400}X", maximumSteps: 100_000)
-        #expect(large.verdict(in: text) == .tooCostly, "400 live threads over 2,000 characters: 800,000 steps")
+        #expect(large.verdict(in: text) == .tooCostly, "400 live threads over 2,000 characters: 800,000 steps, over 64 a byte")
+        #expect(large.stepLimit(forTextBytes: 2_000) == 128_000 && large.stepLimit(forTextBytes: 10) == 100_000)
         #expect(!large.matches(in: text))
         #expect(try LinearRegex("[a-z]{400}X", maximumSteps: 1_000_000).verdict(in: text) == .noMatch)
         #expect(try LinearRegex("[a-z]{400}", maximumSteps: 100_000).verdict(in: text) == .match, "a match found in time is a match")
@@ -55,7 +56,7 @@ import Testing
 
         let condition = TextCondition(kind: .regex(try CompiledRegex("[a-z]{400}X", maximumSteps: 100_000)), operand: "[a-z]{400}X")
         #expect(condition.expectation(for: text)
-            == "to match [a-z]{400}X, but the search stopped after 100000 steps: the pattern's \(large.instructionCount) instructions over 2000 characters are too much work (a counted repetition such as {4000} is written out in full); use a shorter pattern, or match a field of a JSON body instead")
+            == "to match [a-z]{400}X, but the search stopped after 128000 steps: the pattern's \(large.instructionCount) instructions over 2000 characters are too much work (a counted repetition such as {4000} is written out in full); use a shorter pattern, or match a field of a JSON body instead")
         #expect(condition.expectation(for: "short") == "to match [a-z]{400}X")
     }
 }

@@ -8,6 +8,7 @@ import Testing
         ("mapping.json", #"{"request": {"method": "GET", "urlPath": "/api/users/1"}, "response": {"status": 200, "jsonBody": {"id": 1}}}"#,
          "WireMock", "request.urlPath", 1, 31),
         ("pattern.json", #"[{"request": {"urlPattern": "/api/.*"}, "response": {"fixedDelayMilliseconds": 10}}]"#, "WireMock", "request.urlPattern", 1, 15),
+        ("anymethod.json", #"{"priority": 1, "request": {"url": "/health"}, "response": {"status": 200, "body": "ok"}}"#, "WireMock", "request.url", 1, 29),
         ("all.json", #"{"mappings": []}"#, "WireMock", "mappings", 1, 2),
         ("expectations.json", #"[{"httpRequest": {"path": "/x"}, "httpResponse": {"statusCode": 200}}]"#, "MockServer", "httpRequest", 1, 3),
         ("simulation.json", #"{"data": {"pairs": []}, "meta": {"schemaVersion": "v5"}}"#, "Hoverfly", "data.pairs", 1, 11),
@@ -28,6 +29,8 @@ import Testing
         let (store, tree) = try loadTree([
             "shorten.json": #"[{"method": "POST", "request": {"url": "https://example.com"}, "response": {"status": "ok", "short": "x"}}]"#,
             "data.json": #"{"response": {"data": {"items": []}, "routes": []}}"#,
+            "webhook.json": #"[{"request": {"url": "https://hooks.example/x", "method": "POST"}, "status": 201}]"#,
+            "hookpath.json": #"[{"method": "POST", "request": {"url": "/cb", "method": "POST"}, "status": 201, "response": {"ok": true}}]"#,
         ])
         _ = tree
         #expect(store.problems.isEmpty, "\(store.problems)")

@@ -156,6 +156,29 @@ struct ResponseTemplateTests {
         #expect(bad["session"] is NSNull, "no Cookie header")
     }
 
+    /// A `|` starts a conversion only when a conversion's name follows it or a space stands beside
+    /// it, so names holding `|` read as before; `| json` parses a JSON string too, strictly; a
+    /// number must be finite (audit R11).
+    @Test func pipesInNamesAndStrictConversions() throws {
+        let (store, tree) = try loadTree(["users/{userId}.json": #"""
+        [{"method": "POST", "template": true, "response": {"pipe": "{{query.a|b}}", "quote": "{{query.it's | number}}",
+          "inner": "{{body.doc | json}}", "comma": "{{query.c | json}}", "huge": "{{query.h | number}}", "tiny": "{{query.t | number}}"}}]
+        """#])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        let object = try store.send("POST", "/users/7?a%7Cb=piped&it's=5&c=%5B1%2C%5D&h=1e999&t=-2.5e-3", headers: Self.json,
+                                    body: #"{"doc": "{\"n\": [1, 2]}"}"#).jsonObject()
+        #expect(object["pipe"] as? String == "piped", "a name holding | is a name")
+        #expect(object["quote"] as? Int == 5, "a quote outside brackets is part of the name")
+        #expect((object["inner"] as? [String: Any])?["n"] as? [Int] == [1, 2], "| json parses a JSON string value")
+        #expect(object["comma"] is NSNull, "a trailing comma is not JSON a request sends")
+        #expect(object["huge"] is NSNull, "1e999 is no finite number")
+        #expect(object["tiny"] as? Double == -0.0025)
+        let (paths, other) = try loadTree(["users/{userId}.json": #"[{"template": true, "response": ["{{paht}}"]}]"#])
+        _ = other
+        #expect(paths.problems.first?.hint == "did you mean {{path.userId}}?", "the fixture's own parameter")
+    }
+
     /// `{{random.…}}`: a new value at every occurrence, in its range and alphabet.
     @Test func randomValuesAreDrawnPerOccurrence() throws {
         let (store, tree) = try loadTree(["r.json": #"""

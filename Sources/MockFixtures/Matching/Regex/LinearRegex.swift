@@ -41,11 +41,11 @@ package struct LinearRegex: Sendable {
         let ast = try parser.parse()
         self.pattern = pattern
         self.program = RegexCompiler.compile(ast)
-        self.stepLimit = maximumSteps
+        self.leastStepLimit = maximumSteps
     }
 
     /// ``maximumSteps`` but for tests, which reach it with short texts.
-    let stepLimit: Int
+    let leastStepLimit: Int
 
     /// True when some substring of `text` matches (an unanchored search unless the pattern
     /// anchors itself with `^`, `$`, `\A`, `\z`, `\Z`), like `text.contains(regex)`.
@@ -58,11 +58,12 @@ package struct LinearRegex: Sendable {
     /// ``maximumSteps`` thread steps, about a second, and counts as no match.
     package func verdict(in text: some StringProtocol) -> Verdict {
         let utf8 = text.utf8
-        if let answer = utf8.withContiguousStorageIfAvailable({ program.run($0, maximumSteps: stepLimit) }) {
+        let limit = stepLimit(forTextBytes: utf8.count)
+        if let answer = utf8.withContiguousStorageIfAvailable({ program.run($0, maximumSteps: limit) }) {
             return answer
         }
         let bytes = Array(utf8)
-        return bytes.withUnsafeBufferPointer { program.run($0, maximumSteps: stepLimit) }
+        return bytes.withUnsafeBufferPointer { program.run($0, maximumSteps: limit) }
     }
 
     package enum Verdict: Sendable, Equatable {
@@ -72,9 +73,18 @@ package struct LinearRegex: Sendable {
         case tooCostly
     }
 
-    /// Thread steps one search may take: the program's live instructions summed over the text's
-    /// positions. A pattern of a few dozen instructions gets through a 10 MiB body well within it.
+    /// Thread steps one search may take at least: the program's live instructions summed over the
+    /// text's positions.
     package static let maximumSteps = 100_000_000
+    /// Live instructions a search may average over a long text: 64 per byte, so a pattern of a few
+    /// dozen instructions gets through a 10 MiB body (`[a-z]{12}X` there needs 12 per byte).
+    package static let stepsPerByte = 64
+
+    /// The steps a search of `count` bytes may take: ``maximumSteps``, or 64 a byte for a text
+    /// over about 1.5 MB.
+    package func stepLimit(forTextBytes count: Int) -> Int {
+        max(leastStepLimit, count.multipliedReportingOverflow(by: Self.stepsPerByte).partialValue)
+    }
 
     /// Number of instructions in the compiled program (for diagnostics and tests).
     package var instructionCount: Int { program.instructions.count }

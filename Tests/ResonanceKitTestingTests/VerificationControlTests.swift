@@ -158,6 +158,24 @@ struct VerificationControlTests {
         }
     }
 
+    /// `.not` and `.anyOf`, on both fronts, in a JSON body pattern, nested in each other.
+    @Test(arguments: ControlFront.allCases)
+    func verifiesWithNotAndAnyOf(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.session.status(.post, "uploads", body: .json(["items": "A1", "kind": "b2"]))
+            let kindOrB: PatternValue = .anyOf(["a", .regex("^b[0-9]$")])
+            let notZ: PatternValue = .not("Z")
+            let matching: [String: PatternValue] = ["kind": kindOrB, "items": notZ]
+            try await harness.mock.verify(.post("/api/uploads", body: matching, requestMatch: .partial), count: 1)
+            let neither: [String: PatternValue] = ["kind": .not(.anyOf(["b2", "c"]))]
+            try await harness.mock.verify(.post("/api/uploads", body: neither, requestMatch: .partial), count: 0)
+            let notB2: [String: PatternValue] = ["kind": .not("b2")]
+            let miss = try await harness.mock.count(matching: .post("/api/uploads", body: notB2, requestMatch: .partial))
+            #expect(miss.nearMisses.first?.reasons == [#"body differs at $.kind: expected anything but "b2", got "b2""#])
+            #expect(PatternValue.not(.anyOf(["a", .absent])).description == "(anything but (one of a, (absent)))")
+        }
+    }
+
     /// `.includes`: the items a cart was sent with, in any order, others allowed.
     @Test(arguments: ControlFront.allCases)
     func verifiesArraysThatIncludeElements(front: ControlFront) async throws {

@@ -16,6 +16,10 @@ indirect enum JSONExpectation: Sendable {
     /// `{"$absent": true}`: the member must not be present.
     case absent
     case condition(TextCondition)
+    /// `{"$not": …}`: present, and not matching what it holds.
+    case not(JSONExpectation, source: JSONValue)
+    /// `{"$anyOf": [...]}`: matching one of the alternatives; absent when one is `{"$absent": true}`.
+    case anyOf([JSONExpectation], source: JSONValue)
 
     struct Member: Sendable {
         let key: String
@@ -33,6 +37,10 @@ indirect enum JSONExpectation: Sendable {
             return false
         case .condition(let condition):
             return Self.text(of: actual).map { condition.matches($0) } ?? false
+        case .not(let inner, _):
+            return !inner.matches(actual)
+        case .anyOf(let alternatives, _):
+            return alternatives.contains { $0.matches(actual) }
         case .array(let elements, _):
             guard case .array(let actualElements) = actual, actualElements.count == elements.count else { return false }
             return zip(elements, actualElements).allSatisfy { $0.matches($1.value) }
@@ -45,12 +53,11 @@ indirect enum JSONExpectation: Sendable {
             guard case .object(let actualMembers) = actual else { return false }
             let lookup = MemberLookup(actualMembers)
             for member in members {
-                let value = lookup.value(for: member.key)
-                if case .absent = member.expectation {
-                    if value != nil { return false }
-                    continue
+                guard let value = lookup.value(for: member.key) else {
+                    if member.expectation.acceptsMissing { continue }
+                    return false
                 }
-                guard let value, member.expectation.matches(value) else { return false }
+                guard member.expectation.matches(value) else { return false }
             }
             return partial || actualMembers.allSatisfy { actual in members.contains { $0.key == actual.key && !$0.expectation.isAbsent } }
         }
@@ -69,6 +76,8 @@ indirect enum JSONExpectation: Sendable {
         case .condition(let condition):
             if let text = Self.text(of: actual), condition.matches(text) { return nil }
             return "at \(path): expected \(condition.expectedValue), got \(Self.describe(actual))"
+        case .not, .anyOf:
+            return matches(actual) ? nil : "at \(path): expected \(expectedText), got \(Self.describe(actual))"
         case .array(let elements, let source):
             guard case .array(let actualElements) = actual else { return kindMismatch(path, source, actual) }
             guard actualElements.count == elements.count else {
@@ -97,6 +106,7 @@ indirect enum JSONExpectation: Sendable {
                     continue
                 }
                 guard let value else {
+                    if member.expectation.acceptsMissing { continue }
                     return "at \(path): missing key \(JSONValue.excerpt(.string(member.key))) (expected \(member.expectation.expectedText))"
                 }
                 if let difference = member.expectation.firstDifference(from: value, at: JSONValue.memberPath(path, member.key)) { return difference }
@@ -117,6 +127,18 @@ indirect enum JSONExpectation: Sendable {
         case .present: "any value"
         case .absent: "nothing"
         case .condition(let condition): condition.expectedValue
+        case .not(let inner, _): "anything but \(inner.expectedText)"
+        case .anyOf(let alternatives, _): "one of " + alternatives.map(\.expectedText).joined(separator: ", ")
+        }
+    }
+
+    /// Whether a missing member satisfies it: `$absent`, or `$anyOf` with `$absent` among its
+    /// alternatives. `$not` asks for a present value.
+    var acceptsMissing: Bool {
+        switch self {
+        case .absent: true
+        case .anyOf(let alternatives, _): alternatives.contains { $0.acceptsMissing }
+        default: false
         }
     }
 

@@ -17,6 +17,10 @@ indirect enum ParameterExpectation: Sendable {
     case filePart(filename: ParameterExpectation?, contentType: ParameterExpectation?)
     /// A nested object or array, which a query parameter or form field cannot carry.
     case unusable(JSONValue)
+    /// `{"$not": …}`: given, and no occurrence satisfying what it holds.
+    case not(ParameterExpectation)
+    /// `{"$anyOf": [...]}`: satisfying one of the alternatives.
+    case anyOf([ParameterExpectation])
 
     /// Whether the occurrences `values` of one name satisfy the expectation.
     func isSatisfied(by values: [String]) -> Bool {
@@ -28,6 +32,8 @@ indirect enum ParameterExpectation: Sendable {
             DistinctAssignment.firstUnassigned(expected: elements.count, actual: values.count) { elements[$0].accepts(values[$1]) } == nil
         case .filePart, .unusable: false
         case .equals, .condition: values.contains { accepts($0) }
+        case .not(let inner): !values.isEmpty && !inner.isSatisfied(by: values)
+        case .anyOf(let alternatives): alternatives.contains { $0.isSatisfied(by: values) }
         }
     }
 
@@ -40,6 +46,8 @@ indirect enum ParameterExpectation: Sendable {
         case .equals, .condition: value.map { accepts($0) } ?? false
         case .each, .includes: isSatisfied(by: value.map { [String($0)] } ?? [])
         case .filePart, .unusable: false
+        case .not(let inner): value != nil && !inner.isSatisfied(bySingle: value)
+        case .anyOf(let alternatives): alternatives.contains { $0.isSatisfied(bySingle: value) }
         }
     }
 
@@ -50,6 +58,8 @@ indirect enum ParameterExpectation: Sendable {
         case .condition(let condition): condition.matches(value)
         case .present: true
         case .absent, .each, .includes, .filePart, .unusable: false
+        case .not(let inner): !inner.accepts(value)
+        case .anyOf(let alternatives): alternatives.contains { $0.accepts(value) }
         }
     }
 
@@ -86,6 +96,8 @@ indirect enum ParameterExpectation: Sendable {
         case .includes(let elements): "values including " + elements.map(\.expectedText).joined(separator: ", ")
         case .filePart: "a file part"
         case .unusable(let value): JSONValue.excerpt(value)
+        case .not(let inner): "anything but \(inner.expectedText)"
+        case .anyOf(let alternatives): "one of " + alternatives.map(\.expectedText).joined(separator: ", ")
         }
     }
 
@@ -123,6 +135,12 @@ extension ParameterExpectation {
         case .includes(let elements, let source):
             let derived = elements.map(Self.init)
             self = derived.contains { $0.isNested } ? .unusable(source) : .includes(derived)
+        case .not(let inner, let source):
+            let derived = Self(inner)
+            self = derived.isNested ? .unusable(source) : .not(derived)
+        case .anyOf(let alternatives, let source):
+            let derived = alternatives.map(Self.init)
+            self = derived.contains { $0.isNested } ? .unusable(source) : .anyOf(derived)
         case .object(let members, _, let source):
             let filename = members.last { $0.key == "filename" }.map { Self($0.expectation) }
             let contentType = members.last { $0.key == "contentType" }.map { Self($0.expectation) }

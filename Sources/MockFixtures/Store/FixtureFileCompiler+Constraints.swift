@@ -3,7 +3,7 @@
 /// objects that may stand wherever they compare a value.
 extension FixtureFileCompiler {
     static let constraintKeys: Set<String> = ["request", "requestMatch", "query", "requestHeaders", "requestCookies", "pathParameters"]
-    static let matcherOperators = ["$regex", "$contains", "$any", "$absent", "$equals", "$includes"]
+    static let matcherOperators = ["$regex", "$contains", "$any", "$absent", "$equals", "$includes", "$not", "$anyOf"]
 
     /// The compiled request-selecting keys of one entry or pattern.
     struct ConstraintFields {
@@ -131,6 +131,10 @@ extension FixtureFileCompiler {
             return ("expects an array, but a path segment holds exactly one value", hint)
         case .absent where !isQuery:
             return ("can never be absent: the path always gives it a value", "remove it, or serve such requests from a file without that segment")
+        case .not(let inner):
+            return unusableParameter(inner, label: label)
+        case .anyOf(let alternatives):
+            return alternatives.lazy.compactMap { unusableParameter($0, label: label) }.first
         default:
             return nil
         }
@@ -238,6 +242,31 @@ extension FixtureFileCompiler {
             return matcher.key == "$any" ? .present : .absent
         case "$equals":
             return .value(operand.value)
+        case "$not":
+            guard place != .body else {
+                add(.error, at: matcher.keyPosition, "$not stands for the whole request, which it cannot negate",
+                    hint: #"use it for a value: {"requestHeaders": {"Authorization": {"$not": "Bearer expired"}}}"#)
+                return nil
+            }
+            guard let inner = compileExpectation(operand, partial: partial, place: place) else { return nil }
+            return .not(inner, source: node.value)
+        case "$anyOf":
+            guard place != .body else {
+                add(.error, at: matcher.keyPosition, "$anyOf stands for the whole request, which it cannot choose among",
+                    hint: #"use it for a value, such as {"query": {"sort": {"$anyOf": ["asc", "desc"]}}}, or write an entry per alternative"#)
+                return nil
+            }
+            guard case .array(let elements) = operand.value, elements.count >= 2 else {
+                add(.error, at: operand.position, "$anyOf needs an array of two alternatives or more, found \(describe(operand.value))",
+                    hint: #"write it as {"$anyOf": ["asc", "desc"]}: either value matches; alternatives may be matchers, {"$absent": true} among them"#)
+                return nil
+            }
+            var alternatives: [JSONExpectation] = []
+            for element in elements {
+                guard let expectation = compileExpectation(element, partial: partial, place: place) else { return nil }
+                alternatives.append(expectation)
+            }
+            return .anyOf(alternatives, source: node.value)
         case "$includes":
             guard case .array(let elements) = operand.value, !elements.isEmpty else {
                 add(.error, at: operand.position, "$includes needs a non-empty array of the elements to find, found \(describe(operand.value))",

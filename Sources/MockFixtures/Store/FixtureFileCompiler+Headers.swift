@@ -155,10 +155,7 @@ extension FixtureFileCompiler {
             if case .object = member.value.value {
                 guard let json = compileExpectation(member.value, partial: false, place: .member) else { continue }
                 expectation = ParameterExpectation(json)
-                switch expectation {
-                case .condition, .present, .absent, .equals(.string):
-                    break
-                default:
+                if !expectation.fitsOneHeaderValue {
                     add(.error, at: member.value.position, "header \"\(member.key)\" in requestHeaders expects \(describe(member.value.value)), which a header cannot carry",
                         hint: #"use a string, or a matcher such as {"$regex": "^Bearer "}"#)
                     continue
@@ -170,5 +167,18 @@ extension FixtureFileCompiler {
             requirements.append(RequestConstraints.HeaderRequirement(lowercasedName: member.key.lowercased(), expectation: expectation))
         }
         return requirements
+    }
+}
+
+private extension ParameterExpectation {
+    /// Whether a header, one text value, can satisfy it: text, a matcher, presence or absence, and
+    /// `$not` / `$anyOf` of those.
+    var fitsOneHeaderValue: Bool {
+        switch self {
+        case .condition, .present, .absent, .equals(.string): true
+        case .not(let inner): inner.fitsOneHeaderValue
+        case .anyOf(let alternatives): alternatives.allSatisfy(\.fitsOneHeaderValue)
+        default: false
+        }
     }
 }

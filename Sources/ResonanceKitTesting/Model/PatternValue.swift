@@ -3,18 +3,21 @@ import Foundation
 /// A value a request pattern or fixture entry expects, with the fixture format's rules: text,
 /// numbers and booleans compare as text with query parameters and form fields, an array means
 /// "once for each of these, in any order", ``any`` means "present, any value", and the matchers
-/// ``regex(_:)``, ``contains(_:)``, ``absent`` and ``includes(_:)`` stand for `{"$regex": …}`,
-/// `{"$contains": …}`, `{"$absent": true}` and `{"$includes": […]}`.
+/// ``regex(_:)``, ``contains(_:)``, ``absent``, ``includes(_:)``, ``not(_:)`` and ``anyOf(_:)``
+/// stand for `{"$regex": …}`, `{"$contains": …}`, `{"$absent": true}`, `{"$includes": […]}`,
+/// `{"$not": …}` and `{"$anyOf": […]}`.
 ///
 /// ```swift
 /// let pattern = RequestPattern.get("/api/1.0/people/", query: ["page": 2, "ids": ["1", "2"], "token": .any])
 /// let orders = RequestPattern.get("/api/orders", query: ["sku": .regex("^A[0-9]+$"), "debug": .absent])
+/// let fresh = RequestPattern.get("/api/me", headers: ["Authorization": .not("Bearer expired")])
+/// let sorted = RequestPattern.get("/api/people", query: ["sort": .anyOf(["asc", "desc"])])
 /// ```
 ///
 /// It is `Encodable`, so matchers also work inside a JSON body:
 /// `.post("/api/orders", body: ["sku": .regex("^A"), "quantity": 2] as [String: PatternValue])`,
 /// or `.post("/api/carts", body: ["items": .includes(["A1", "B2"])] as [String: PatternValue], requestMatch: .partial)`.
-public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+public indirect enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
     case string(String)
     /// A whole number, exactly: a 64-bit id (`1234567890123456789`) stays that id. (As a
@@ -36,6 +39,12 @@ public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLite
     /// An array holding an element of its own for each of these, in any order, other elements
     /// allowed (`{"$includes": […]}`); as a query parameter, occurrences holding these values.
     case includes([PatternValue])
+    /// Present, and not matching this (`{"$not": …}`): `.not("Bearer expired")`,
+    /// `.not(.regex("^test-"))`. For "not present", use ``absent``.
+    case not(PatternValue)
+    /// Matching one of these (`{"$anyOf": […]}`, two or more); ``absent`` among them also
+    /// accepts a missing value: `.anyOf([.absent, "v2"])`.
+    case anyOf([PatternValue])
 
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .integer(value) }
@@ -56,6 +65,8 @@ public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLite
         case .contains(let text): ["$contains": text]
         case .absent: ["$absent": true]
         case .includes(let elements): ["$includes": elements.map(\.jsonObject)]
+        case .not(let inner): ["$not": inner.jsonObject]
+        case .anyOf(let alternatives): ["$anyOf": alternatives.map(\.jsonObject)]
         }
     }
 
@@ -81,6 +92,8 @@ public enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByStringLite
         case .regex(let pattern): try container.encode(["$regex": pattern])
         case .contains(let text): try container.encode(["$contains": text])
         case .includes(let elements): try container.encode(["$includes": elements])
+        case .not(let inner): try container.encode(["$not": inner])
+        case .anyOf(let alternatives): try container.encode(["$anyOf": alternatives])
         }
     }
 }
@@ -100,6 +113,8 @@ extension PatternValue: CustomStringConvertible {
         case .contains(let text): "(containing \(text))"
         case .absent: "(absent)"
         case .includes(let elements): "(including " + elements.map(\.description).joined(separator: ", ") + ")"
+        case .not(let inner): "(anything but \(inner))"
+        case .anyOf(let alternatives): "(one of " + alternatives.map(\.description).joined(separator: ", ") + ")"
         }
     }
 }

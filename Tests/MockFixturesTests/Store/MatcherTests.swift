@@ -212,6 +212,43 @@ struct MatcherTests {
         #expect(try reasons(missing)[2] == [#"query parameter 'ids' is given as "1", expected values including "1", "3", each once, in any order"#])
     }
 
+    /// `$not` (present, and not matching) and `$anyOf` (one of the alternatives, `$absent` among
+    /// them accepting a missing value), in headers, queries, form fields, JSON members and array
+    /// elements, nested in each other; the 404 says what was expected (audit W2's G6).
+    @Test func notAndAnyOfCombineMatchers() throws {
+        let (store, tree) = try loadTree(["me.json": #"""
+        [{"requestHeaders": {"Authorization": {"$not": "Bearer expired"}}, "query": {"sort": {"$anyOf": ["asc", "desc", {"$absent": true}]}}, "response": "ok"},
+         {"method": "POST", "request": {"kind": {"$anyOf": ["a", {"$regex": "^b[0-9]$"}]}, "tag": {"$not": {"$anyOf": ["x", "y"]}},
+          "ids": [{"$not": 0}]}, "requestMatch": "partial", "status": 201},
+         {"method": "PUT", "request": {"v": {"$anyOf": [{"$absent": true}, 2]}}, "requestMatch": "partial", "status": 204},
+         {"method": "PATCH", "request": {"name": {"$not": {"$contains": "test"}}}, "status": 202}]
+        """#])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        let bearer = ["Authorization": "Bearer good"]
+        #expect(store.get("/me", headers: bearer).status == 200)
+        #expect(store.get("/me?sort=desc", headers: bearer).status == 200)
+        #expect(store.get("/me?sort=up", headers: bearer).status == 404)
+        let expired = store.get("/me", headers: ["Authorization": "Bearer expired"])
+        #expect(expired.status == 404)
+        #expect(try reasons(expired).first == [#"header 'authorization' is "Bearer expired", expected anything but "Bearer expired""#])
+        #expect(store.get("/me").status == 404, "$not asks for a present value")
+        #expect(try reasons(store.get("/me?sort=up", headers: bearer)).first == [#"query parameter 'sort' is "up", expected one of "asc", "desc", no value"#])
+        #expect(store.send("POST", "/me", headers: Self.json, body: #"{"kind": "b7", "tag": "z", "ids": [4]}"#).status == 201)
+        #expect(store.send("POST", "/me", headers: Self.json, body: #"{"kind": "a", "tag": "z", "ids": [4], "more": 1}"#).status == 201)
+        let tagged = store.send("POST", "/me", headers: Self.json, body: #"{"kind": "a", "tag": "y", "ids": [4]}"#)
+        #expect(try reasons(tagged)[1] == [#"body differs at $.tag: expected anything but one of "x", "y", got "y""#])
+        #expect(store.send("POST", "/me", headers: Self.json, body: #"{"kind": "c", "tag": "z", "ids": [4]}"#).status == 404)
+        #expect(store.send("POST", "/me", headers: Self.json, body: #"{"kind": "a", "tag": "z", "ids": [0]}"#).status == 404)
+        #expect(store.send("POST", "/me", headers: Self.json, body: #"{"kind": "a", "ids": [4]}"#).status == 404, "a missing tag is not anything but x or y")
+        #expect(store.send("PUT", "/me", headers: Self.json, body: #"{"other": 1}"#).status == 204, "$absent among the alternatives")
+        #expect(store.send("PUT", "/me", headers: Self.json, body: #"{"v": 2}"#).status == 204)
+        #expect(store.send("PUT", "/me", headers: Self.json, body: #"{"v": 3}"#).status == 404)
+        let form = ["Content-Type": "application/x-www-form-urlencoded"]
+        #expect(store.send("PATCH", "/me", headers: form, body: "name=Rey").status == 202)
+        #expect(store.send("PATCH", "/me", headers: form, body: "name=test-user").status == 404)
+    }
+
     /// Each pair is compared once: a large array sent by an app against a short pattern costs
     /// expected × actual comparisons, whatever the search does afterwards.
     @Test func includesComparesEachPairOnce() {
@@ -248,6 +285,12 @@ struct MatcherTests {
         (#"[{"requestMatch": "loose"}]"#, 1, 19, #"requestMatch must be "exact" or "partial", found string "loose""#, "partial"),
         (#"[{"requestHeaders": {"X-A": {"$equals": 5}}}]"#, 1, 29, "which a header cannot carry", "string"),
         (#"[{"query": {"x": {"$contains": ""}}}]"#, 1, 32, "$contains needs a non-empty string", "Rey"),
+        (#"[{"query": {"x": {"$anyOf": ["a"]}}}]"#, 1, 29, "$anyOf needs an array of two alternatives or more, found array", #"{"$anyOf": ["asc", "desc"]}"#),
+        (#"[{"query": {"x": {"$anyOf": "a"}}}]"#, 1, 29, #"$anyOf needs an array of two alternatives or more, found string "a""#, "alternatives may be matchers"),
+        (#"[{"request": {"$not": {"a": 1}}}]"#, 1, 15, "$not stands for the whole request, which it cannot negate", "Bearer expired"),
+        (#"[{"request": {"$anyOf": [{"a": 1}, {"a": 2}]}}]"#, 1, 15, "$anyOf stands for the whole request", "an entry per alternative"),
+        (#"[{"query": {"x": {"$not": {"$regexx": "a"}}}}]"#, 1, 28, #"unknown matcher operator "$regexx""#, "did you mean $regex?"),
+        (#"[{"query": {"x": {"$nto": "a"}}}]"#, 1, 19, #"unknown matcher operator "$nto""#, "did you mean $not?"),
     ])
     func malformedMatchersAreLoadErrorsWithPositions(contents: String, line: Int, column: Int, message: String, hint: String) throws {
         try expectLoadError(contents, line: line, column: column, message: message, hint: hint)

@@ -124,6 +124,13 @@ enum EntryMatcher {
 
     private static func collectRequestReasons(_ expected: RequestConstraints.BodyRequirement, _ request: inout IncomingRequest, bodyOnly: Bool,
                                               into collector: inout ReasonCollector) {
+        if case .absent = expected.json {
+            // `"request": {"$absent": true}`: no body at all, whatever the query.
+            if !request.body.isEmpty {
+                collector.add("request has a body of \(request.body.count) byte\(request.body.count == 1 ? "" : "s"), but the entry expects none (\"request\": {\"$absent\": true})")
+            }
+            return
+        }
         switch request.bodyContent() {
         case .none:
             guard let parameters = expected.parameters else {

@@ -233,6 +233,9 @@ extension FixtureFileCompiler {
                         : #"write {"$absent": true}; for "present with any value" write {"$any": true}"#)
                 return nil
             }
+            // `"request": {"$absent": true}`: the request carries no body (WireMock's
+            // `bodyPatterns: [{"absent": true}]`).
+            if place == .body, matcher.key == "$absent" { return .absent }
             guard place == .member else {
                 add(.error, at: matcher.keyPosition,
                     "{\"\(matcher.key)\": true} stands for \(place == .body ? "the whole request" : "an array element"), where it means nothing",

@@ -319,6 +319,8 @@ struct FixtureFileCompiler {
         var hint = "known keys are " + knownKeys.joined(separator: ", ")
         if let suggestion = EditDistance.closest(to: member.key, among: knownKeys, maximumDistance: 2) {
             hint = "did you mean `\(suggestion)`?"
+        } else if knownKeys == Self.knownKeys, let ours = OtherToolKeys.entry[member.key] {
+            hint = "another tool's key: " + ours
         }
         add(.warning, at: member.keyPosition, "unknown key \"\(member.key)\" is ignored", hint: hint)
     }

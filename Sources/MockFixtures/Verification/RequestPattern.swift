@@ -82,6 +82,8 @@ struct RequestPattern: Sendable {
                 var hint = "the keys are " + knownKeys.joined(separator: ", ")
                 if let suggestion = EditDistance.closest(to: member.key, among: knownKeys, maximumDistance: 2) {
                     hint = "did you mean \"\(suggestion)\"?"
+                } else if let ours = OtherToolKeys.pattern[member.key] {
+                    hint = "another tool's key: " + ours
                 }
                 return .failure(PatternError("unknown key \(JSONValue.excerpt(.string(member.key))) in the pattern", hint: hint))
             }

@@ -35,4 +35,16 @@ import Testing
         _ = tree
         #expect(store.problems.isEmpty, "\(store.problems)")
     }
+
+    /// An unknown key another tool uses gets a hint naming ours, which edit distance cannot find.
+    @Test func anotherToolsKeysAreMappedInTheHint() throws {
+        let (store, tree) = try loadTree(["a.json": #"[{"status": 200, "jsonBody": {"id": 1}, "fixedDelayMilliseconds": 50}]"#])
+        _ = tree
+        let hints = store.problems.filter { $0.message.hasPrefix("unknown key") }.map(\.hint)
+        #expect(hints == [#"another tool's key: write the JSON answer as "response""#, #"another tool's key: write "delay": 300 (milliseconds)"#])
+        let fixture = try EngineFixture([:])
+        let refused = fixture.postJSON("/__admin/requests/count", #"{"urlPath": "/api/x", "headers": {"X-A": "1"}}"#)
+        #expect(refused.status == 400)
+        #expect(try refused.jsonObject()["hint"] as? String == #"another tool's key: write "path""#)
+    }
 }

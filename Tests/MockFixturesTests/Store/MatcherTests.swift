@@ -249,6 +249,23 @@ struct MatcherTests {
         #expect(store.send("PATCH", "/me", headers: form, body: "name=test-user").status == 404)
     }
 
+    /// `"request": {"$absent": true}`: a request without a body, whatever its query (WireMock's
+    /// `bodyPatterns: [{"absent": true}]`).
+    @Test func aRequestWithoutABody() throws {
+        let (store, tree) = try loadTree(["ping.json": #"[{"method": "POST", "request": {"$absent": true}, "status": 204}, {"method": "POST", "status": 400}]"#])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        #expect(store.send("POST", "/ping?x=1", headers: [:], body: "").status == 204)
+        let sent = store.send("POST", "/ping", headers: Self.json, body: "{}")
+        #expect(sent.status == 400)
+        let fixture = try EngineFixture(["ping.json": #"[{"method": "POST", "request": {"$absent": true}, "status": 204}]"#])
+        _ = fixture.send("POST", "/ping", headers: Self.json, body: #"{"a": 1}"#)
+        _ = fixture.send("POST", "/ping")
+        #expect(try fixture.count(#"{"method": "POST", "request": {"$absent": true}}"#)["count"] as? Int == 1)
+        let miss = try reasons(fixture.send("POST", "/ping", headers: Self.json, body: "{}"))
+        #expect(miss.first == [#"request has a body of 2 bytes, but the entry expects none ("request": {"$absent": true})"#])
+    }
+
     /// Each pair is compared once: a large array sent by an app against a short pattern costs
     /// expected × actual comparisons, whatever the search does afterwards.
     @Test func includesComparesEachPairOnce() {
@@ -279,7 +296,7 @@ struct MatcherTests {
         (#"[{"query": {"sku": {"$regex": "(a)\\1"}}}]"#, 1, 31, #"$regex "(a)\\1" is not a usable regular expression: at offset 3, backreferences"#, "no backreferences or lookaround"),
         (#"[{"query": {"sku": {"$regex": "^a(?=b)"}}}]"#, 1, 31, #"$regex "^a(?=b)" is not a usable regular expression: at offset 2, lookahead"#, "linear time"),
         (#"[{"query": {"sku": {"$any": false}}}]"#, 1, 29, "$any takes true, found boolean false", #"{"$absent": true}"#),
-        (#"[{"request": {"$absent": true}}]"#, 1, 15, #"{"$absent": true} stands for the whole request, where it means nothing"#, "named value"),
+        (#"[{"request": {"$any": true}}]"#, 1, 15, #"{"$any": true} stands for the whole request, where it means nothing"#, "named value"),
         (#"[{"request": {"a": {"$regex": "x", "b": 1}}}]"#, 1, 20, "an object mixes matcher operators ($regex) with ordinary keys (b)", "$equals"),
         (#"[{"request": {"a": {"$regex": "x", "$contains": "y"}}}]"#, 1, 20, "a matcher object holds exactly one operator, found $regex, $contains", "$equals"),
         (#"[{"requestMatch": "loose"}]"#, 1, 19, #"requestMatch must be "exact" or "partial", found string "loose""#, "partial"),

@@ -1,0 +1,42 @@
+/// Keys other mock tools use, with what says the same here: an unknown key's hint names ours, which
+/// edit distance cannot find (`jsonBody` is nowhere near `response`). From audit W2 (G13).
+enum OtherToolKeys {
+    /// An entry's keys (WireMock mappings, MockServer and Mockoon spellings).
+    static let entry: [String: String] = [
+        "jsonBody": #"write the JSON answer as "response""#,
+        "body": #"write a text answer as "responseText" and a JSON one as "response""#,
+        "base64Body": #"put the bytes in a file under the root and name it in "responseFile""#,
+        "bodyFileName": #"name the file in "responseFile" (relative to the root)"#,
+        "fixedDelayMilliseconds": #"write "delay": 300 (milliseconds)"#,
+        "delayDistribution": #"write "delay": {"min": 100, "max": 400} for a uniform random delay"#,
+        "statusCode": #"write "status""#,
+        "statusMessage": "the reason phrase is always the standard one; give the status alone",
+        "queryParameters": #"write the parameters in "query""#,
+        "bodyPatterns": #"write the expected body in "request" ("requestMatch": "partial" for ignoreExtraElements)"#,
+        "cookies": #"write them in "requestCookies""#,
+        "scenarioName": #"write "scenario""#,
+        "requiredScenarioState": #"write "state" (scenarios start in "started")"#,
+        "newScenarioState": #"write "newState""#,
+        "url": "the file's path is the URL's path; put query parameters in \"query\"",
+        "urlPath": "the file's path is the URL's path (api/users/1.json answers /api/users/1)",
+        "urlPattern": "name the file with {name} or {name...} segments, and constrain them in \"pathParameters\"",
+        "urlPathPattern": "name the file with {name} or {name...} segments, and constrain them in \"pathParameters\"",
+        "proxyBaseUrl": "forward unmatched requests with --proxy-unmatched URL; per-entry proxying is not there",
+        "serveEventListeners": "webhooks are not there: the entry answers, nothing is sent",
+        "postServeActions": "webhooks are not there: the entry answers, nothing is sent",
+        "latency": #"write "delay": 300 (milliseconds)"#,
+    ]
+
+    /// A verification pattern's keys (WireMock's request pattern).
+    static let pattern: [String: String] = [
+        "url": #"write "path" and the parameters in "query""#,
+        "urlPath": #"write "path""#,
+        "urlPathPattern": #"write "path": {"$regex": "^/api/"}, or a "path" with {name} segments"#,
+        "urlPattern": #"write "path": {"$regex": …} and the parameters in "query""#,
+        "headers": #"write "requestHeaders""#,
+        "queryParameters": #"write "query""#,
+        "bodyPatterns": #"write the expected body in "request" ("requestMatch": "partial" for ignoreExtraElements)"#,
+        "cookies": #"write "requestCookies""#,
+        "body": #"write the expected body in "request""#,
+    ]
+}

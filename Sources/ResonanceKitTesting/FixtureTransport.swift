@@ -168,6 +168,7 @@ public struct FixtureTransport: HTTPTransport {
     }
 
     private static func platformError(for fault: MockFault, missingBytes: Int) -> (URLError.Code, String) {
+        if let clientError = clientNetworkError(for: fault) { return clientError }
         #if canImport(FoundationNetworking)
         // swift-corelibs-foundation passes libcurl's error through: a reset is CURLE_RECV_ERROR
         // (-1005), an empty reply CURLE_GOT_NOTHING (-1011), a short body CURLE_PARTIAL_FILE,
@@ -175,13 +176,25 @@ public struct FixtureTransport: HTTPTransport {
         switch fault {
         case .connectionReset: return (.networkConnectionLost, "Recv failure: Connection reset by peer")
         case .emptyResponse: return (.badServerResponse, "Empty reply from server")
-        case .truncatedBody: return (.unknown, "transfer closed with \(missingBytes) bytes remaining to read")
+        default: return (.unknown, "transfer closed with \(missingBytes) bytes remaining to read")   // truncatedBody
         }
         #else
         // Apple's URLSession reports a connection that closes mid-exchange — before any answer
         // or before the announced Content-Length — as -1005 (Technical Q&A QA1941).
         return (.networkConnectionLost, "The network connection was lost.")
         #endif
+    }
+
+    /// The errors the client's own network gives before any server is reached: the same code on
+    /// every platform, with Apple's wording; nil for the faults a socket shows.
+    private static func clientNetworkError(for fault: MockFault) -> (URLError.Code, String)? {
+        switch fault {
+        case .notConnectedToInternet: (.notConnectedToInternet, "The Internet connection appears to be offline.")
+        case .cannotFindHost: (.cannotFindHost, "A server with the specified hostname could not be found.")
+        case .cannotConnectToHost: (.cannotConnectToHost, "Could not connect to the server.")
+        case .secureConnectionFailed: (.secureConnectionFailed, "An SSL error has occurred and a secure connection to the server cannot be made.")
+        case .connectionReset, .emptyResponse, .truncatedBody: nil
+        }
     }
 
     /// The raw request target: percent-encoded path plus `?query`, as a server sees it.

@@ -39,7 +39,10 @@ enum FixtureFormatHelp {
                             {"min": 100, "max": 400} for a random delay
             bytesPerSecond  send the body slowly, about N bytes per second
             fault           "connectionReset", "emptyResponse" or
-                            "truncatedBody" instead of a normal answer
+                            "truncatedBody" instead of a normal answer;
+                            "notConnectedToInternet", "cannotFindHost",
+                            "cannotConnectToHost", "secureConnectionFailed"
+                            are those URLErrors in-process, a reset here
             times           answer at most N matching requests, then the next
                             entry does
             priority        lower numbers are tried first (default 5)

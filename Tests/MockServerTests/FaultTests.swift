@@ -10,6 +10,8 @@ import Testing
     static let files = [
         "api/reset.json": #"[{"fault": "connectionReset"}]"#,
         "api/empty.json": #"[{"fault": "emptyResponse"}]"#,
+        "api/offline.json": #"[{"fault": "notConnectedToInternet"}]"#,
+        "api/nohost.json": #"[{"fault": "cannotFindHost"}]"#,
         "api/short.json": #"[{"fault": "truncatedBody", "responseText": "0123456789", "headers": {"X-Fixture": "short"}}]"#,
         "api/late-reset.json": #"[{"delay": 1000, "fault": "connectionReset"}]"#,
         "api/slow.json": #"[{"bytesPerSecond": 1, "responseText": "abc"}]"#,
@@ -32,7 +34,9 @@ import Testing
 
     /// A reset ends with an RST (`ECONNRESET` on the next read), an empty response with a FIN
     /// (end of stream); neither sends a byte.
-    @Test(arguments: [("reset", true), ("empty", false)])
+    /// The client-side errors (offline, no such host) are exact only in-process; on a socket
+    /// they reset the connection.
+    @Test(arguments: [("reset", true), ("empty", false), ("offline", true), ("nohost", true)])
     func aFaultBeforeTheAnswerSendsNothing(path: String, reset: Bool) throws {
         let running = try RunningServer(Self.files)
         let client = try running.rawClient()

@@ -84,6 +84,36 @@ struct FaultControlTests {
         #expect(response.statusCode == 200)
     }
 
+    /// The client-side network errors OHHTTPStubs suites stub (offline, no such host, nothing
+    /// listening, a failed TLS handshake): exact in-process, a reset (-1005) over a socket; both
+    /// journal the fault.
+    @Test(arguments: fronts)
+    func clientNetworkErrorsAreExactInProcess(front: ControlFront) async throws {
+        let files = ["api/net.json": #"""
+            [{"fault": "notConnectedToInternet", "times": 1}, {"fault": "cannotFindHost", "times": 1},
+             {"fault": "cannotConnectToHost", "times": 1}, {"fault": "secureConnectionFailed", "times": 1}, {"response": {}}]
+            """#]
+        try await front.run(files: files) { harness in
+            var codes: [URLError.Code] = []
+            for _ in 0..<4 {
+                let url = harness.session.baseURL.appendingPathComponent("net")
+                do {
+                    _ = try await harness.session.transport.send(URLRequest(url: url))
+                    Issue.record("no error")
+                } catch let error as URLError {
+                    codes.append(error.code)
+                }
+            }
+            let expected: [URLError.Code] = front == .inProcess
+                ? [.notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .secureConnectionFailed]
+                : Array(repeating: .networkConnectionLost, count: 4)
+            #expect(codes == expected)
+            let journal = try await harness.mock.requests()
+            #expect(journal.map(\.outcome) == ["notConnectedToInternet", "cannotFindHost", "cannotConnectToHost", "secureConnectionFailed"])
+            #expect(journal.map(\.status) == [0, 0, 0, 0])
+        }
+    }
+
     /// A delay longer than the request's `timeoutInterval` ends in `URLError(.timedOut)`, as
     /// URLSession's own timer ends it (a `JSONSession` sets a longer one: its deadline decides).
     @Test(arguments: fronts)

@@ -14,8 +14,27 @@ public enum MockFault: String, Sendable, Equatable, CaseIterable, CustomStringCo
     /// Send the status line and headers (with the full `Content-Length`), then the first half of
     /// the body, then close the connection.
     case truncatedBody
+    /// The device is offline: `FixtureTransport` throws `URLError(.notConnectedToInternet)`
+    /// (-1009), as OHHTTPStubs suites do to test an offline screen. A server cannot take a
+    /// client's network away, so `mockserver` resets the connection, as for ``connectionReset``.
+    case notConnectedToInternet
+    /// DNS found no such host: `URLError(.cannotFindHost)` (-1003) in-process; a reset on mockserver.
+    case cannotFindHost
+    /// Nothing listens there: `URLError(.cannotConnectToHost)` (-1004) in-process; a reset on mockserver.
+    case cannotConnectToHost
+    /// The TLS handshake failed: `URLError(.secureConnectionFailed)` (-1200) in-process; a reset on mockserver.
+    case secureConnectionFailed
 
     public var description: String { rawValue }
+
+    /// The faults that stand for a client-side network error, which only `FixtureTransport` can
+    /// raise exactly; `mockserver` resets the connection for them.
+    public var isClientNetworkError: Bool {
+        switch self {
+        case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .secureConnectionFailed: true
+        case .connectionReset, .emptyResponse, .truncatedBody: false
+        }
+    }
 
     /// Whether a status line goes out before the connection closes.
     public var sendsStatusLine: Bool { self == .truncatedBody }

@@ -232,7 +232,7 @@ extension FixtureFileCompiler {
     private mutating func checkDelivery(_ answer: AnswerFields) {
         if let (fault, position) = answer.fault {
             switch fault {
-            case .connectionReset, .emptyResponse:
+            case .connectionReset, .emptyResponse, .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .secureConnectionFailed:
                 if let body = answer.body {
                     add(.warning, at: body.keyPosition, "\"\(body.source.key)\" is never sent: fault \"\(fault)\" closes the connection without answering",
                         hint: "remove \"\(body.source.key)\", or use \"truncatedBody\" to send part of it")

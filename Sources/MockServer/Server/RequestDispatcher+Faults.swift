@@ -5,7 +5,9 @@ extension RequestDispatcher {
     /// `bytesPerSecond`), once the request is fully received and its delay is over. Returns
     /// false to have libmicrohttpd close the connection without answering.
     ///
-    /// - `connectionReset`: nothing is sent; the connection is reset (RST). curl: exit 56.
+    /// - `connectionReset`: nothing is sent; the connection is reset (RST). curl: exit 56. So
+    ///   are `notConnectedToInternet`, `cannotFindHost`, `cannotConnectToHost` and
+    ///   `secureConnectionFailed`, which `FixtureTransport` raises as those `URLError`s.
     /// - `emptyResponse`: nothing is sent; the connection is closed normally (FIN). curl: exit 52.
     /// - `truncatedBody`: the status line and headers with the full `Content-Length`, half the
     ///   body (rounded down), then the connection is closed. curl: exit 18. A HEAD request, which
@@ -15,7 +17,9 @@ extension RequestDispatcher {
     func sendUnderNetworkConditions(_ response: MockResponse, for request: RequestContext, on connection: MHDConnection) -> Bool {
         request.fault = response.fault
         switch response.fault {
-        case .connectionReset?:
+        case .connectionReset?, .notConnectedToInternet?, .cannotFindHost?, .cannotConnectToHost?, .secureConnectionFailed?:
+            // The client-side errors (offline, no such host, …) are raised exactly only in-process;
+            // on a socket the nearest is a reset.
             connection.resetTCPConnection()
             MHDPlannedClose.announce()
             return false

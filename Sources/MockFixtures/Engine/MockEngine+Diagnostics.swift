@@ -93,19 +93,23 @@ extension MockEngine {
 
     /// Why no entry of the runtime fixtures for the path (most specific, then newest first) nor
     /// of its file matched. `request.pathParameters` are those of `file`'s path.
-    func noMatchResponse(runtime: [RuntimeFixtureMatch], file: FixtureFile?, _ request: inout IncomingRequest) -> MockResponse {
-        let response = noMatchResponseNamingTheMethod(runtime: runtime, file: file, &request)
+    func noMatchResponse(runtime: [RuntimeFixtureMatch], file: FixtureFile?, fallbacks: [(file: FixtureFile, parameters: PathParameters)] = [],
+                         _ request: inout IncomingRequest) -> MockResponse {
+        let response = noMatchResponseNamingTheMethod(runtime: runtime, file: file, fallbacks: fallbacks, &request)
         guard request.isHead else { return response }
         // The body names the method and the reasons ("request is HEAD"); a HEAD answer states
         // the length of GET's body. Only HEAD misses pay for the second explanation.
         var get = request.asGET()
-        return response.stating(bodyLength: noMatchResponseNamingTheMethod(runtime: runtime, file: file, &get).body.count)
+        return response.stating(bodyLength: noMatchResponseNamingTheMethod(runtime: runtime, file: file, fallbacks: fallbacks, &get).body.count)
     }
 
-    private func noMatchResponseNamingTheMethod(runtime: [RuntimeFixtureMatch], file: FixtureFile?, _ request: inout IncomingRequest) -> MockResponse {
+    private func noMatchResponseNamingTheMethod(runtime: [RuntimeFixtureMatch], file: FixtureFile?, fallbacks: [(file: FixtureFile, parameters: PathParameters)],
+                                                _ request: inout IncomingRequest) -> MockResponse {
         struct Candidate {
             let entry: FixtureEntry
             let fixtureID: String?
+            /// The less specific file it belongs to, tried after the most specific one.
+            var fallbackFile: String? = nil
             let parameters: PathParameters
             let reasons: [String]
             /// 0 when the entry's method accepts the request, 1 when it is the request's method in
@@ -114,10 +118,10 @@ extension MockEngine {
         }
         let fileParameters = request.pathParameters
         var candidates: [Candidate] = []
-        func consider(_ entries: [FixtureEntry], fixtureID: String?, parameters: PathParameters) {
+        func consider(_ entries: [FixtureEntry], fixtureID: String?, fallbackFile: String? = nil, parameters: PathParameters) {
             request.pathParameters = parameters
             for entry in entries {
-                candidates.append(Candidate(entry: entry, fixtureID: fixtureID, parameters: parameters,
+                candidates.append(Candidate(entry: entry, fixtureID: fixtureID, fallbackFile: fallbackFile, parameters: parameters,
                                             reasons: EntryMatcher.reasons(entry, &request, scenarios: scenarios),
                                             methodDistance: request.accepts(entryMethod: entry.method) ? 0
                                                 : request.methodInAnotherCase(acceptedBy: entry.method) != nil ? 1 : 2))
@@ -127,11 +131,15 @@ extension MockEngine {
             consider(match.fixture.entries, fixtureID: match.fixture.id, parameters: match.parameters)
         }
         consider(file?.entries ?? [], fixtureID: nil, parameters: fileParameters)
+        for fallback in fallbacks {
+            consider(fallback.file.entries, fixtureID: nil, fallbackFile: fallback.file.relativePath, parameters: fallback.parameters)
+        }
         request.pathParameters = fileParameters
         let path = String(request.target.path)
         var sources = runtime.map { "runtime fixture \($0.fixture.id)" }
         if let file { sources.append(file.relativePath) }
-        let error = runtime.isEmpty && file != nil
+        sources.append(contentsOf: fallbacks.map(\.file.relativePath))
+        let error = runtime.isEmpty && file != nil && fallbacks.isEmpty
             ? "no entry in \(file!.relativePath) matches \(request.method) \(path)"
             : "no entry matches \(request.method) \(path) (tried \(sources.joined(separator: ", ")))"
         var summary = error
@@ -141,7 +149,9 @@ extension MockEngine {
         }
         let closest = ranked.first.map { candidates[$0] }
         if let closest {
-            let name = closest.fixtureID.map { "runtime fixture \($0) entry \(closest.entry.index)" } ?? "entry \(closest.entry.index) (line \(closest.entry.position.line))"
+            let name = closest.fixtureID.map { "runtime fixture \($0) entry \(closest.entry.index)" }
+                ?? closest.fallbackFile.map { "entry \(closest.entry.index) of \($0) (line \(closest.entry.position.line))" }
+                ?? "entry \(closest.entry.index) (line \(closest.entry.position.line))"
             summary += "; closest is \(name): " + closest.reasons.joined(separator: "; ")
         } else {
             summary += "; there are no entries"
@@ -161,6 +171,9 @@ extension MockEngine {
             var members: [(String, JSONValue)] = []
             if let id = candidate.fixtureID {
                 members.append(("runtimeFixture", .string(id)))
+                if !candidate.parameters.isEmpty { members.append(("pathParameters", candidate.parameters.json)) }
+            } else if let fallbackFile = candidate.fallbackFile {
+                members.append(("fixtureFile", .string(fallbackFile)))
                 if !candidate.parameters.isEmpty { members.append(("pathParameters", candidate.parameters.json)) }
             }
             members.append(contentsOf: [

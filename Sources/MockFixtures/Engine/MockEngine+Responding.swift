@@ -87,10 +87,20 @@ extension MockEngine {
         request.pathParameters = parameters
         switch route {
         case .fixture(let file):
-            guard let entry = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &request, scenarios: scenarios) else {
-                return noMatchResponse(runtime: runtime, file: file, &request)
+            if let entry = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &request, scenarios: scenarios) {
+                return response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index), store: store)
             }
-            return response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index), store: store)
+            // No entry of the most specific file matches: the less specific files serving the path
+            // are tried in turn (`people/{id}.json`, then a root `{rest...}.json`).
+            let fallbacks = store.fallbackFixtures(forKey: key, after: file)
+            for fallback in fallbacks {
+                request.pathParameters = fallback.parameters
+                if let entry = EntryMatcher.select(from: fallback.file.entries, priorityGroups: fallback.file.priorityGroups, for: &request, scenarios: scenarios) {
+                    return response(entry, &request, outcome: .matched(file: fallback.file.relativePath, entry: entry.index), store: store)
+                }
+            }
+            request.pathParameters = parameters
+            return noMatchResponse(runtime: runtime, file: file, fallbacks: fallbacks, &request)
         case .broken(let file, let preparedID):
             return prepared(preparedID, in: store, outcome: .brokenFixture(file: file))
         case .staticFile(let file, let preparedID):
@@ -149,6 +159,10 @@ extension MockEngine {
         if chosen == nil, let (route, parameters) = store.route(forKey: key), case .fixture(let file) = route {
             plain.pathParameters = parameters
             chosen = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &plain, scenarios: scenarios, counting: false)
+            for fallback in chosen == nil ? store.fallbackFixtures(forKey: key, after: file) : [] where chosen == nil {
+                plain.pathParameters = fallback.parameters
+                chosen = EntryMatcher.select(from: fallback.file.entries, priorityGroups: fallback.file.priorityGroups, for: &plain, scenarios: scenarios, counting: false)
+            }
         }
         guard let chosen, chosen.response.status == status, chosen.delivery?.fault == nil else { return nil }
         var get = plain.asGET()

@@ -103,6 +103,24 @@ extension FixtureStore {
         return (match.value.route, PathParameters(names: match.value.parameterNames, values: match.parameters))
     }
 
+    /// The fixture files that also serve `key`, less specific than `primary` (the one
+    /// ``route(forKey:)`` gave), most specific first: `people/{id}.json`, then `{rest...}.json`.
+    /// Tried in turn when no entry of `primary` matches (files fall through, as runtime fixtures
+    /// do); computed only on such a miss.
+    func fallbackFixtures(forKey key: Substring, after primary: FixtureFile) -> [(file: FixtureFile, parameters: PathParameters)] {
+        var found: [(file: FixtureFile, parameters: PathParameters)] = []
+        var passedPrimary = routes[key] != nil
+        for match in templatedRoutes.allMatches(key) {
+            guard case .fixture(let file) = match.value.route else { continue }
+            if !passedPrimary {
+                passedPrimary = file.relativePath == primary.relativePath
+                continue
+            }
+            found.append((file, PathParameters(names: match.value.parameterNames, values: match.parameters)))
+        }
+        return found
+    }
+
     /// Every fixture file served, literal and templated.
     var fixtureFiles: [FixtureFile] {
         (Array(routes.values) + templatedRoutes.allValues.map(\.route)).compactMap { route in

@@ -35,6 +35,38 @@ struct CatchAllTests {
         #expect(store.servedPaths.contains("/files/{path...}"))
     }
 
+    /// When no entry of the most specific file matches, the less specific files serving the path
+    /// are tried in turn, as WireMock's stubs and our runtime fixtures are (audit W2's G3): a root
+    /// catch-all answers what `{id}.json` does not, and a miss explains every file tried.
+    @Test func filesFallThroughToLessSpecificOnes() throws {
+        let (store, tree) = try loadTree([
+            "api/users/7.json": #"[{"method": "GET", "response": {"literal": 7}}]"#,
+            "api/users/{id}.json": #"[{"method": "GET", "template": true, "response": {"id": "{{path.id | number}}"}}, {"method": "PUT", "requestHeaders": {"X-Role": "admin"}, "status": 204}]"#,
+            "api/{rest...}.json": #"[{"method": "DELETE", "requestHeaders": {"Authorization": {"$absent": true}}, "status": 401}, {"method": "POST", "status": 201, "template": true, "response": {"rest": "{{path.rest}}"}}]"#,
+        ])
+        _ = tree
+        #expect(store.problems == [], "\(store.problems)")
+        #expect(store.get("/api/users/7").text == #"{"literal":7}"#)
+        #expect(store.get("/api/users/8").text == #"{"id":8}"#)
+        let deleted = store.send("DELETE", "/api/users/7", headers: [:], body: "")
+        #expect(deleted.status == 401, "literal, then {id}, then the catch-all")
+        #expect(deleted.outcome == .matched(file: "api/{rest...}.json", entry: 0))
+        let posted = store.send("POST", "/api/users/8", headers: [:], body: "")
+        #expect(posted.status == 201)
+        #expect(posted.text == #"{"rest":"users/8"}"#, "the catch-all's own parameters")
+        #expect(store.send("PUT", "/api/users/8", headers: ["X-Role": "admin"], body: "").status == 204)
+        let miss = store.send("PUT", "/api/users/7", headers: [:], body: "")
+        #expect(miss.status == 404)
+        let body = try miss.jsonObject()
+        #expect(body["error"] as? String == "no entry matches PUT /api/users/7 (tried api/users/7.json, api/users/{id}.json, api/{rest...}.json)")
+        #expect(body["fixtureFile"] as? String == "api/users/7.json")
+        let candidates = try #require(body["candidates"] as? [[String: Any]])
+        #expect(candidates.compactMap { $0["fixtureFile"] as? String } == ["api/users/{id}.json", "api/users/{id}.json", "api/{rest...}.json", "api/{rest...}.json"])
+        #expect((candidates[1]["pathParameters"] as? [String: String]) == ["id": "7"])
+        #expect(candidates[2]["reasons"] as? [String] == ["header 'x-role' is missing (expected \"admin\")"])
+        #expect(miss.outcome.logDescription.contains("closest is entry 1 of api/users/{id}.json (line 1): header 'x-role' is missing"), "\(miss.outcome.logDescription)")
+    }
+
     @Test func aCatchAllAtTheRootServesEverythingButTheRoot() throws {
         let (store, tree) = try loadTree([
             "{rest...}.json": #"[{"pathParameters": {"rest": {"$regex": "\\.pdf$"}}, "response": "pdf"}, {"status": 503}]"#,

@@ -62,9 +62,9 @@ struct FixtureLocation {
         } else if manager.isRegularFile(root + "/" + index) {
             file = index
         } else if let templated = templatedFile(serving: segments, root: root) {
-            // A new literal file would take the path away from the templated one, and with it
-            // every method the mock answers there.
-            return .failure(Refusal("\(templated) serves this path, and a recorded \(direct) would take it over (a literal file wins over a {name} one); add an entry with \"pathParameters\" to \(templated) instead"))
+            // A new literal file would be tried first (files fall through only on a miss), and
+            // answer in the templated file's place for what it records.
+            return .failure(Refusal("\(templated) serves this path, and a recorded \(direct) would answer it first (a literal file is tried before a {name} one); add an entry with \"pathParameters\" to \(templated) instead"))
         } else {
             file = segments.last == "index" ? index : direct
         }

@@ -24,6 +24,7 @@ enum FixtureFormatHelp {
             response        JSON sent back (absent or null: empty body)
             responseText    text sent back (text/plain unless headers say else)
             responseFile    a file under the root sent back, e.g. "files/a.pdf"
+            responseBase64  bytes sent back, in base64
             headers         extra response headers; an array of strings sends
                             one on several lines: "Set-Cookie": ["a=1", "b=2"]
             template        true: fill in {{path.id}} {{query.page}}

@@ -120,6 +120,18 @@ struct DynamicFixtureTests {
         }
     }
 
+    /// `responseData`: a binary body posted from a test, with no file under the mock's root.
+    @Test(arguments: ControlFront.allCases)
+    func runtimeFixturesSendBytes(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF])
+            try await harness.mock.addFixture(path: "/api/avatars/{id}", entries: [FixtureEntry(responseData: png, headers: ["Content-Type": "image/png"])])
+            let answer = try await harness.session.send(HTTPRequest(method: .get, path: "avatars/7"))
+            #expect(answer.body == png)
+            #expect(answer.headers["Content-Type"] == "image/png")
+        }
+    }
+
     @Test(arguments: ControlFront.allCases)
     func runtimeFixturesWithTemplatesAndParameters(front: ControlFront) async throws {
         try await front.run(files: Self.files) { harness in

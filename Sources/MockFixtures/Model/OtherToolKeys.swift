@@ -5,7 +5,7 @@ enum OtherToolKeys {
     static let entry: [String: String] = [
         "jsonBody": #"write the JSON answer as "response""#,
         "body": #"write a text answer as "responseText" and a JSON one as "response""#,
-        "base64Body": #"put the bytes in a file under the root and name it in "responseFile""#,
+        "base64Body": #"write the bytes as "responseBase64", or put them in a file named in "responseFile""#,
         "bodyFileName": #"name the file in "responseFile" (relative to the root)"#,
         "fixedDelayMilliseconds": #"write "delay": 300 (milliseconds)"#,
         "delayDistribution": #"write "delay": {"min": 100, "max": 400} for a uniform random delay"#,

@@ -9,6 +9,9 @@ extension FixtureFileCompiler {
         case text(String, JSONNode)
         /// `responseFile`: a file's bytes, read at load.
         case file(path: String, bytes: [UInt8])
+        /// `responseBase64`: bytes written in the entry, for a binary body a runtime fixture posted
+        /// from a test cannot put in a file under the root.
+        case bytes([UInt8], JSONNode)
 
         var isFile: Bool {
             if case .file = self { return true }
@@ -20,6 +23,7 @@ extension FixtureFileCompiler {
             case .json: "response"
             case .text: "responseText"
             case .file: "responseFile"
+            case .bytes: "responseBase64"
             }
         }
 
@@ -28,6 +32,7 @@ extension FixtureFileCompiler {
             case .json: MediaType.json
             case .text: MediaType.plainText
             case .file(let path, _): MediaType.forFileName(path)
+            case .bytes: "application/octet-stream"
             }
         }
     }
@@ -66,6 +71,18 @@ extension FixtureFileCompiler {
                 return true
             }
             setBody(.text(text, value), member, in: &answer)
+        case "responseBase64":
+            guard case .string(let text) = value.value else {
+                add(.error, at: value.position, "responseBase64 must be a string, found \(describe(value.value))",
+                    hint: #"write the bytes in base64, such as "iVBORw0KGgo=""#)
+                return true
+            }
+            guard let bytes = Base64.decode(text) else {
+                add(.error, at: value.position, "responseBase64 \(JSONValue.excerpt(value.value)) is not base64",
+                    hint: "use A–Z, a–z, 0–9, + and / (or - and _), with = padding at the end; `base64 < file` writes it")
+                return true
+            }
+            setBody(.bytes(bytes, value), member, in: &answer)
         case "responseFile":
             guard case .string(let path) = value.value else {
                 add(.error, at: value.position, "responseFile must be a string, found \(describe(value.value))",
@@ -118,7 +135,7 @@ extension FixtureFileCompiler {
         if let existing = answer.body {
             add(.error, at: member.keyPosition,
                 "\"\(source.key)\" and \"\(existing.source.key)\" (at \(existing.keyPosition)) are both set, but an entry sends one body",
-                hint: "keep one of response, responseText and responseFile")
+                hint: "keep one of response, responseText, responseFile and responseBase64")
             return
         }
         answer.body = (source, member.keyPosition)
@@ -182,7 +199,7 @@ extension FixtureFileCompiler {
         case nil: body = []
         case .json(let node): body = node.value.serializedBytes()
         case .text(let text, _): body = Array(text.utf8)
-        case .file(_, let bytes): body = bytes
+        case .file(_, let bytes), .bytes(let bytes, _): body = bytes
         }
         return BuiltAnswer(headers: headers, body: body, template: template)
     }
@@ -220,6 +237,7 @@ extension FixtureFileCompiler {
         guard let body = answer.body, let header = answer.headers.first(where: { $0.name.lowercased() == "content-encoding" }) else { return }
         // A templated responseFile of text is rendered, so it is no more encoded than responseText.
         if case .file(_, let bytes) = body.source, answer.template?.isOn != true || String(validating: bytes, as: UTF8.self) == nil { return }
+        if case .bytes = body.source { return }   // bytes as written, encoded ones included
         let codings = header.value.split(separator: ",").map { $0.trimmingSpaces().lowercased() }.filter { !$0.isEmpty }
         guard codings.contains(where: { $0 != "identity" }) else { return }
         let position = members.last { $0.key == "headers" }?.value.value.objectMembers?.last { $0.key == header.name }?.keyPosition

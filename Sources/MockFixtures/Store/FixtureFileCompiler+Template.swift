@@ -31,6 +31,10 @@ extension FixtureFileCompiler {
             let (fileBody, filePlaceholders) = compileFileTemplate(path: path, bytes: bytes, keyPosition: answer.body?.keyPosition, names: names)
             foundPlaceholder = foundPlaceholder || filePlaceholders
             body = fileBody
+        case .bytes(let bytes, _):
+            add(.warning, at: answer.body?.keyPosition, "template does not apply to responseBase64, whose bytes are sent as they are",
+                hint: "put text in responseText or JSON in response to template it")
+            body = .fixed(bytes)
         case .text(let text, let node):
             if let parsed = parseTemplate(text, at: node.position, names: names) {
                 foundPlaceholder = foundPlaceholder || parsed.hasPlaceholders

@@ -37,7 +37,7 @@ struct FixtureFileCompiler {
     }
 
     static let knownKeys = ["method", "status", "request", "requestMatch", "query", "requestHeaders", "requestCookies", "pathParameters",
-                            "response", "responseText", "responseFile", "headers", "template",
+                            "response", "responseText", "responseFile", "responseBase64", "headers", "template",
                             "delay", "times", "priority", "fault", "bytesPerSecond", "scenario", "state", "newState"]
     static let maximumDelayMilliseconds = 600_000
 

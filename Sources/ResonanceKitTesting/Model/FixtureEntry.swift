@@ -15,6 +15,9 @@ import ResonanceKit
 ///     FixtureEntry(responseText: "<error/>", headers: ["Content-Type": "application/xml"]),
 ///     FixtureEntry(method: .delete, fault: .connectionReset),
 /// ])
+/// try await mock.addFixture(path: "/avatars/7", entries: [
+///     FixtureEntry(responseData: pngData, headers: ["Content-Type": "image/png"]),
+/// ])
 /// ```
 public struct FixtureEntry: Sendable {
     public var method: HTTPMethod
@@ -39,6 +42,9 @@ public struct FixtureEntry: Sendable {
     public var responseText: String?
     /// A file under the mock's fixture root whose bytes are the body (`responseFile`).
     public var responseFile: String?
+    /// Bytes sent as the body (`responseBase64`), as `application/octet-stream` unless `headers`
+    /// says otherwise: an image or a PDF a test posts without a file under the mock's root.
+    public var responseData: Data?
     /// Extra response headers (`headers`).
     public var headers: [String: String]
     /// Response headers sent on several lines (`headers` with an array): two cookies are
@@ -71,7 +77,7 @@ public struct FixtureEntry: Sendable {
                 pathParameters: [String: PatternValue] = [:], requestHeaders: [String: PatternValue] = [:],
                 requestCookies: [String: PatternValue] = [:],
                 response: (any Encodable & Sendable)? = nil, responseText: String? = nil, responseFile: String? = nil,
-                headers: [String: String] = [:], headerLines: [String: [String]] = [:], template: Bool = false,
+                responseData: Data? = nil, headers: [String: String] = [:], headerLines: [String: [String]] = [:], template: Bool = false,
                 delayMilliseconds: Int? = nil, delayRange: ClosedRange<Int>? = nil,
                 fault: MockFault? = nil, bytesPerSecond: Int? = nil, times: Int? = nil, priority: Int? = nil,
                 scenario: String? = nil, state: String? = nil, newState: String? = nil) {
@@ -86,6 +92,7 @@ public struct FixtureEntry: Sendable {
         self.response = response.map { .json($0) }
         self.responseText = responseText
         self.responseFile = responseFile
+        self.responseData = responseData
         self.headers = headers
         self.headerLines = headerLines
         self.template = template
@@ -112,6 +119,7 @@ public struct FixtureEntry: Sendable {
         if let response { object["response"] = try Self.json(response, encoder: encoder) }
         if let responseText { object["responseText"] = responseText }
         if let responseFile { object["responseFile"] = responseFile }
+        if let responseData { object["responseBase64"] = responseData.base64EncodedString() }
         if !headers.isEmpty || !headerLines.isEmpty {
             var fields: [String: Any] = headers.filter { name, _ in !headerLines.keys.contains { $0.lowercased() == name.lowercased() } }
             for (name, lines) in headerLines { fields[name] = lines }

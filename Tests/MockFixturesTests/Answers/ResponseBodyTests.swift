@@ -5,6 +5,52 @@ import Testing
 
 @Suite("Bodies that are not JSON: responseText and responseFile")
 struct ResponseBodyTests {
+    /// `responseBase64`: bytes written in the entry (WireMock's `base64Body`), for a binary body a
+    /// runtime fixture posted from a test cannot keep in a file under the root.
+    @Test func responseBase64SendsTheBytes() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF, 0xFE]
+        let encoded = Base64.encode(png)
+        let gzip = Base64.encode([0x1F, 0x8B, 0x08, 0x00])
+        let (store, tree) = try loadTree(["img.json": #"""
+        [{"query": {"v": "1"}, "responseBase64": "\#(encoded)", "headers": {"Content-Type": "image/png"}},
+         {"query": {"v": "2"}, "responseBase64": "\#(encoded.replacingOccurrences(of: "=", with: ""))"},
+         {"query": {"v": "3"}, "responseBase64": "\#(gzip)", "headers": {"Content-Encoding": "gzip", "Content-Type": "application/json"}}]
+        """#])
+        _ = tree
+        #expect(store.problems.isEmpty, "\(store.problems)")
+        let first = store.get("/img?v=1")
+        #expect(first.body == png)
+        #expect(first.headerValue("Content-Type") == "image/png")
+        #expect(first.preparedID != nil, "prebuilt like any fixed answer")
+        let second = store.get("/img?v=2")
+        #expect(second.body == png, "padding may be left out")
+        #expect(second.headerValue("Content-Type") == "application/octet-stream")
+        #expect(store.get("/img?v=3").body == [0x1F, 0x8B, 0x08, 0x00], "encoded bytes are bytes: Content-Encoding is allowed")
+    }
+
+    @Test func base64DecodesWhatItEncodesAndRefusesTheRest() {
+        var generator = SystemRandomNumberGenerator()
+        for count in 0..<40 {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            #expect(Base64.decode(Base64.encode(bytes)) == bytes, "\(count) bytes")
+        }
+        #expect(Base64.decode("+/+/") == Base64.decode("-_-_"), "URL-safe letters too")
+        #expect(Base64.decode("aGVs\nbG8=") == Array("hello".utf8), "white space ignored")
+        #expect(Base64.decode("aGVsbG8") == Array("hello".utf8), "padding optional")
+        #expect(Base64.decode("aGVsbG8*") == nil)
+        #expect(Base64.decode("aGVsb") == nil, "a length base64 cannot have")
+        #expect(Base64.decode("aG=Vs") == nil, "padding only at the end")
+    }
+
+    @Test(arguments: [
+        (#"[{"responseBase64": "not base64!"}]"#, 1, 21, #"responseBase64 "not base64!" is not base64"#, "base64 < file"),
+        (#"[{"responseBase64": 5}]"#, 1, 21, "responseBase64 must be a string, found number 5", "iVBORw0KGgo="),
+        (#"[{"response": {}, "responseBase64": "AA=="}]"#, 1, 19, #""responseBase64" and "response" (at 1:3) are both set"#, "responseBase64"),
+    ])
+    func malformedResponseBase64IsALoadError(contents: String, line: Int, column: Int, message: String, hint: String) throws {
+        try expectLoadError(contents, line: line, column: column, message: message, hint: hint)
+    }
+
     @Test func responseTextIsSentAsIsWithTextPlainUnlessOverridden() throws {
         let (store, tree) = try loadTree(["feed.json": #"""
         [{"responseText": "<feed>\n  <entry/>\n</feed>", "headers": {"Content-Type": "application/atom+xml"}},
@@ -219,7 +265,7 @@ struct ResponseBodyTests {
             #""responseFile" and "response" (at 1:3) are both set, but an entry sends one body"#,
         ])
         #expect(errors.map(\.column) == [25, 46])
-        #expect(errors.first?.hint == "keep one of response, responseText and responseFile")
+        #expect(errors.first?.hint == "keep one of response, responseText, responseFile and responseBase64")
     }
 
     @Test func bodylessStatusesDropTextAndFilesToo() throws {

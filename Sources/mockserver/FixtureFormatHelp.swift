@@ -30,7 +30,8 @@ enum FixtureFormatHelp {
             template        true: fill in {{path.id}} {{query.page}}
                             {{header.x-request-id}} {{body.items.0.sku}}
                             {{body['a.b']}} {{method}} {{now}}
-                            {{now+1h.epoch}} {{uuid}} {{random.int(1,100)}}
+                            {{now+1h.epoch}} {{now.format(yyyy-MM-dd)}}
+                            {{uuid}} {{random.int(1,100)}}
                             {{random.hex(16)}} {{cookie.session}} in
                             response strings, header values, responseText
                             and a responseFile's JSON or text;

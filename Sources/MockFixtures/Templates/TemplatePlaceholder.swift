@@ -15,6 +15,9 @@ enum TemplatePlaceholder: Sendable, Equatable {
     /// `{{now}}`: the time of the answer, RFC 3339 UTC with milliseconds; `{{now+1h}}`,
     /// `{{now-30m.epoch}}`: moved by an offset, in another form.
     case now(offsetMilliseconds: Int64, format: TimeFormat)
+    /// `{{now.format(yyyy-MM-dd)}}`, `{{now+1d.format(dd.MM.yyyy)}}`: the time in a date pattern of
+    /// one's own, in UTC.
+    case nowFormatted(offsetMilliseconds: Int64, pattern: DatePattern)
     /// `{{uuid}}`: a random UUID (version 4), the same for every `{{uuid}}` of one answer.
     case uuid
     /// `{{random.int(1,100)}}`, `{{random.hex(16)}}`, `{{random.uuid}}`: a new value at every
@@ -36,10 +39,12 @@ enum TemplatePlaceholder: Sendable, Equatable {
         case epochMillis
         /// `Mon, 23 Nov 2026 13:37:28 GMT`, for `Expires` or `Last-Modified`.
         case http
+        /// `2026-11-23`: the day alone, UTC.
+        case date
     }
 
     /// The placeholders the format knows, for suggestions and `--help`.
-    static let forms = ["path.NAME", "query.NAME", "header.NAME", "body", "body.PATH", "method", "now", "now+1h.epoch", "uuid", "random.int(1,100)", "cookie.NAME", "path.NAME | number"]
+    static let forms = ["path.NAME", "query.NAME", "header.NAME", "body", "body.PATH", "method", "now", "now+1h.epoch", "now.format(yyyy-MM-dd)", "uuid", "random.int(1,100)", "cookie.NAME", "path.NAME | number"]
 
     /// Parses the text between `{{` and `}}`; `pathParameterNames` are those of the fixture's path.
     static func parse(_ inner: Substring, pathParameterNames: [String]) -> Result<TemplatePlaceholder, TemplateError> {
@@ -117,8 +122,8 @@ extension TemplatePlaceholder {
         return "{{\(text.prefix(60))…\(text.suffix(10))}}"
     }
 
-    private static let nowHint = "write {{now}}, or with an offset of whole s, m, h or d and a form: {{now+1h}}, {{now-30m.epoch}}, {{now+7d.http}}; the forms are "
-        + TimeFormat.allCases.map(\.rawValue).joined(separator: ", ")
+    private static let nowHint = "write {{now}}, or with an offset of whole s, m, h or d and a form: {{now+1h}}, {{now-30m.epoch}}, {{now+7d.http}}, "
+        + "{{now.format(yyyy-MM-dd)}}; the forms are " + TimeFormat.allCases.map(\.rawValue).joined(separator: ", ") + ", format(…)"
 
     /// `{{now}}`, `{{now+90s}}`, `{{now-2d.epoch}}`: `offset` is what follows `now`, `format`
     /// what follows the dot.
@@ -143,6 +148,13 @@ extension TemplatePlaceholder {
             milliseconds = sign == "-" ? -product : product
         }
         var timeFormat = TimeFormat.rfc3339
+        if let format, format.hasPrefix("format(") {
+            guard format.hasSuffix(")") else {
+                return .failure(TemplateError(message: "\(shown) has a \"format(\" that is not closed by \")\" at its end", hint: DatePattern.fieldsHint))
+            }
+            return DatePattern.parse(format.dropFirst("format(".count).dropLast(), shown: shown)
+                .map { .nowFormatted(offsetMilliseconds: milliseconds, pattern: $0) }
+        }
         if let format {
             guard let known = TimeFormat(rawValue: String(format)) else {
                 var hint = nowHint

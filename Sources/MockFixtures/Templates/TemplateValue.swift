@@ -21,7 +21,15 @@ struct TemplateRenderState {
         case .epoch: .json(.number(JSONNumber(Int(CivilDate.floorDivision(time, 1_000).0))))
         case .epochMillis: .json(.number(JSONNumber(Int(time))))
         case .http: .text(HTTPDate.format(CivilDate.floorDivision(time, 1_000).0))
+        case .date: .text(String(WallClock.rfc3339(milliseconds: time).prefix(10)))
         }
+    }
+
+    /// The time of the answer, moved by `offset`, in `pattern`.
+    mutating func now(offset: Int64, pattern: DatePattern) -> TemplateValue {
+        let base = nowMilliseconds ?? WallClock.millisecondsSince1970()
+        nowMilliseconds = base
+        return .text(pattern.format(milliseconds: base + offset))
     }
 
     mutating func uuid() -> String {
@@ -45,6 +53,8 @@ extension TemplatePlaceholder {
             return .text(request.method)
         case .now(let offset, let format):
             return state.now(offset: offset, format: format)
+        case .nowFormatted(let offset, let pattern):
+            return state.now(offset: offset, pattern: pattern)
         case .uuid:
             return .text(state.uuid())
         case .random(let random):

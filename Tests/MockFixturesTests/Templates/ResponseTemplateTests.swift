@@ -252,12 +252,49 @@ struct ResponseTemplateTests {
         #expect(response.headerValue("Expires") == HTTPDate.format(millis / 1_000 + 86_400))
     }
 
+    /// `{{now.date}}` and `{{now.format(…)}}` in the pattern letters WireMock and Mockoon use,
+    /// in UTC, checked against Foundation's `DateFormatter`.
+    @Test func nowTakesADatePattern() throws {
+        let (store, tree) = try loadTree(["day.json": #"""
+        [{"template": true, "headers": {"X-Day": "{{now.format(dd.MM.yyyy)}}"},
+          "response": {"millis": "{{now.epochMillis}}", "day": "{{now.date}}", "tomorrow": "{{now+1d.date}}",
+                       "custom": "{{now+1d.format(EEE, d MMM yy 'at' H:mm:ss.SSS)}}", "quote": "{{now.format(yyyy''MM)}}"}}]
+        """#])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        let response = store.get("/day")
+        let object = try response.jsonObject()
+        let millis = try #require(object["millis"] as? Int64)
+        func formatted(_ pattern: String, plusDays days: Int64 = 0) -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = pattern
+            return formatter.string(from: Date(timeIntervalSince1970: Double(millis + days * 86_400_000) / 1_000))
+        }
+        #expect(object["day"] as? String == formatted("yyyy-MM-dd"))
+        #expect(object["tomorrow"] as? String == formatted("yyyy-MM-dd", plusDays: 1))
+        #expect(object["custom"] as? String == formatted("EEE, d MMM yy 'at' H:mm:ss.SSS", plusDays: 1))
+        #expect(object["quote"] as? String == formatted("yyyy''MM"))
+        #expect(response.headerValue("X-Day") == formatted("dd.MM.yyyy"))
+        // Every weekday and month name, one day and one month apart.
+        let pattern = try DatePattern.parse("EEE MMM", shown: "").get()
+        var names = Set<String>()
+        for day in Int64(0)..<366 { names.insert(pattern.format(milliseconds: day * 86_400_000)) }
+        #expect(Set(names.map { $0.prefix(3) }).count == 7 && Set(names.map { $0.suffix(3) }).count == 12)
+        #expect(pattern.format(milliseconds: 0) == "Thu Jan", "1970-01-01 was a Thursday")
+    }
+
     @Test(arguments: [
         (#"[{"template": true, "response": ["{{now+1y}}"]}]"#, 1, 34, "{{now+1y}} has an offset that is not a whole number of s, m, h or d (up to 100 years)", "{{now-30m.epoch}}"),
         (#"[{"template": true, "response": ["{{now+h}}"]}]"#, 1, 34, "{{now+h}} has an offset that is not a whole number", "{{now+7d.http}}"),
         (#"[{"template": true, "response": ["{{now+99999999d}}"]}]"#, 1, 34, "(up to 100 years)", "epochMillis"),
         (#"[{"template": true, "response": ["{{now+36501d}}"]}]"#, 1, 34, "(up to 100 years)", "epochMillis"),
         (#"[{"template": true, "response": ["{{now-99999999999999999999999s}}"]}]"#, 1, 34, "(up to 100 years)", "epochMillis"),
+        (#"[{"template": true, "response": ["{{now.format(YYYY-MM-DD)}}"]}]"#, 1, 34, #"{{now.format(YYYY-MM-DD)}} has "YYYY", which is not a date field"#, "yyyy yy MMM MM"),
+        (#"[{"template": true, "response": ["{{now.format('T)}}"]}]"#, 1, 34, "{{now.format('T)}} has a ' that is not closed", "single quotes"),
+        (#"[{"template": true, "response": ["{{now.format(---)}}"]}]"#, 1, 34, "{{now.format(---)}} has no date field", "HH"),
+        (#"[{"template": true, "response": ["{{now.format(yyyy}}"]}]"#, 1, 34, #"has a "format(" that is not closed by ")" at its end"#, "yyyy-MM-dd'T'HH:mm"),
         (#"[{"template": true, "response": ["{{now.epok}}"]}]"#, 1, 34, #"{{now.epok}} asks for the form "epok", which {{now}} does not have"#, "did you mean .epoch?"),
         (#"[{"template": true, "response": {"a": "{{paht.id}}"}}]"#, 1, 39, "unknown placeholder {{paht.id}}", "did you mean {{path.id}}?"),
         (#"[{"template": true, "response": {"a": "x {{query.page"}}]"#, 1, 39, #""{{" at character 3 of "x {{query.page" is never closed by "}}""#, #"\\{{"#),

@@ -143,8 +143,16 @@ extension MockEngine {
 
     /// Why a posted path's `{name}` segments cannot be used, or `nil` when they can: for runtime
     /// fixtures and verification patterns alike.
+    /// The longest path a runtime fixture or pattern may have: longer than any request line
+    /// mockserver takes (18 KiB of head), and each segment is a step of every later add.
+    static let maximumRuntimePathBytes = 16 * 1_024
+
     static func runtimePathProblem(_ template: PathTemplate, path: String) -> (error: String, hint: String)? {
         let shown = JSONValue.excerpt(.string(path))
+        if path.utf8.count > maximumRuntimePathBytes {
+            return ("\"path\" \(shown) is \(path.utf8.count) bytes, longer than any request can carry (\(maximumRuntimePathBytes) at most)",
+                    "give a path a request can have; a {name} or {name...} segment stands for a long one")
+        }
         for issue in template.issues {
             switch issue {
             case .braces(let segment):

@@ -44,6 +44,20 @@ final class RuntimeFixtureTable: Sendable {
             }
             self.routes = routes
         }
+
+        private init(all: [RuntimeFixture], routes: RouteTrie<[RuntimeFixture]>) {
+            self.all = all
+            self.routes = routes
+        }
+
+        /// This snapshot and `fixture`, the newest of its path shape: one walk down a copy of the
+        /// trie, where rebuilding it made each add cost as much as all fixtures so far (the
+        /// 3,000th took 19 ms; audit F2).
+        func adding(_ fixture: RuntimeFixture) -> Snapshot {
+            var routes = routes
+            routes.update(fixture.template) { [fixture] + ($0 ?? []) }
+            return Snapshot(all: all + [fixture], routes: routes)
+        }
     }
 
     private let current = ManagedAtomicSnapshot(Snapshot([]))
@@ -68,8 +82,12 @@ final class RuntimeFixtureTable: Sendable {
 
     /// Publishes `all` (under `changes`).
     private func publish(_ all: [RuntimeFixture]) {
-        current.store(Snapshot(all))
-        count.store(all.count, ordering: .relaxed)
+        publish(Snapshot(all))
+    }
+
+    private func publish(_ snapshot: Snapshot) {
+        current.store(snapshot)
+        count.store(snapshot.all.count, ordering: .relaxed)
     }
 
     /// Adds a fixture built for the next id.
@@ -77,7 +95,7 @@ final class RuntimeFixtureTable: Sendable {
         changes.withLock { counter in
             counter += 1
             let fixture = make("fixture-\(counter)")
-            publish(current.load().all + [fixture])
+            publish(current.load().adding(fixture))
             return fixture
         }
     }

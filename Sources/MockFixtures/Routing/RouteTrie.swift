@@ -30,6 +30,12 @@ struct RouteTrie<Value: Sendable>: Sendable {
 
     /// Stores `value` for `template`, replacing the value of a template of the same shape.
     mutating func insert(_ template: PathTemplate, _ value: Value) {
+        update(template) { _ in value }
+    }
+
+    /// Stores what `change` makes of the value held for `template`'s shape (nil when none): one
+    /// walk down, for adding to a route without rebuilding the trie.
+    mutating func update(_ template: PathTemplate, _ change: (Value?) -> Value) {
         var node = 0
         for segment in template.segments {
             switch segment {
@@ -39,7 +45,7 @@ struct RouteTrie<Value: Sendable>: Sendable {
             }
         }
         if nodes[node].value == nil { count += 1 }
-        nodes[node].value = value
+        nodes[node].value = change(nodes[node].value)
     }
 
     /// The child of `node` in `slot` (a literal, the parameter or the catch-all), made if missing.

@@ -54,7 +54,8 @@ enum FixtureFormatHelp {
           Matchers may stand for any compared value (request, query, headers,
           cookies, path parameters): {"$regex": "^A[0-9]+$"}, {"$contains": "x"},
           {"$any": true}, {"$absent": true}, {"$equals": <literal JSON>},
-          {"$includes": [elements, any order]}, {"$not": value or matcher},
+          {"$includes": [elements, any order]}, {"$unordered": [exactly these]},
+          {"$not": value or matcher},
           {"$anyOf": [two or more]}; a $regex or $contains standing
           for the whole request searches a body that is not JSON as text.
           Lower priority numbers are tried first; within one priority a

@@ -11,6 +11,9 @@ indirect enum JSONExpectation: Sendable {
     /// `{"$includes": [...]}`: an array with, for each listed element, an element of its own
     /// matching it, in any order, other elements allowed.
     case includes([JSONExpectation], source: JSONValue)
+    /// `{"$unordered": [...]}`: an array of exactly these elements, each matched by an element of
+    /// its own, in any order (WireMock's `ignoreArrayOrder`).
+    case unordered([JSONExpectation], source: JSONValue)
     /// `{"$any": true}`: the member is present, with any value.
     case present
     /// `{"$absent": true}`: the member must not be present.
@@ -37,6 +40,11 @@ indirect enum JSONExpectation: Sendable {
             return false
         case .condition(let condition):
             return Self.text(of: actual).map { condition.matches($0) } ?? false
+        case .unordered(let elements, _):
+            guard case .array(let actualElements) = actual, actualElements.count == elements.count else { return false }
+            return DistinctAssignment.firstUnassigned(expected: elements.count, actual: actualElements.count) {
+                elements[$0].matches(actualElements[$1].value)
+            } == nil
         case .not(let inner, _):
             return !inner.matches(actual)
         case .anyOf(let alternatives, _):
@@ -96,6 +104,18 @@ indirect enum JSONExpectation: Sendable {
             }) else { return nil }
             return "at \(path): expected an array including \(JSONValue.excerpt(source)) in any order, got \(JSONValue.excerpt(actual)): "
                 + "no element \(missing == 0 ? "" : "left ")matches \(elements[missing].expectedText)"
+        case .unordered(let elements, let source):
+            guard case .array(let actualElements) = actual else {
+                return "at \(path): expected the elements \(JSONValue.excerpt(source)) in any order, got \(Self.describe(actual))"
+            }
+            guard actualElements.count == elements.count else {
+                return "at \(path): expected the \(elements.count) element\(elements.count == 1 ? "" : "s") \(JSONValue.excerpt(source)) in any order, got \(actualElements.count): \(JSONValue.excerpt(actual))"
+            }
+            guard let missing = DistinctAssignment.firstUnassigned(expected: elements.count, actual: actualElements.count, accepts: {
+                elements[$0].matches(actualElements[$1].value)
+            }) else { return nil }
+            return "at \(path): expected the elements \(JSONValue.excerpt(source)) in any order, got \(JSONValue.excerpt(actual)): "
+                + "no element \(missing == 0 ? "" : "left ")matches \(elements[missing].expectedText)"
         case .object(let members, let partial, let source):
             guard case .object(let actualMembers) = actual else { return kindMismatch(path, source, actual) }
             let lookup = MemberLookup(actualMembers)
@@ -124,6 +144,7 @@ indirect enum JSONExpectation: Sendable {
         case .value(let value): JSONValue.excerpt(value)
         case .object(_, _, let source), .array(_, let source): JSONValue.excerpt(source)
         case .includes(_, let source): "an array including \(JSONValue.excerpt(source))"
+        case .unordered(_, let source): "the elements \(JSONValue.excerpt(source)) in any order"
         case .present: "any value"
         case .absent: "nothing"
         case .condition(let condition): condition.expectedValue

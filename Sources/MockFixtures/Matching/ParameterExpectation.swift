@@ -135,6 +135,10 @@ extension ParameterExpectation {
         case .includes(let elements, let source):
             let derived = elements.map(Self.init)
             self = derived.contains { $0.isNested } ? .unusable(source) : .includes(derived)
+        case .unordered(let elements, let source):
+            // Occurrences of a parameter are compared in any order already.
+            let derived = elements.map(Self.init)
+            self = derived.contains { $0.isNested } ? .unusable(source) : .each(derived)
         case .not(let inner, let source):
             let derived = Self(inner)
             self = derived.isNested ? .unusable(source) : .not(derived)

@@ -3,7 +3,7 @@
 /// objects that may stand wherever they compare a value.
 extension FixtureFileCompiler {
     static let constraintKeys: Set<String> = ["request", "requestMatch", "query", "requestHeaders", "requestCookies", "pathParameters"]
-    static let matcherOperators = ["$regex", "$contains", "$any", "$absent", "$equals", "$includes", "$not", "$anyOf"]
+    static let matcherOperators = ["$regex", "$contains", "$any", "$absent", "$equals", "$includes", "$unordered", "$not", "$anyOf"]
 
     /// The compiled request-selecting keys of one entry or pattern.
     struct ConstraintFields {
@@ -282,6 +282,18 @@ extension FixtureFileCompiler {
                 compiled.append(expectation)
             }
             return .includes(compiled, source: operand.value)
+        case "$unordered":
+            guard case .array(let elements) = operand.value else {
+                add(.error, at: operand.position, "$unordered needs an array of the elements, found \(describe(operand.value))",
+                    hint: #"write it as {"$unordered": [1, 2]}: an array of exactly these, in any order"#)
+                return nil
+            }
+            var compiled: [JSONExpectation] = []
+            for element in elements {
+                guard let expectation = compileExpectation(element, partial: partial, place: .arrayElement) else { return nil }
+                compiled.append(expectation)
+            }
+            return .unordered(compiled, source: operand.value)
         default:
             var hint = "the operators are " + Self.matcherOperators.joined(separator: ", ") + "; to expect a key that starts with \"$\" literally, write the object inside {\"$equals\": …}"
             if let suggestion = EditDistance.closest(to: matcher.key, among: Self.matcherOperators, maximumDistance: 2) {

@@ -39,6 +39,9 @@ public indirect enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByS
     /// An array holding an element of its own for each of these, in any order, other elements
     /// allowed (`{"$includes": […]}`); as a query parameter, occurrences holding these values.
     case includes([PatternValue])
+    /// An array of exactly these elements in any order (`{"$unordered": […]}`, WireMock's
+    /// `ignoreArrayOrder`): `.unordered([2, 1])` matches `[1, 2]`.
+    case unordered([PatternValue])
     /// Present, and not matching this (`{"$not": …}`): `.not("Bearer expired")`,
     /// `.not(.regex("^test-"))`. For "not present", use ``absent``.
     case not(PatternValue)
@@ -65,6 +68,7 @@ public indirect enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByS
         case .contains(let text): ["$contains": text]
         case .absent: ["$absent": true]
         case .includes(let elements): ["$includes": elements.map(\.jsonObject)]
+        case .unordered(let elements): ["$unordered": elements.map(\.jsonObject)]
         case .not(let inner): ["$not": inner.jsonObject]
         case .anyOf(let alternatives): ["$anyOf": alternatives.map(\.jsonObject)]
         }
@@ -92,6 +96,7 @@ public indirect enum PatternValue: Sendable, Hashable, Encodable, ExpressibleByS
         case .regex(let pattern): try container.encode(["$regex": pattern])
         case .contains(let text): try container.encode(["$contains": text])
         case .includes(let elements): try container.encode(["$includes": elements])
+        case .unordered(let elements): try container.encode(["$unordered": elements])
         case .not(let inner): try container.encode(["$not": inner])
         case .anyOf(let alternatives): try container.encode(["$anyOf": alternatives])
         }
@@ -113,6 +118,7 @@ extension PatternValue: CustomStringConvertible {
         case .contains(let text): "(containing \(text))"
         case .absent: "(absent)"
         case .includes(let elements): "(including " + elements.map(\.description).joined(separator: ", ") + ")"
+        case .unordered(let elements): "(in any order " + elements.map(\.description).joined(separator: ", ") + ")"
         case .not(let inner): "(anything but \(inner))"
         case .anyOf(let alternatives): "(one of " + alternatives.map(\.description).joined(separator: ", ") + ")"
         }

@@ -249,6 +249,23 @@ struct MatcherTests {
         #expect(store.send("PATCH", "/me", headers: form, body: "name=test-user").status == 404)
     }
 
+    /// `$unordered`: exactly these elements, in any order (WireMock's `ignoreArrayOrder`).
+    @Test func unorderedComparesArraysInAnyOrder() throws {
+        let (store, tree) = try loadTree(["sets.json": #"""
+        [{"method": "POST", "request": {"ids": {"$unordered": [1, 2, {"$regex": "^x"}]}}, "status": 201},
+         {"query": {"tag": {"$unordered": ["a", "b"]}}, "response": "tags"}]
+        """#])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        #expect(store.send("POST", "/sets", headers: Self.json, body: #"{"ids": ["x9", 2, 1]}"#).status == 201)
+        let extra = store.send("POST", "/sets", headers: Self.json, body: #"{"ids": ["x9", 2, 1, 3]}"#)
+        #expect(try reasons(extra).first == [#"body differs at $.ids: expected the 3 elements [1,2,{"$regex":"^x"}] in any order, got 4: ["x9",2,1,3]"#])
+        let wrong = store.send("POST", "/sets", headers: Self.json, body: #"{"ids": ["y", 2, 1]}"#)
+        #expect(try reasons(wrong).first == [#"body differs at $.ids: expected the elements [1,2,{"$regex":"^x"}] in any order, got ["y",2,1]: no element left matches a value matching ^x"#])
+        #expect(store.get("/sets?tag=b&tag=a").text == #""tags""#)
+        #expect(store.get("/sets?tag=b").status == 404)
+    }
+
     /// `"request": {"$absent": true}`: a request without a body, whatever its query (WireMock's
     /// `bodyPatterns: [{"absent": true}]`).
     @Test func aRequestWithoutABody() throws {
@@ -302,6 +319,7 @@ struct MatcherTests {
         (#"[{"requestMatch": "loose"}]"#, 1, 19, #"requestMatch must be "exact" or "partial", found string "loose""#, "partial"),
         (#"[{"requestHeaders": {"X-A": {"$equals": 5}}}]"#, 1, 29, "which a header cannot carry", "string"),
         (#"[{"query": {"x": {"$contains": ""}}}]"#, 1, 32, "$contains needs a non-empty string", "Rey"),
+        (#"[{"request": {"a": {"$unordered": 1}}}]"#, 1, 35, "$unordered needs an array of the elements, found number 1", "exactly these, in any order"),
         (#"[{"query": {"x": {"$anyOf": ["a"]}}}]"#, 1, 29, "$anyOf needs an array of two alternatives or more, found array", #"{"$anyOf": ["asc", "desc"]}"#),
         (#"[{"query": {"x": {"$anyOf": "a"}}}]"#, 1, 29, #"$anyOf needs an array of two alternatives or more, found string "a""#, "alternatives may be matchers"),
         (#"[{"request": {"$not": {"a": 1}}}]"#, 1, 15, "$not stands for the whole request, which it cannot negate", "Bearer expired"),

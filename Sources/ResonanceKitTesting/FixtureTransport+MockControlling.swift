@@ -49,6 +49,19 @@ extension FixtureTransport: MockControlling {
         try await control().replaceFixture(id, path: path, entries: entries)
     }
 
+    @discardableResult
+    public func addResource<Item: Encodable & Sendable>(path: String, idField: String, ids: ResourceIDs, items: [Item]) async throws -> String {
+        try await control().addResource(path: path, idField: idField, ids: ids, items: items)
+    }
+
+    public func resourceItems<Item: Decodable>(_ id: String, as type: Item.Type) async throws -> [Item] {
+        try await control().resourceItems(id, as: type)
+    }
+
+    public func removeResource(_ id: String) async throws {
+        try await control().removeResource(id)
+    }
+
     public func removeFixture(_ id: String) async throws {
         try await control().removeFixture(id)
     }

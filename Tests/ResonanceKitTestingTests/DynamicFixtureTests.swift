@@ -120,6 +120,38 @@ struct DynamicFixtureTests {
         }
     }
 
+    struct Person: Codable, Equatable, Sendable {
+        var id: Int?
+        var name: String
+    }
+
+    /// A resource on both fronts: the app creates, lists, renames and deletes people; the test
+    /// sets the list up and reads it back, decoded.
+    @Test(arguments: ControlFront.allCases)
+    func resourcesKeepWhatTheAppSends(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            let people = try await harness.mock.addResource(path: "/api/crew", items: [Person(id: 1, name: "Rey")])
+            let created = try await harness.session.send(HTTPRequest(method: .post, path: "crew", body: .json(Person(name: "Finn"))))
+            #expect(created.statusCode == 201)
+            #expect(try created.decode(Person.self) == Person(id: 2, name: "Finn"))
+            #expect(created.headers["Location"] == "/api/crew/2")
+            #expect(try await harness.session.send(HTTPRequest(method: .put, path: "crew/2", body: .json(Person(name: "FN-2187")))).statusCode == 200)
+            #expect(try await harness.session.send(HTTPRequest(method: .delete, path: "crew/1")).statusCode == 204)
+            let listed = try await harness.session.send(HTTPRequest(path: "crew")).decode([Person].self)
+            #expect(listed == [Person(id: 2, name: "FN-2187")])
+            #expect(try await harness.mock.resourceItems(people, as: Person.self) == listed)
+            try await harness.mock.verify(.post("/api/crew", body: ["name": "Finn"] as [String: PatternValue]), count: 1)
+            let journal = try await harness.mock.requests()
+            #expect(journal.first?.outcome == "resource")
+            #expect(journal.first?.matched?.resource == people)
+            try await harness.mock.removeResource(people)
+            #expect(try await harness.session.status(.get, "crew") == 404)
+            let failure = await #expect(throws: MockControlError.self) { try await harness.mock.removeResource(people) }
+            #expect(failure?.message == #"there is no resource "resource-1""#)
+            #expect(try await harness.mock.reset().resources == 0)
+        }
+    }
+
     /// `responseData`: a binary body posted from a test, with no file under the mock's root.
     @Test(arguments: ControlFront.allCases)
     func runtimeFixturesSendBytes(front: ControlFront) async throws {

@@ -133,6 +133,8 @@ extension JournalRecord {
             .makeObject([("fixture", .string(fixture)), ("entry", .number(JSONNumber(entry)))])
         case .staticFile(let file):
             .makeObject([("file", .string(file))])
+        case .resource(let id):
+            .makeObject([("resource", .string(id))])
         case .fault(_, let entry):
             matchedJSON(entry)
         default:

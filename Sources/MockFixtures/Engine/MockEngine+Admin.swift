@@ -17,6 +17,11 @@ extension MockEngine {
         "GET /__admin/fixtures/{id}",
         "PUT /__admin/fixtures/{id}",
         "DELETE /__admin/fixtures/{id}",
+        "GET /__admin/resources",
+        "POST /__admin/resources",
+        "DELETE /__admin/resources",
+        "GET /__admin/resources/{id}",
+        "DELETE /__admin/resources/{id}",
         "GET /__admin/scenarios",
         "GET /__admin/scenarios/{name}",
         "PUT /__admin/scenarios/{name}",
@@ -51,6 +56,12 @@ extension MockEngine {
                     if request.method == "POST" { return addRuntimeFixtureResponse(&request, store: store) }
                     return refusingBody(request) ?? removeAllRuntimeFixturesResponse()
                 }
+            case "resources":
+                return allow(["GET", "HEAD", "POST", "DELETE"], &request) { request in
+                    if request.isGetOrHead { return resourceListResponse() }
+                    if request.method == "POST" { return addResourceResponse(&request) }
+                    return refusingBody(request) ?? removeAllResourcesResponse()
+                }
             case "scenarios":
                 return allow(["GET", "HEAD"], &request) { _ in scenarioListResponse(store: store) }
             default:
@@ -69,6 +80,10 @@ extension MockEngine {
                     if request.isGetOrHead { return runtimeFixtureResponse(id: id) }
                     if request.method == "PUT" { return replaceRuntimeFixtureResponse(id: id, &request, store: store) }
                     return refusingBody(request) ?? removeRuntimeFixtureResponse(id: id)
+                }
+            case ("resources", let id):
+                return allow(["GET", "HEAD", "DELETE"], &request) { request in
+                    request.isGetOrHead ? resourceResponse(id: id) : refusingBody(request) ?? removeResourceResponse(id: id)
                 }
             case ("scenarios", let name):
                 return allow(["GET", "HEAD", "PUT"], &request) { request in

@@ -9,10 +9,12 @@ extension MockEngine {
         package let requests: Int
         /// Runtime fixtures removed.
         package let fixtures: Int
+        /// Resources removed.
+        package let resources: Int
     }
 
     /// One clean slate between tests: `times` counters (and the unused-entries report) from 0,
-    /// every scenario back to `started`, the journal cleared, runtime fixtures removed.
+    /// every scenario back to `started`, the journal cleared, runtime fixtures and resources removed.
     ///
     /// It happens between requests (``ResetGate``): one answered meanwhile counts wholly before
     /// it (its `times` and record both cleared) or wholly after it. Runtime fixtures go first, so
@@ -26,7 +28,8 @@ extension MockEngine {
             scenarios.resetAll()
             let counters = store.resetCounters()
             let requests = journal?.clear() ?? 0
-            return ResetSummary(counters: counters, scenarios: scenarioCount, requests: requests, fixtures: fixtures)
+            let resourceCount = resources.removeAll()
+            return ResetSummary(counters: counters, scenarios: scenarioCount, requests: requests, fixtures: fixtures, resources: resourceCount)
         }
     }
 
@@ -34,12 +37,13 @@ extension MockEngine {
     func resetResponse() -> MockResponse {
         let summary = reset()
         return adminAnswer(
-            "reset \(summary.counters) counters, \(summary.scenarios) scenarios, \(summary.requests) requests, \(summary.fixtures) runtime fixtures", [
+            "reset \(summary.counters) counters, \(summary.scenarios) scenarios, \(summary.requests) requests, \(summary.fixtures) runtime fixtures, \(summary.resources) resources", [
             ("status", .string("reset")),
             ("counters", .number(JSONNumber(summary.counters))),
             ("scenarios", .number(JSONNumber(summary.scenarios))),
             ("requests", .number(JSONNumber(summary.requests))),
             ("fixtures", .number(JSONNumber(summary.fixtures))),
+            ("resources", .number(JSONNumber(summary.resources))),
         ])
     }
 

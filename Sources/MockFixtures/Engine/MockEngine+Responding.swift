@@ -81,6 +81,9 @@ extension MockEngine {
                 return response(entry, &request, outcome: .matchedRuntime(fixture: match.fixture.id, entry: entry.index), store: store)
             }
         }
+        if let (resource, itemID) = resources.resource(forKey: key) {
+            return resourceAnswer(resource, itemID: itemID, &request)
+        }
         guard let (route, parameters) = store.route(forKey: key) else {
             return runtime.isEmpty ? notFoundResponse(&request, store: store) : noMatchResponse(runtime: runtime, file: nil, &request)
         }

@@ -18,6 +18,7 @@ public final class MockEngine: Sendable {
     private let currentStore: ManagedAtomicSnapshot<FixtureStore>
     let scenarios = ScenarioTable()
     let runtimeFixtures = RuntimeFixtureTable()
+    let resources = ResourceTable()
     /// `nil` when the journal is off (`journalSize` 0).
     let journal: RequestJournal?
     /// Keeps a reset from falling in the middle of a request.

@@ -12,6 +12,8 @@ public enum MatchOutcome: Sendable, Equatable {
     /// An entry of a fixture added at runtime (`POST /__admin/fixtures`), by the fixture's id.
     case matchedRuntime(fixture: String, entry: Int)
     case staticFile(String)
+    /// A resource's collection or item answered (`POST /__admin/resources`), by its id.
+    case resource(String)
     case health
     /// Any other admin call; says what it did, e.g. `reset 1 counter, 2 scenarios, 14 requests, 0 fixtures`.
     case admin(String)
@@ -43,6 +45,7 @@ public enum MatchOutcome: Sendable, Equatable {
         case .matched(let file, let entry): "matched \(file)#\(entry)"
         case .matchedRuntime(let fixture, let entry): "matched runtime \(fixture)#\(entry)"
         case .staticFile(let file): "static \(file)"
+        case .resource(let id): "resource \(id)"
         case .health: "health"
         case .admin(let description): "admin: \(description)"
         case .reloadRequested: "reload requested"
@@ -63,6 +66,7 @@ public enum MatchOutcome: Sendable, Equatable {
         switch self {
         case .matched, .matchedRuntime: "matched"
         case .staticFile: "staticFile"
+        case .resource: "resource"
         case .health: "health"
         case .admin: "admin"
         case .reloadRequested: "reload"

@@ -24,6 +24,14 @@ public protocol MockControlling: Sendable {
     func unusedFixtures() async throws -> [UnusedFixtureEntry]
     /// Adds entries for `path`, tried before the fixture file's; returns the fixture's id.
     @discardableResult func addFixture(path: String, entries: [FixtureEntry]) async throws -> String
+    /// Sets up a collection the mock keeps at `path`, answering `GET`/`POST path` and
+    /// `GET`/`PUT`/`PATCH`/`DELETE path/{id}` on its items (identified by `idField`; an item added
+    /// without one gets the next number or a UUID, per `ids`); returns the resource's id.
+    @discardableResult func addResource<Item: Encodable & Sendable>(path: String, idField: String, ids: ResourceIDs, items: [Item]) async throws -> String
+    /// The items of resource `id` as they are now (after the app's calls), decoded as `Item`.
+    func resourceItems<Item: Decodable>(_ id: String, as type: Item.Type) async throws -> [Item]
+    /// Removes one resource.
+    func removeResource(_ id: String) async throws
     /// Replaces the path and entries of runtime fixture `id`, which keeps its id and its place
     /// among the others; the new entries' `times` start from 0.
     func replaceFixture(_ id: String, path: String, entries: [FixtureEntry]) async throws
@@ -116,5 +124,27 @@ extension MockControlling {
     public func expectNoUnmatchedRequests() async throws {
         let unmatched = try await requests(unmatchedOnly: true)
         guard unmatched.isEmpty else { throw VerificationFailure(unmatched: unmatched) }
+    }
+}
+
+/// How a resource gives an id to an item added without one.
+public enum ResourceIDs: String, Sendable {
+    /// One more than the largest whole-number id (1 for the first), as a JSON number.
+    case increment
+    /// A random UUID string.
+    case uuid
+}
+
+extension MockControlling {
+    /// ``addResource(path:idField:ids:items:)`` with `"id"` ids numbered from 1 on.
+    ///
+    /// ```swift
+    /// let people = try await mock.addResource(path: "/api/people", items: [Person(id: 1, name: "Rey")])
+    /// // … the app POSTs a person, then lists them …
+    /// let now = try await mock.resourceItems(people, as: Person.self)   // 2 people
+    /// ```
+    @discardableResult
+    public func addResource<Item: Encodable & Sendable>(path: String, items: [Item]) async throws -> String {
+        try await addResource(path: path, idField: "id", ids: .increment, items: items)
     }
 }

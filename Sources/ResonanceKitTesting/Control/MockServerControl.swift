@@ -113,6 +113,22 @@ public struct MockServerControl: MockControlling {
         return body
     }
 
+    @discardableResult
+    public func addResource<Item: Encodable & Sendable>(path: String, idField: String, ids: ResourceIDs, items: [Item]) async throws -> String {
+        let encoded = try JSONSerialization.jsonObject(with: session.makeEncoder().encode(items), options: [])
+        return try await call(.post, "__admin/resources", json: ["path": path, "idField": idField, "ids": ids.rawValue, "items": encoded],
+                              decoding: Created.self).id
+    }
+
+    public func resourceItems<Item: Decodable>(_ id: String, as type: Item.Type) async throws -> [Item] {
+        // The items as the app's session decodes them (its date and key strategies).
+        try await call(.get, "__admin/resources/" + Self.pathSegment(id), body: nil, decoding: ResourceItems<Item>.self, decoder: session.makeDecoder()).items
+    }
+
+    public func removeResource(_ id: String) async throws {
+        _ = try await call(.delete, "__admin/resources/" + Self.pathSegment(id), decoding: Ignored.self)
+    }
+
     public func removeFixture(_ id: String) async throws {
         _ = try await call(.delete, "__admin/fixtures/" + Self.pathSegment(id), decoding: Ignored.self)
     }
@@ -155,7 +171,7 @@ public struct MockServerControl: MockControlling {
     }
 
     private func call<Answer: Decodable>(_ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body json: Data?,
-                                         decoding: Answer.Type) async throws -> Answer {
+                                         decoding: Answer.Type, decoder: JSONDecoder = JSONDecoder()) async throws -> Answer {
         let body = json.map { RequestBody.data($0, contentType: "application/json") }
         let response = try await session.send(HTTPRequest(method: method, path: path, queryItems: query, body: body))
         guard (200..<300).contains(response.statusCode) else {
@@ -165,7 +181,7 @@ public struct MockServerControl: MockControlling {
                                    hint: refusal?.hint,
                                    problems: refusal?.problems ?? [], warnings: refusal?.warnings ?? [])
         }
-        return try JSONDecoder().decode(Answer.self, from: response.body)
+        return try decoder.decode(Answer.self, from: response.body)
     }
 
     /// Ids and scenario names as one path segment (`/` and `%` encoded too).
@@ -180,6 +196,7 @@ public struct MockServerControl: MockControlling {
     private struct ScenarioList: Decodable { let scenarios: [Scenario] }
     private struct Removed: Decodable { let removed: Int }
     private struct Created: Decodable { let id: String }
+    private struct ResourceItems<Item: Decodable>: Decodable { let items: [Item] }
     private struct Health: Decodable { let status: String }
     private struct Ignored: Decodable {}
     private struct Refusal: Decodable {

@@ -19,6 +19,21 @@ public struct ResetSummary: Sendable, Equatable, Decodable {
     public let requests: Int
     /// Runtime fixtures removed.
     public let fixtures: Int
+    /// Resources removed (0 from a mock that has none).
+    public let resources: Int
+
+    private enum CodingKeys: String, CodingKey {
+        case counters, scenarios, requests, fixtures, resources
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        counters = try container.decode(Int.self, forKey: .counters)
+        scenarios = try container.decode(Int.self, forKey: .scenarios)
+        requests = try container.decode(Int.self, forKey: .requests)
+        fixtures = try container.decode(Int.self, forKey: .fixtures)
+        resources = try container.decodeIfPresent(Int.self, forKey: .resources) ?? 0
+    }
 }
 
 /// A fixture entry that has answered nothing since start, reload or reset

@@ -44,11 +44,18 @@ public struct RecordedRequest: Sendable, Equatable, Decodable, CustomStringConve
         public let fixture: String?
         /// The entry's index in its file or runtime fixture.
         public let entry: Int?
+        /// The id of the resource that answered (`POST /__admin/resources`).
+        public let resource: String?
 
         public init(file: String?, fixture: String?, entry: Int?) {
+            self.init(file: file, fixture: fixture, entry: entry, resource: nil)
+        }
+
+        public init(file: String?, fixture: String?, entry: Int?, resource: String?) {
             self.file = file
             self.fixture = fixture
             self.entry = entry
+            self.resource = resource
         }
     }
 

@@ -1,0 +1,243 @@
+/// Resources: collections whose items the mock keeps (`POST /__admin/resources`), answering
+/// create, read, update and delete calls. Tried after runtime fixtures and before the files, so
+/// a runtime fixture can still inject a one-off failure (`"times": 1, "status": 503`) in front of
+/// one; cleared by reset.
+extension MockEngine {
+    static let resourceExample = #"{"path": "/api/people", "idField": "id", "ids": "increment", "items": [{"id": 1, "name": "Rey"}]}"#
+    private static let resourceKeys = ["path", "idField", "ids", "items"]
+
+    // MARK: Admin
+
+    /// `POST /__admin/resources`.
+    func addResourceResponse(_ request: inout IncomingRequest) -> MockResponse {
+        if !options.acceptsRuntimeFixtures {
+            let error = "the resource was not added: this server forwards every request to the API to record it (mockserver record), "
+                + "so a resource would answer in the API's place and nothing would be recorded"
+            return diagnosticResponse(status: 409, outcome: .admin("refused: \(error)"), [
+                ("error", .string(error)),
+                ("hint", .string("record without it, then add it when serving what was recorded (mockserver --root DIR)")),
+            ])
+        }
+        let document: JSONDocument
+        switch jsonBody(of: request, expecting: Self.resourceExample) {
+        case .success(let parsed): document = parsed
+        case .failure(let box): return box.response
+        }
+        guard case .object(let members) = document.root.value else {
+            return badAdminRequest(request, "the resource is \(document.root.value.kindNameWithArticle)", hint: "send an object such as \(Self.resourceExample)")
+        }
+        if let duplicate = document.duplicateKeys.first {
+            return badAdminRequest(request, "\(duplicate.position): the key \(JSONValue.excerpt(.string(duplicate.key))) is given twice", hint: "give each key once")
+        }
+        if let unknown = members.first(where: { !Self.resourceKeys.contains($0.key) }) {
+            var hint = "the keys are " + Self.resourceKeys.joined(separator: ", ")
+            if let suggestion = EditDistance.closest(to: unknown.key, among: Self.resourceKeys, maximumDistance: 2) { hint = "did you mean \"\(suggestion)\"?" }
+            return badAdminRequest(request, "unknown key \(JSONValue.excerpt(.string(unknown.key))) in the resource", hint: hint)
+        }
+        let object = document.root.value
+        guard case .string(let path)? = object["path"] else {
+            return badAdminRequest(request, "the resource needs \"path\", the collection's path as a string", hint: "send \(Self.resourceExample)")
+        }
+        let key: String
+        switch RequestTarget.parse(writtenPath: path) {
+        case .success(let target) where target.query == nil && !target.lookupKey.isEmpty && !Self.isAdminKey(target.lookupKey)
+            && !target.lookupKey.contains("{") && path.utf8.count <= Self.maximumRuntimePathBytes:
+            key = String(target.lookupKey)
+        case .success(let target):
+            let why = target.query != nil ? "has a query" : target.lookupKey.isEmpty ? "is the root, which holds no collection"
+                : Self.isAdminKey(target.lookupKey) ? "is under /__admin, the server's own" : target.lookupKey.contains("{")
+                ? "has braces: a resource's path is literal, its items are the segment after it" : "is longer than any request can carry"
+            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) \(why)", hint: "give the collection's path, such as \"/api/people\"")
+        case .failure(let rejection):
+            return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) is not a usable request path: \(rejection.description)",
+                                   hint: "write the decoded path, such as \"/api/people\"")
+        }
+        var idField = "id"
+        if let value = object["idField"] {
+            guard case .string(let name) = value, !name.isEmpty else {
+                return badAdminRequest(request, "\"idField\" must be a non-empty string, found \(JSONValue.excerpt(value))", hint: "name the items' id member, such as \"id\" or \"uuid\"")
+            }
+            idField = name
+        }
+        var ids = Resource.IDs.increment
+        if let value = object["ids"] {
+            guard case .string(let name) = value, let known = Resource.IDs(rawValue: name) else {
+                return badAdminRequest(request, "\"ids\" must be \"increment\" or \"uuid\", found \(JSONValue.excerpt(value))",
+                                       hint: "\"increment\": 1, 2, 3 … (one more than the largest); \"uuid\": random UUIDs")
+            }
+            ids = known
+        }
+        var items: [JSONValue] = []
+        if let value = object["items"] {
+            guard case .array(let elements) = value else {
+                return badAdminRequest(request, "\"items\" must be an array of objects, found \(JSONValue.excerpt(value))", hint: "send \(Self.resourceExample)")
+            }
+            let resource = Resource(id: "", path: path, key: key, idField: idField, ids: ids, items: [])
+            for (index, element) in elements.enumerated() {
+                guard case .object = element.value else {
+                    return badAdminRequest(request, "item \(index) is \(element.value.kindNameWithArticle), not an object", hint: "send each item as a JSON object")
+                }
+                switch Self.identified(element.value, in: resource, among: items) {
+                case .success(let item): items.append(item)
+                case .failure(let problem): return badAdminRequest(request, "item \(index): \(problem.error)", hint: problem.hint)
+                }
+            }
+        }
+        let added = resources.add(key: key) { id in Resource(id: id, path: path, key: key, idField: idField, ids: ids, items: items) }
+        switch added {
+        case .taken(let existing):
+            return diagnosticResponse(status: 409, outcome: .admin("refused: \(existing.id) already serves \(existing.path)"), [
+                ("error", .string("\(existing.id) already serves \(existing.path)")),
+                ("hint", .string("DELETE /__admin/resources/\(existing.id) first, or use it as it is")),
+            ])
+        case .added(let resource):
+            return diagnosticResponse(status: 201, outcome: .admin("added \(resource.id) for \(path)"),
+                                      headers: Self.jsonHeaders + [HTTPHeader(name: "Location", value: "/__admin/resources/\(resource.id)")],
+                                      Self.resourceFields(resource, items: nil))
+        }
+    }
+
+    /// `GET /__admin/resources`.
+    func resourceListResponse() -> MockResponse {
+        let all = resources.all
+        return adminAnswer("\(all.count) resources", [("resources", .makeArray(all.map { .makeObject(Self.resourceFields($0, items: nil)) }))])
+    }
+
+    /// `GET /__admin/resources/{id}`: with its items.
+    func resourceResponse(id: String) -> MockResponse {
+        guard let resource = resources.resource(id: id) else { return unknownResource(id) }
+        return adminAnswer("resource \(id)", Self.resourceFields(resource, items: resource.currentItems))
+    }
+
+    /// `DELETE /__admin/resources/{id}`.
+    func removeResourceResponse(id: String) -> MockResponse {
+        guard let removed = resources.remove(id: id) else { return unknownResource(id) }
+        return adminAnswer("removed \(removed.id) for \(removed.path)", [("removed", .string(removed.id))])
+    }
+
+    /// `DELETE /__admin/resources`.
+    func removeAllResourcesResponse() -> MockResponse {
+        let removed = resources.removeAll()
+        return adminAnswer("removed \(removed) resources", [("removed", .number(JSONNumber(removed)))])
+    }
+
+    private func unknownResource(_ id: String) -> MockResponse {
+        let known = resources.all.map(\.id)
+        return diagnosticResponse(status: 404, outcome: .admin("no resource \(id)"), [
+            ("error", .string("there is no resource \(JSONValue.excerpt(.string(id)))")),
+            ("hint", .string(known.isEmpty ? "add one with POST /__admin/resources" : "the resources are " + known.joined(separator: ", "))),
+        ])
+    }
+
+    private static func resourceFields(_ resource: Resource, items: [JSONValue]?) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = [
+            ("id", .string(resource.id)),
+            ("path", .string(resource.path)),
+            ("idField", .string(resource.idField)),
+            ("ids", .string(resource.ids.rawValue)),
+            ("count", .number(JSONNumber(items?.count ?? resource.currentItems.count))),
+        ]
+        if let items { fields.append(("items", .makeArray(items))) }
+        return fields
+    }
+
+    /// `item` with its id: its own (a string or a number not yet used) or the next one.
+    private static func identified(_ item: JSONValue, in resource: Resource, among items: [JSONValue]) -> Result<JSONValue, ResourceProblem> {
+        guard let id = item[resource.idField] else {
+            let next = resource.nextID(among: items)
+            return .success(.makeObject([(resource.idField, next)] + (item.objectMembers ?? []).map { ($0.key, $0.value.value) }))
+        }
+        switch id {
+        case .string(let text) where !text.isEmpty && !text.contains("/"): break
+        case .number: break
+        default:
+            return .failure(ResourceProblem(error: "its \"\(resource.idField)\" is \(JSONValue.excerpt(id)), not a string or a number a path segment can hold",
+                                            hint: "give it a number or a string without '/', or leave it out to have one made"))
+        }
+        let text = Substring(Resource.pathText(id))
+        if items.contains(where: { Resource.id($0[resource.idField], is: text) }) {
+            return .failure(ResourceProblem(error: "an item with \"\(resource.idField)\" \(JSONValue.excerpt(id)) is already in \(resource.path)",
+                                            hint: "PUT \(resource.path)/\(text) to replace it, or give another id"))
+        }
+        return .success(item)
+    }
+
+    private struct ResourceProblem: Error {
+        let error: String
+        let hint: String
+    }
+
+    // MARK: Serving
+
+    /// The answer of `resource` to `request`: its collection when `itemID` is nil, else that item.
+    func resourceAnswer(_ resource: Resource, itemID: Substring?, _ request: inout IncomingRequest) -> MockResponse {
+        let outcome = MatchOutcome.resource(resource.id)
+        let path = String(request.target.path)
+        let methods = itemID == nil ? ["GET", "HEAD", "POST"] : ["GET", "HEAD", "PUT", "PATCH", "DELETE"]
+        guard methods.contains(request.method) else {
+            var error = "\(path) is an \(itemID == nil ? "collection" : "item") of \(resource.id), which answers \(Self.listed(methods.filter { $0 != "HEAD" })) only"
+            if request.methodInAnotherCase(among: methods) != nil { error += " (methods are case-sensitive)" }
+            return diagnosticResponse(status: 405, outcome: outcome, headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: methods.joined(separator: ", "))], [
+                ("error", .string(error)),
+                ("resource", .string(resource.id)),
+            ])
+        }
+        var body: JSONValue?
+        if request.method == "POST" || request.method == "PUT" || request.method == "PATCH" {
+            switch request.bodyContent() {
+            case .json(let value) where value.objectMembers != nil:
+                body = value
+            default:
+                let shown = request.body.isEmpty ? "no body" : "a body that is not a JSON object"
+                return diagnosticResponse(status: 400, outcome: outcome, [
+                    ("error", .string("\(request.methodNamedInBodies) \(path) needs a JSON object, and the request has \(shown)")),
+                    ("hint", .string("send the item as JSON, such as {\"name\": \"Rey\"}, with Content-Type: application/json")),
+                    ("resource", .string(resource.id)),
+                ])
+            }
+        }
+        return resource.withItems { items in
+            guard let itemID else {
+                if request.isGetOrHead { return Self.resourceJSON(200, .makeArray(items), outcome: outcome) }
+                switch Self.identified(body!, in: resource, among: items) {
+                case .failure(let problem):
+                    return diagnosticResponse(status: 409, outcome: outcome, [("error", .string(problem.error)), ("hint", .string(problem.hint)), ("resource", .string(resource.id))])
+                case .success(let item):
+                    items.append(item)
+                    let location = resource.path.hasSuffix("/") ? resource.path : resource.path + "/"
+                    return Self.resourceJSON(201, item, outcome: outcome,
+                                             extra: [HTTPHeader(name: "Location", value: location + PercentEncoding.pathSegment(Resource.pathText(item[resource.idField] ?? .null)))])
+                }
+            }
+            guard let index = items.firstIndex(where: { Resource.id($0[resource.idField], is: itemID) }) else {
+                let known = items.prefix(Self.candidateLimit).compactMap { $0[resource.idField] }.map { JSONValue.excerpt($0) }
+                return diagnosticResponse(status: 404, outcome: outcome, [
+                    ("error", .string("no item with \"\(resource.idField)\" \(JSONValue.excerpt(.string(String(itemID)))) in \(resource.path) (\(resource.id))")),
+                    ("hint", .string(known.isEmpty ? "the collection is empty; POST \(resource.path) adds an item" : "the ids are " + known.joined(separator: ", ") + (items.count > known.count ? ", …" : ""))),
+                    ("resource", .string(resource.id)),
+                ])
+            }
+            let id = items[index][resource.idField] ?? .null
+            switch request.method {
+            case "PUT":
+                // The item as sent, under the id of the path: the body cannot move it elsewhere.
+                items[index] = .makeObject([(resource.idField, id)] + (body!.objectMembers ?? []).filter { $0.key != resource.idField }.map { ($0.key, $0.value.value) })
+                return Self.resourceJSON(200, items[index], outcome: outcome)
+            case "PATCH":
+                let merged = Resource.merge(body!, into: items[index])
+                items[index] = .makeObject((merged.objectMembers ?? []).map { ($0.key, $0.key == resource.idField ? id : $0.value.value) }
+                    + (merged[resource.idField] == nil ? [(resource.idField, id)] : []))
+                return Self.resourceJSON(200, items[index], outcome: outcome)
+            case "DELETE":
+                items.remove(at: index)
+                return MockResponse(status: 204, headers: [], body: [], delayMilliseconds: 0, preparedID: nil, outcome: outcome)
+            default:
+                return Self.resourceJSON(200, items[index], outcome: outcome)
+            }
+        }
+    }
+
+    private static func resourceJSON(_ status: Int, _ value: JSONValue, outcome: MatchOutcome, extra: [HTTPHeader] = []) -> MockResponse {
+        MockResponse(status: status, headers: jsonHeaders + extra, body: value.serializedBytes(), delayMilliseconds: 0, preparedID: nil, outcome: outcome)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import MockFixtures
+
+/// Resources: collections the mock keeps and answers create, read, update and delete calls on
+/// (audit W2's G9).
+@Suite("Resources")
+struct ResourceTests {
+    static let json = ["Content-Type": "application/json"]
+
+    private func resource(_ fixture: EngineFixture, _ body: String) throws -> String {
+        let added = fixture.postJSON("/__admin/resources", body)
+        #expect(added.status == 201, "\(added.text)")
+        return try #require(try added.jsonObject()["id"] as? String)
+    }
+
+    @Test func answersCreateReadUpdateAndDelete() throws {
+        let fixture = try EngineFixture(["api/people.json": #"[{"response": "from the file"}]"#])
+        let id = try resource(fixture, #"{"path": "/api/people", "items": [{"id": 1, "name": "Rey"}, {"name": "Finn"}]}"#)
+        #expect(id == "resource-1")
+        #expect(fixture.get("/api/people").text == #"[{"id":1,"name":"Rey"},{"id":2,"name":"Finn"}]"#, "an item without an id gets the next number")
+        #expect(fixture.get("/api/people/").status == 200, "a trailing slash is the same collection")
+
+        let created = fixture.send("POST", "/api/people", headers: Self.json, body: #"{"name": "Poe", "tags": {"a": 1}}"#)
+        #expect(created.status == 201)
+        #expect(created.text == #"{"id":3,"name":"Poe","tags":{"a":1}}"#)
+        #expect(created.headerValue("Location") == "/api/people/3")
+        #expect(created.outcome == .resource("resource-1"))
+        #expect(fixture.get("/api/people/3").text == #"{"id":3,"name":"Poe","tags":{"a":1}}"#)
+        #expect(fixture.get("/api/people/3.0").status == 200, "a number id by its value")
+
+        let taken = fixture.send("POST", "/api/people", headers: Self.json, body: #"{"id": 1, "name": "Kylo"}"#)
+        #expect(taken.status == 409)
+        #expect(try taken.jsonObject()["hint"] as? String == "PUT /api/people/1 to replace it, or give another id")
+
+        let replaced = fixture.send("PUT", "/api/people/1", headers: Self.json, body: #"{"id": 99, "name": "Rey Skywalker"}"#)
+        #expect(replaced.text == #"{"id":1,"name":"Rey Skywalker"}"#, "the path's id stays")
+        let patched = fixture.send("PATCH", "/api/people/3", headers: ["Content-Type": "application/merge-patch+json"],
+                                   body: #"{"name": null, "tags": {"b": 2}, "id": 7, "rank": "pilot"}"#)
+        #expect(patched.text == #"{"id":3,"tags":{"a":1,"b":2},"rank":"pilot"}"#, "RFC 7396: null removes, objects merge, the id stays")
+
+        #expect(fixture.send("DELETE", "/api/people/2").status == 204)
+        let gone = fixture.get("/api/people/2")
+        #expect(gone.status == 404)
+        let body = try gone.jsonObject()
+        #expect(body["error"] as? String == #"no item with "id" "2" in /api/people (resource-1)"#)
+        #expect(body["hint"] as? String == "the ids are 1, 3")
+        #expect(fixture.get("/api/people").text == #"[{"id":1,"name":"Rey Skywalker"},{"id":3,"tags":{"a":1,"b":2},"rank":"pilot"}]"#)
+
+        let wrongMethod = fixture.send("DELETE", "/api/people")
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.headerValue("Allow") == "GET, HEAD, POST")
+        let notJSON = fixture.send("POST", "/api/people", headers: ["Content-Type": "text/plain"], body: "Rey")
+        #expect(notJSON.status == 400)
+        #expect((try notJSON.jsonObject()["error"] as? String) == "POST /api/people needs a JSON object, and the request has a body that is not a JSON object")
+        #expect(fixture.send("PUT", "/api/people/1", headers: Self.json, body: "[1]").status == 400)
+        let deeper = fixture.get("/api/people/1/orders")
+        #expect(deeper.status == 404 && deeper.outcome.name == "noMatch", "deeper paths are not the resource's")
+
+        let journal = try fixture.journal()
+        #expect(journal.contains { $0["outcome"] as? String == "resource" && ($0["matched"] as? [String: String]) == ["resource": "resource-1"] })
+
+        #expect(fixture.send("DELETE", "/__admin/resources/resource-1").status == 200)
+        #expect(fixture.get("/api/people").text == "\"from the file\"", "the file again once the resource is gone")
+    }
+
+    @Test func runtimeFixturesGoFirstAndResetClears() throws {
+        let fixture = try EngineFixture([:])
+        _ = try resource(fixture, #"{"path": "/api/orders", "idField": "orderId", "ids": "uuid", "items": [{"orderId": "o-1"}]}"#)
+        #expect(fixture.postJSON("/__admin/fixtures", #"{"path": "/api/orders", "entries": [{"method": "POST", "times": 1, "status": 503}]}"#).status == 201)
+        #expect(fixture.send("POST", "/api/orders", headers: Self.json, body: "{}").status == 503, "a one-off failure in front of the resource")
+        let created = fixture.send("POST", "/api/orders", headers: Self.json, body: "{}")
+        #expect(created.status == 201)
+        let orderID = try #require(try created.jsonObject()["orderId"] as? String)
+        #expect(orderID.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil)
+        #expect(fixture.get("/api/orders/o-1").status == 200, "string ids exactly")
+        let listed = try #require(try fixture.get("/__admin/resources/resource-1").jsonObject()["items"] as? [[String: Any]])
+        #expect(listed.count == 2)
+        let reset = try fixture.send("POST", "/__admin/reset").jsonObject()
+        #expect(reset["resources"] as? Int == 1)
+        #expect(fixture.get("/api/orders").status == 404)
+        #expect((try fixture.get("/__admin/resources").jsonObject()["resources"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test(arguments: [
+        (#"{"items": []}"#, #"the resource needs "path""#),
+        (#"{"path": "/api/{id}"}"#, "has braces"),
+        (#"{"path": "/"}"#, "is the root"),
+        (#"{"path": "/__admin/x"}"#, "is under /__admin"),
+        (#"{"path": "/a?b=1"}"#, "has a query"),
+        (#"{"path": "/a", "ids": "random"}"#, #""ids" must be "increment" or "uuid""#),
+        (#"{"path": "/a", "idField": ""}"#, #""idField" must be a non-empty string"#),
+        (#"{"path": "/a", "items": [1]}"#, "item 0 is a number, not an object"),
+        (#"{"path": "/a", "items": [{"id": 1}, {"id": "1"}]}"#, #"item 1: an item with "id" "1" is already in /a"#),
+        (#"{"path": "/a", "items": [{"id": {"x": 1}}]}"#, "not a string or a number a path segment can hold"),
+        (#"{"path": "/a", "item": []}"#, #"unknown key "item" in the resource; did you mean "items"?"#),
+    ])
+    func malformedResourcesAre400(body: String, error: String) throws {
+        let fixture = try EngineFixture([:])
+        let refused = fixture.postJSON("/__admin/resources", body)
+        #expect(refused.status == 400)
+        let object = try refused.jsonObject()
+        let message = (object["error"] as? String ?? "") + "; " + (object["hint"] as? String ?? "")
+        #expect(message.contains(error), "\(message)")
+    }
+
+    @Test func onePathOneResourceAndRecordModeRefuses() throws {
+        let fixture = try EngineFixture([:])
+        _ = try resource(fixture, #"{"path": "/a"}"#)
+        let second = fixture.postJSON("/__admin/resources", #"{"path": "/a/"}"#)
+        #expect(second.status == 409)
+        #expect(try second.jsonObject()["error"] as? String == "resource-1 already serves /a")
+        #expect(fixture.get("/__admin/resources/resource-9").status == 404)
+        let recording = MockEngine(store: .empty(rootPath: "/nonexistent"), options: MockEngineOptions(acceptsRuntimeFixtures: false))
+        #expect(recording.send("POST", "/__admin/resources", headers: Self.json, body: #"{"path": "/a"}"#).status == 409)
+    }
+}

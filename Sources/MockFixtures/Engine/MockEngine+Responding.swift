@@ -95,18 +95,19 @@ extension MockEngine {
             }
             // No entry of the most specific file matches: the less specific files serving the path
             // are tried in turn (`people/{id}.json`, then a root `{rest...}.json`).
-            let fallbacks = store.fallbackFixtures(forKey: key, after: file)
-            for fallback in fallbacks {
-                request.pathParameters = fallback.parameters
-                if let entry = EntryMatcher.select(from: fallback.file.entries, priorityGroups: fallback.file.priorityGroups, for: &request, scenarios: scenarios) {
-                    return response(entry, &request, outcome: .matched(file: fallback.file.relativePath, entry: entry.index), store: store)
-                }
-            }
+            let (fallbackAnswer, tried) = fallThrough(key, after: file, &request, store: store)
+            if let fallbackAnswer { return fallbackAnswer }
             request.pathParameters = parameters
-            return noMatchResponse(runtime: runtime, file: file, fallbacks: fallbacks, &request)
+            return noMatchResponse(runtime: runtime, file: file, fallbacks: tried, &request)
         case .broken(let file, let preparedID):
             return prepared(preparedID, in: store, outcome: .brokenFixture(file: file))
         case .staticFile(let file, let preparedID):
+            if request.target.hasTrailingSlash || !request.isGetOrHead {
+                // What the static file does not answer, a templated file serving the path may.
+                let (fallbackAnswer, tried) = fallThrough(key, after: nil, &request, store: store)
+                if let fallbackAnswer { return fallbackAnswer }
+                if !tried.isEmpty { return noMatchResponse(runtime: runtime, file: nil, fallbacks: tried, &request) }
+            }
             guard !request.target.hasTrailingSlash else {
                 return runtime.isEmpty ? notFoundResponse(&request, store: store) : noMatchResponse(runtime: runtime, file: nil, &request)
             }
@@ -115,6 +116,29 @@ extension MockEngine {
             }
             return staticFileResponse(preparedID: preparedID, file: file, request, store: store)
         }
+    }
+
+    /// Tries the less specific files serving `key` after `primary` in turn: the answer of the first
+    /// entry that matches, or a broken file's 500 when one is reached first; else no answer, and
+    /// the files tried, for the 404.
+    private func fallThrough(_ key: Substring, after primary: FixtureFile?, _ request: inout IncomingRequest,
+                             store: FixtureStore) -> (answer: MockResponse?, tried: [(file: FixtureFile, parameters: PathParameters)]) {
+        var tried: [(file: FixtureFile, parameters: PathParameters)] = []
+        for fallback in store.fallbackRoutes(forKey: key, after: primary) {
+            switch fallback.route {
+            case .fixture(let file):
+                request.pathParameters = fallback.parameters
+                tried.append((file, fallback.parameters))
+                if let entry = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &request, scenarios: scenarios) {
+                    return (response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index), store: store), tried)
+                }
+            case .broken(let file, let preparedID):
+                return (prepared(preparedID, in: store, outcome: .brokenFixture(file: file)), tried)
+            case .staticFile:
+                continue
+            }
+        }
+        return (nil, tried)
     }
 
     /// The chosen entry's answer: prepared, or rendered from its template, with its fault,
@@ -162,9 +186,11 @@ extension MockEngine {
         if chosen == nil, let (route, parameters) = store.route(forKey: key), case .fixture(let file) = route {
             plain.pathParameters = parameters
             chosen = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &plain, scenarios: scenarios, counting: false)
-            for fallback in chosen == nil ? store.fallbackFixtures(forKey: key, after: file) : [] where chosen == nil {
+            for fallback in chosen == nil ? store.fallbackRoutes(forKey: key, after: file) : [] where chosen == nil {
+                // A broken file answers 500, which states no length.
+                guard case .fixture(let fallbackFile) = fallback.route else { break }
                 plain.pathParameters = fallback.parameters
-                chosen = EntryMatcher.select(from: fallback.file.entries, priorityGroups: fallback.file.priorityGroups, for: &plain, scenarios: scenarios, counting: false)
+                chosen = EntryMatcher.select(from: fallbackFile.entries, priorityGroups: fallbackFile.priorityGroups, for: &plain, scenarios: scenarios, counting: false)
             }
         }
         guard let chosen, chosen.response.status == status, chosen.delivery?.fault == nil else { return nil }

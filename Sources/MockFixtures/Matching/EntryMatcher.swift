@@ -127,7 +127,7 @@ enum EntryMatcher {
         if case .absent = expected.json {
             // `"request": {"$absent": true}`: no body at all, whatever the query.
             if !request.body.isEmpty {
-                collector.add("request has a body of \(request.body.count) byte\(request.body.count == 1 ? "" : "s"), but the entry expects none (\"request\": {\"$absent\": true})")
+                collector.add("request has a body of \(request.body.count) byte\(request.body.count == 1 ? "" : "s"), but none is expected (\"request\": {\"$absent\": true})")
             }
             return
         }

@@ -262,7 +262,7 @@ extension FixtureFileCompiler {
             case .truncatedBody:
                 if answer.body == nil {
                     add(.error, at: position, "fault \"truncatedBody\" needs a body to cut, but the entry sends none",
-                        hint: "add a response, responseText or responseFile (a status such as 200 that allows a body), or use \"emptyResponse\"")
+                        hint: "add a response, responseText, responseFile or responseBase64 (a status such as 200 that allows a body), or use \"emptyResponse\"")
                 }
             }
         } else if let rate = answer.bytesPerSecond, answer.body == nil {

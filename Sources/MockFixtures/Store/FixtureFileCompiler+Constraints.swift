@@ -131,6 +131,10 @@ extension FixtureFileCompiler {
             return ("expects an array, but a path segment holds exactly one value", hint)
         case .absent where !isQuery:
             return ("can never be absent: the path always gives it a value", "remove it, or serve such requests from a file without that segment")
+        case .not(.present):
+            // `null` and `{"$any": true}` are "any value" here: nothing given is not any value.
+            return ("can never match: {\"$not\": …} asks for a value given, and no value is not any value",
+                    #"write {"$absent": true} for one that must not be given"#)
         case .not(let inner):
             return unusableParameter(inner, label: label)
         case .anyOf(let alternatives):

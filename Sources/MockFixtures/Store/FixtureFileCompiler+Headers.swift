@@ -176,6 +176,7 @@ private extension ParameterExpectation {
     var fitsOneHeaderValue: Bool {
         switch self {
         case .condition, .present, .absent, .equals(.string): true
+        case .not(.present): false   // present and not any value: never
         case .not(let inner): inner.fitsOneHeaderValue
         case .anyOf(let alternatives): alternatives.allSatisfy(\.fitsOneHeaderValue)
         default: false

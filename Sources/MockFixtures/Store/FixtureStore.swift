@@ -107,16 +107,24 @@ extension FixtureStore {
     /// ``route(forKey:)`` gave), most specific first: `people/{id}.json`, then `{rest...}.json`.
     /// Tried in turn when no entry of `primary` matches (files fall through, as runtime fixtures
     /// do); computed only on such a miss.
-    func fallbackFixtures(forKey key: Substring, after primary: FixtureFile) -> [(file: FixtureFile, parameters: PathParameters)] {
-        var found: [(file: FixtureFile, parameters: PathParameters)] = []
+    ///
+    /// A broken file among them is listed too (`.broken`): it answers its 500 when reached, as it
+    /// would as the most specific file. `primary` is nil when the literal route is a static file.
+    func fallbackRoutes(forKey key: Substring, after primary: FixtureFile?) -> [(route: FixtureRoute, parameters: PathParameters)] {
+        var found: [(route: FixtureRoute, parameters: PathParameters)] = []
         var passedPrimary = routes[key] != nil
         for match in templatedRoutes.allMatches(key) {
-            guard case .fixture(let file) = match.value.route else { continue }
+            let path: String
+            switch match.value.route {
+            case .fixture(let file): path = file.relativePath
+            case .broken(let file, _): path = file
+            case .staticFile: continue
+            }
             if !passedPrimary {
-                passedPrimary = file.relativePath == primary.relativePath
+                passedPrimary = path == primary?.relativePath
                 continue
             }
-            found.append((file, PathParameters(names: match.value.parameterNames, values: match.parameters)))
+            found.append((match.value.route, PathParameters(names: match.value.parameterNames, values: match.parameters)))
         }
         return found
     }

@@ -39,11 +39,28 @@ struct DatePattern: Sendable, Equatable {
                     index = text.index(after: after)
                     continue
                 }
-                guard let close = text[after...].firstIndex(of: "'") else {
+                // Quoted text up to the next lone quote; `''` inside it is a quote (`'o''clock'`).
+                var cursor = after
+                var closed = false
+                while cursor < text.endIndex {
+                    if text[cursor] == "'" {
+                        let next = text.index(after: cursor)
+                        if next < text.endIndex, text[next] == "'" {
+                            literal.append("'")
+                            cursor = text.index(after: next)
+                            continue
+                        }
+                        closed = true
+                        cursor = next
+                        break
+                    }
+                    literal.append(text[cursor])
+                    cursor = text.index(after: cursor)
+                }
+                guard closed else {
                     return .failure(TemplateError(message: "\(shown) has a ' that is not closed", hint: fieldsHint))
                 }
-                literal += text[after..<close]
-                index = text.index(after: close)
+                index = cursor
                 continue
             }
             guard character.isASCII, character.isLetter else {

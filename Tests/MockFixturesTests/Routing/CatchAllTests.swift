@@ -67,6 +67,26 @@ struct CatchAllTests {
         #expect(miss.outcome.logDescription.contains("closest is entry 1 of api/users/{id}.json (line 1): header 'x-role' is missing"), "\(miss.outcome.logDescription)")
     }
 
+    /// A broken less specific file answers its 500 when the fall-through reaches it, and what a
+    /// static file does not answer (another method, a trailing slash) falls through too (audit R12).
+    @Test func fallingThroughReachesBrokenFilesAndPassesStaticFiles() throws {
+        let (store, tree) = try loadTree([
+            "users/7.json": #"[{"method": "GET", "response": 7}]"#,
+            "users/{id}.json": #"[{"method": "GET", "response": "#,
+            "{rest...}.json": #"[{"method": "ANY", "status": 401}]"#,
+            "img/logo.png": "PNG",
+            "img/{file}.json": #"[{"method": "POST", "status": 201}]"#,
+        ])
+        _ = tree
+        let deleted = store.send("DELETE", "/users/7", headers: [:], body: "")
+        #expect(deleted.status == 500, "the broken file is reached before the catch-all")
+        #expect(deleted.outcome == .brokenFixture(file: "users/{id}.json"))
+        #expect(store.get("/img/logo.png").text == "PNG")
+        #expect(store.send("POST", "/img/logo.png", headers: [:], body: "").status == 201, "the static file answers GET only")
+        #expect(store.send("PUT", "/img/logo.png", headers: [:], body: "").status == 401, "on to the catch-all")
+        #expect(store.get("/img/logo.png/").status == 401)
+    }
+
     @Test func aCatchAllAtTheRootServesEverythingButTheRoot() throws {
         let (store, tree) = try loadTree([
             "{rest...}.json": #"[{"pathParameters": {"rest": {"$regex": "\\.pdf$"}}, "response": "pdf"}, {"status": 503}]"#,

@@ -280,7 +280,7 @@ struct MatcherTests {
         _ = fixture.send("POST", "/ping")
         #expect(try fixture.count(#"{"method": "POST", "request": {"$absent": true}}"#)["count"] as? Int == 1)
         let miss = try reasons(fixture.send("POST", "/ping", headers: Self.json, body: "{}"))
-        #expect(miss.first == [#"request has a body of 2 bytes, but the entry expects none ("request": {"$absent": true})"#])
+        #expect(miss.first == [#"request has a body of 2 bytes, but none is expected ("request": {"$absent": true})"#])
     }
 
     /// Each pair is compared once: a large array sent by an app against a short pattern costs
@@ -320,6 +320,8 @@ struct MatcherTests {
         (#"[{"requestHeaders": {"X-A": {"$equals": 5}}}]"#, 1, 29, "which a header cannot carry", "string"),
         (#"[{"query": {"x": {"$contains": ""}}}]"#, 1, 32, "$contains needs a non-empty string", "Rey"),
         (#"[{"request": {"a": {"$unordered": 1}}}]"#, 1, 35, "$unordered needs an array of the elements, found number 1", "exactly these, in any order"),
+        (#"[{"query": {"x": {"$not": null}}}]"#, 1, 18, #"query parameter "x" can never match: {"$not": …} asks for a value given"#, #"{"$absent": true}"#),
+        (#"[{"requestHeaders": {"X-A": {"$not": {"$any": true}}}}]"#, 1, 29, "which a header cannot carry", "$regex"),
         (#"[{"query": {"x": {"$anyOf": ["a"]}}}]"#, 1, 29, "$anyOf needs an array of two alternatives or more, found array", #"{"$anyOf": ["asc", "desc"]}"#),
         (#"[{"query": {"x": {"$anyOf": "a"}}}]"#, 1, 29, #"$anyOf needs an array of two alternatives or more, found string "a""#, "alternatives may be matchers"),
         (#"[{"request": {"$not": {"a": 1}}}]"#, 1, 15, "$not stands for the whole request, which it cannot negate", "Bearer expired"),

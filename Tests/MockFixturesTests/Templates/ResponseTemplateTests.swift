@@ -258,7 +258,7 @@ struct ResponseTemplateTests {
         let (store, tree) = try loadTree(["day.json": #"""
         [{"template": true, "headers": {"X-Day": "{{now.format(dd.MM.yyyy)}}"},
           "response": {"millis": "{{now.epochMillis}}", "day": "{{now.date}}", "tomorrow": "{{now+1d.date}}",
-                       "custom": "{{now+1d.format(EEE, d MMM yy 'at' H:mm:ss.SSS)}}", "quote": "{{now.format(yyyy''MM)}}"}}]
+                       "custom": "{{now+1d.format(EEE, d MMM yy 'at' H:mm:ss.SSS)}}", "quote": "{{now.format(yyyy''MM)}}", "clock": "{{now.format(H 'o''clock')}}"}}]
         """#])
         _ = tree
         #expect(!store.hasErrors, "\(store.problems)")
@@ -276,6 +276,7 @@ struct ResponseTemplateTests {
         #expect(object["tomorrow"] as? String == formatted("yyyy-MM-dd", plusDays: 1))
         #expect(object["custom"] as? String == formatted("EEE, d MMM yy 'at' H:mm:ss.SSS", plusDays: 1))
         #expect(object["quote"] as? String == formatted("yyyy''MM"))
+        #expect(object["clock"] as? String == formatted("H 'o''clock'"), "a doubled quote inside quoted text is a quote")
         #expect(response.headerValue("X-Day") == formatted("dd.MM.yyyy"))
         // Every weekday and month name, one day and one month apart.
         let pattern = try DatePattern.parse("EEE MMM", shown: "").get()

@@ -140,11 +140,12 @@ extension ParameterExpectation {
             let derived = elements.map(Self.init)
             self = derived.contains { $0.isNested } ? .unusable(source) : .each(derived)
         case .not(let inner, let source):
+            // Occurrences (`{"$not": ["1", "2"]}`) are fine; objects a parameter cannot carry are not.
             let derived = Self(inner)
-            self = derived.isNested ? .unusable(source) : .not(derived)
+            self = derived.isObject ? .unusable(source) : .not(derived)
         case .anyOf(let alternatives, let source):
             let derived = alternatives.map(Self.init)
-            self = derived.contains { $0.isNested } ? .unusable(source) : .anyOf(derived)
+            self = derived.contains { $0.isObject } ? .unusable(source) : .anyOf(derived)
         case .object(let members, _, let source):
             let filename = members.last { $0.key == "filename" }.map { Self($0.expectation) }
             let contentType = members.last { $0.key == "contentType" }.map { Self($0.expectation) }
@@ -163,6 +164,14 @@ extension ParameterExpectation {
             let filename = members.last { $0.key == "filename" }.map { Self(plain: $0.value.value) }
             let contentType = members.last { $0.key == "contentType" }.map { Self(plain: $0.value.value) }
             self = filename == nil && contentType == nil ? .unusable(value) : .filePart(filename: filename, contentType: contentType)
+        }
+    }
+
+    /// Objects (and nesting), which no occurrence of a parameter can be.
+    private var isObject: Bool {
+        switch self {
+        case .filePart, .unusable: true
+        default: false
         }
     }
 

@@ -266,6 +266,17 @@ struct MatcherTests {
         #expect(store.get("/sets?tag=b").status == 404)
     }
 
+    /// `$not` and `$anyOf` of occurrences on a repeated parameter (audit R12: "expects an object").
+    @Test func notAndAnyOfTakeOccurrences() throws {
+        let (store, tree) = try loadTree(["ids.json": #"[{"query": {"id": {"$not": ["1", "2"]}, "tag": {"$anyOf": [["a", "b"], "c"]}}, "response": "ok"}]"#])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        #expect(store.get("/ids?id=1&id=3&tag=b&tag=a").status == 200)
+        #expect(store.get("/ids?id=2&id=1&tag=c").status == 404, "exactly those occurrences")
+        #expect(store.get("/ids?id=5&tag=c").status == 200)
+        #expect(store.get("/ids?id=5&tag=a").status == 404)
+    }
+
     /// `"request": {"$absent": true}`: a request without a body, whatever its query (WireMock's
     /// `bodyPatterns: [{"absent": true}]`).
     @Test func aRequestWithoutABody() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MockFixtures
+import MockServer
 
 /// The `--root` option shared by the server and `validate`.
 struct FixtureRootOptions: ParsableArguments {
@@ -24,7 +25,7 @@ struct FixtureRootOptions: ParsableArguments {
     func loadStore(_ purpose: String = "the fixture folder to serve, e.g. --root Mocks") throws -> FixtureStore {
         let root = try requiredRoot(purpose)
         do {
-            return try FixtureStore.load(root: root)
+            return try FixtureStore.load(root: root, options: MockHTTPServer.loadOptions)
         } catch .missing {
             throw ValidationError("--root \(root) does not exist; give the path of an existing fixture folder.")
         } catch .notADirectory {

@@ -1,4 +1,5 @@
 import Foundation
+import MockFixtures
 import MockServer
 import TestSupport
 import Testing
@@ -15,6 +16,23 @@ import Testing
 
     static func bearer(_ count: Int) -> String {
         "Authorization: Bearer " + String(repeating: "t", count: count)
+    }
+
+    /// Fixed headers over what any request's head leaves are warned about at load (audit F2: 3,000
+    /// Set-Cookie lines loaded with 0 problems, then every request got a 431); in-process, where
+    /// there is no such room, they are not.
+    @Test func fixedHeadersThatCanNeverFitAreWarnedAboutAtLoad() throws {
+        let cookies = (0..<1_000).map { "\"c\($0)=\(String(repeating: "v", count: 20))\"" }.joined(separator: ", ")
+        let folder = try TemporaryFolder(["api/cookies.json": #"[{"headers": {"Set-Cookie": [\#(cookies)]}, "response": {}}]"#])
+        defer { folder.remove() }
+        let store = try FixtureStore.load(root: folder.path, options: MockHTTPServer.loadOptions)
+        let warning = try #require(store.problems.first, "\(store.problems)")
+        #expect(warning.severity == .warning)
+        #expect(warning.message.hasPrefix("entry 0's headers are "), "\(warning.message)")
+        #expect(warning.message.hasSuffix("bytes of header lines, more than the server can send beside any request's head (\(MockHTTPServer.answerHeadRoomBytes) at most), so every request to it gets a 431"))
+        #expect((warning.line, warning.column) == (1, 2))
+        #expect(store.problems.count == 1)
+        #expect(try FixtureStore.load(root: folder.path).problems.isEmpty, "in-process there is no such limit")
     }
 
     @Test func aTemplateEchoingALargeHeaderIsA431InsteadOfNoAnswer() throws {

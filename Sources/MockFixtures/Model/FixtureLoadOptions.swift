@@ -12,8 +12,15 @@ public struct FixtureLoadOptions: Sendable, Equatable {
     /// because parsing keeps several times the file in memory. 64 MiB.
     public var maxFixtureFileBytes: Int
 
+    /// The most bytes of header lines the front can send beside a request's head (`mockserver`:
+    /// what its per-connection memory leaves); an entry whose fixed headers are over it is
+    /// warned about at load, since every request to it would get a 431. `nil` (in-process): no
+    /// limit.
+    public var answerHeaderBytesLimit: Int?
+
     public init() {
         self.maxStaticFileBytes = 64 << 20
         self.maxFixtureFileBytes = 64 << 20
+        self.answerHeaderBytesLimit = nil
     }
 }

@@ -199,6 +199,15 @@ struct FixtureStoreBuilder {
         if output.hasErrors {
             return brokenRoute(file.relativePath, output.problems.filter { $0.severity == .error })
         }
+        if let limit = options.answerHeaderBytesLimit {
+            for compiled in output.entries where compiled.isFixed {
+                let bytes = HTTPHeader.lineBytes(compiled.headers)
+                guard bytes > limit else { continue }
+                problems.append(FixtureProblem(.warning, file.relativePath, at: compiled.position,
+                    "entry \(compiled.index)'s headers are \(bytes) bytes of header lines, more than the server can send beside any request's head (\(limit) at most), so every request to it gets a 431",
+                    hint: "shorten its headers: fewer or shorter Set-Cookie, Link or Content-Security-Policy lines"))
+            }
+        }
         let entries = output.entries.map { compiled in
             let usage = EntryUsage(limit: compiled.times)
             usages.append(usage)

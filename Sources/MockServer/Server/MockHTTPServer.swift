@@ -57,7 +57,15 @@ public final class MockHTTPServer: @unchecked Sendable {
     /// those, the longest reason phrase and the pool's alignment; measured, an answer fails to
     /// build 79–87 bytes before the pool's end with a 3-header `200 OK`. An answer over it is a
     /// JSON 431 (502 when forwarded) instead of a connection closed without a byte.
-    static let answerHeadRoomBytes = connectionMemoryBytes - 160
+    public static let answerHeadRoomBytes = connectionMemoryBytes - 160
+
+    /// The load options of a store this server serves: an entry whose fixed headers can never fit
+    /// beside a request's head is warned about at load, not only answered 431 per request.
+    public static var loadOptions: FixtureLoadOptions {
+        var options = FixtureLoadOptions()
+        options.answerHeaderBytesLimit = answerHeadRoomBytes
+        return options
+    }
 
     private let daemon: MHDDaemon
     let dispatcher: RequestDispatcher

@@ -61,7 +61,7 @@ extension MockHTTPServer {
         options: MockEngineOptions = MockEngineOptions(),
         logger: Logger = Logger(label: "mockserver")
     ) throws {
-        let store = try FixtureStore.load(root: root)
+        let store = try FixtureStore.load(root: root, options: MockHTTPServer.loadOptions)
         try self.init(engine: MockEngine(store: store, options: options), configuration: configuration, logger: logger)
     }
 }

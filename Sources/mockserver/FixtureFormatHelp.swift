@@ -36,7 +36,9 @@ enum FixtureFormatHelp {
                             response strings, header values, responseText
                             and a responseFile's JSON or text;
                             "{{path.id | number}}" sends 7, not "7" (also
-                            | boolean, | string, | json)
+                            | boolean, | string, | json); {"$repeat":
+                            {"count": 3, "item": {"id": "{{index}}"}}}
+                            makes a list
             delay           milliseconds to wait before answering, or
                             {"min": 100, "max": 400} for a random delay
             bytesPerSecond  send the body slowly, about N bytes per second

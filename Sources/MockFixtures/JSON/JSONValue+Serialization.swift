@@ -20,6 +20,18 @@ extension JSONValue {
         return output
     }
 
+    /// As ``serializedBytes(writingStrings:)``, where `intercept` sees every value first and writes
+    /// it itself when it returns true (a template's `{"$repeat": …}`).
+    func serializedBytes(writingStrings writeString: (String, inout [UInt8]) -> Void,
+                         intercepting intercept: (JSONValue, inout [UInt8]) -> Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        // The optional closure parameter is escaping by type only: `write` calls it and returns.
+        withoutActuallyEscaping(intercept) { intercept in
+            write(to: &output, indent: nil, level: 0, writeString: writeString, intercept: intercept)
+        }
+        return output
+    }
+
     /// Indented JSON (two spaces, one member or element per line) for diagnostics read in a terminal.
     ///
     /// ```swift
@@ -36,7 +48,9 @@ extension JSONValue {
     /// Compact JSON as a string.
     package var compactText: String { String(decoding: serializedBytes(), as: UTF8.self) }
 
-    private func write(to output: inout [UInt8], indent: Int?, level: Int, writeString: (String, inout [UInt8]) -> Void) {
+    private func write(to output: inout [UInt8], indent: Int?, level: Int, writeString: (String, inout [UInt8]) -> Void,
+                       intercept: ((JSONValue, inout [UInt8]) -> Bool)? = nil) {
+        if let intercept, intercept(self, &output) { return }
         switch self {
         case .null:
             output.append(contentsOf: "null".utf8)
@@ -51,7 +65,7 @@ extension JSONValue {
             for (offset, element) in elements.enumerated() {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
                 JSONValue.newline(&output, indent: indent, level: level + 1)
-                element.value.write(to: &output, indent: indent, level: level + 1, writeString: writeString)
+                element.value.write(to: &output, indent: indent, level: level + 1, writeString: writeString, intercept: intercept)
             }
             if !elements.isEmpty { JSONValue.newline(&output, indent: indent, level: level) }
             output.append(UInt8(ascii: "]"))
@@ -63,7 +77,7 @@ extension JSONValue {
                 JSONValue.writeEscaped(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 if indent != nil { output.append(UInt8(ascii: " ")) }
-                member.value.value.write(to: &output, indent: indent, level: level + 1, writeString: writeString)
+                member.value.value.write(to: &output, indent: indent, level: level + 1, writeString: writeString, intercept: intercept)
             }
             if !members.isEmpty { JSONValue.newline(&output, indent: indent, level: level) }
             output.append(UInt8(ascii: "}"))

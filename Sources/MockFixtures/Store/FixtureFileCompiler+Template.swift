@@ -72,6 +72,10 @@ extension FixtureFileCompiler {
             templateSource = (path, keyPosition)
             defer { templateSource = nil }
             switch TemplateText.parse(text, pathParameterNames: names, quotingText: false) {
+            case .success(let parsed) where parsed.usesRepeatIndex:
+                add(.error, at: keyPosition, "{{index}} stands in a text file, outside any $repeat, where there is no item to count",
+                    hint: #"use it in a $repeat's item of a JSON answer: {"$repeat": {"count": 3, "item": {"id": "{{index}}"}}}"#)
+                return (.fixed(bytes), false)
             case .success(let parsed):
                 return (.text(parsed), parsed.hasPlaceholders)
             case .failure(let error):
@@ -111,24 +115,74 @@ extension FixtureFileCompiler {
         return JSONPosition(line: line, column: column)
     }
 
-    /// Every string of a JSON body that holds `{{`, parsed (keys are never templated).
-    private mutating func collectTemplates(in node: JSONNode, names: [String], into templates: inout [String: TemplateText]) {
+    /// Every string of a JSON body that holds `{{`, parsed (keys are never templated); a
+    /// `{"$repeat": …}` checked, and `{{index}}` allowed only inside one.
+    private mutating func collectTemplates(in node: JSONNode, names: [String], into templates: inout [String: TemplateText], insideRepeat: Bool = false) {
         switch node.value {
         case .string(let text):
-            guard text.contains("{{"), templates[text] == nil else { return }
-            if let parsed = parseTemplate(text, at: node.position, names: names) { templates[text] = parsed }
+            guard text.contains("{{") else { return }
+            if templates[text] == nil, let parsed = parseTemplate(text, at: node.position, names: names, allowsRepeatIndex: true) { templates[text] = parsed }
+            if !insideRepeat, let parsed = templates[text], parsed.usesRepeatIndex {
+                add(.error, at: node.position, "{{index}} stands outside a $repeat, where there is no item to count",
+                    hint: #"use it in a $repeat's item of a JSON answer: {"$repeat": {"count": 3, "item": {"id": "{{index}}"}}}"#)
+            }
         case .array(let elements):
-            for element in elements { collectTemplates(in: element, names: names, into: &templates) }
+            for element in elements { collectTemplates(in: element, names: names, into: &templates, insideRepeat: insideRepeat) }
         case .object(let members):
-            for member in members { collectTemplates(in: member.value, names: names, into: &templates) }
+            if members.contains(where: { $0.key == "$repeat" }) {
+                compileRepeat(node, members, names: names, into: &templates, insideRepeat: insideRepeat)
+                return
+            }
+            for member in members { collectTemplates(in: member.value, names: names, into: &templates, insideRepeat: insideRepeat) }
         default:
             break
         }
     }
 
-    private mutating func parseTemplate(_ text: String, at position: JSONPosition?, names: [String]) -> TemplateText? {
+    /// `{"$repeat": {"count": 3 or "{{query.limit}}", "item": …}}`: an array of `count` items.
+    private mutating func compileRepeat(_ node: JSONNode, _ members: [JSONMember], names: [String], into templates: inout [String: TemplateText], insideRepeat: Bool) {
+        let example = #"{"$repeat": {"count": "{{query.limit}}", "item": {"id": "{{index}}", "code": "{{random.hex(8)}}"}}}"#
+        guard members.count == 1, let spec = members.first?.value, case .object(let specMembers) = spec.value else {
+            add(.error, at: node.position, "a $repeat object holds only \"$repeat\", and that an object with \"count\" and \"item\"",
+                hint: "write it as \(example); to send a key \"$repeat\" literally, leave out \"template\": true")
+            return
+        }
+        if let unknown = specMembers.first(where: { $0.key != "count" && $0.key != "item" }) {
+            add(.error, at: unknown.keyPosition, "$repeat has an unknown key \"\(unknown.key)\"", hint: "it takes \"count\" and \"item\": \(example)")
+            return
+        }
+        guard let count = specMembers.last(where: { $0.key == "count" })?.value, let item = specMembers.last(where: { $0.key == "item" })?.value else {
+            add(.error, at: spec.position, "$repeat needs \"count\" and \"item\"", hint: "write it as \(example)")
+            return
+        }
+        switch count.value {
+        case .number:
+            _ = compileInteger(count, key: "$repeat count", range: 0...ResponseTemplate.maximumRepeatCount,
+                               hint: "use a whole number from 0 to \(ResponseTemplate.maximumRepeatCount), or one placeholder such as \"{{query.limit}}\"")
+        case .string(let text):
+            let errorsBefore = errorCount
+            collectTemplates(in: count, names: names, into: &templates, insideRepeat: insideRepeat)
+            if templates[text]?.solePlaceholder == nil, errorCount == errorsBefore {
+                add(.error, at: count.position, "$repeat count \(JSONValue.excerpt(count.value)) is neither a number nor one placeholder",
+                    hint: "write a whole number, or one placeholder such as \"{{query.limit | number}}\"; a value that is not a number makes no items")
+            }
+        default:
+            add(.error, at: count.position, "$repeat count must be a number or a placeholder, found \(describe(count.value))",
+                hint: "write \"count\": 3 or \"count\": \"{{query.limit}}\"")
+        }
+        collectTemplates(in: item, names: names, into: &templates, insideRepeat: true)
+    }
+
+    /// `text` parsed; `{{index}}` is an error unless the caller checks it (a JSON string, which
+    /// may stand in a `$repeat`).
+    private mutating func parseTemplate(_ text: String, at position: JSONPosition?, names: [String], allowsRepeatIndex: Bool = false) -> TemplateText? {
         switch TemplateText.parse(text, pathParameterNames: names) {
         case .success(let parsed):
+            if !allowsRepeatIndex, parsed.usesRepeatIndex {
+                add(.error, at: position, "{{index}} stands outside a $repeat, where there is no item to count",
+                    hint: #"use it in a $repeat's item of a JSON answer: {"$repeat": {"count": 3, "item": {"id": "{{index}}"}}}"#)
+                return nil
+            }
             return parsed
         case .failure(let error):
             add(.error, at: position, error.message, hint: error.hint)

@@ -9,7 +9,20 @@ struct ResponseTemplate: Sendable {
         case value(TemplatePlaceholder)
         /// A placeholder inside a longer string: its text, escaped (nothing when missing).
         case stringContent(TemplatePlaceholder)
+        /// `{"$repeat": {"count": …, "item": …}}`: an array of `count` items, each rendered anew
+        /// with `{{index}}` its place (0, 1, …).
+        indirect case repeated(count: RepeatCount, item: [JSONPart])
     }
+
+    /// How many items a `$repeat` makes: a number written, or a placeholder's value
+    /// (`"{{query.limit}}"`), 0 to ``maximumRepeatCount``.
+    enum RepeatCount: Sendable {
+        case fixed(Int)
+        case placeholder(TemplatePlaceholder)
+    }
+
+    /// The most items one `$repeat` makes: a larger count (from a request's `?limit=`) is cut to it.
+    static let maximumRepeatCount = 10_000
 
     enum Body: Sendable {
         /// A body without placeholders (also a `responseFile`'s bytes).
@@ -52,19 +65,43 @@ struct ResponseTemplate: Sendable {
             bytes = Array(Self.render(text, &request, &state).utf8)
         case .json(let parts):
             var output: [UInt8] = []
-            for part in parts {
-                switch part {
-                case .bytes(let fixed):
-                    output.append(contentsOf: fixed)
-                case .value(let placeholder):
-                    placeholder.value(for: &request, &state).writeJSON(to: &output)
-                case .stringContent(let placeholder):
-                    JSONValue.writeEscapedContent(placeholder.value(for: &request, &state).text, to: &output)
-                }
-            }
+            Self.render(parts, to: &output, &request, &state)
             bytes = output
         }
         return (rendered, bytes)
+    }
+
+    private static func render(_ parts: [JSONPart], to output: inout [UInt8], _ request: inout IncomingRequest, _ state: inout TemplateRenderState) {
+        for part in parts {
+            switch part {
+            case .bytes(let fixed):
+                output.append(contentsOf: fixed)
+            case .value(let placeholder):
+                placeholder.value(for: &request, &state).writeJSON(to: &output)
+            case .stringContent(let placeholder):
+                JSONValue.writeEscapedContent(placeholder.value(for: &request, &state).text, to: &output)
+            case .repeated(let count, let item):
+                let total: Int
+                switch count {
+                case .fixed(let fixed): total = fixed
+                case .placeholder(let placeholder):
+                    let value = placeholder.value(for: &request, &state)
+                    let number: Int? = switch value {
+                    case .json(.number(let number)): number.integerLiteralValue
+                    default: Int(value.text.trimmingSpaces())
+                    }
+                    total = min(max(number ?? 0, 0), maximumRepeatCount)
+                }
+                output.append(UInt8(ascii: "["))
+                for index in 0..<total {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    state.repeatIndices.append(index)
+                    render(item, to: &output, &request, &state)
+                    state.repeatIndices.removeLast()
+                }
+                output.append(UInt8(ascii: "]"))
+            }
+        }
     }
 
     private static func render(_ text: TemplateText, _ request: inout IncomingRequest, _ state: inout TemplateRenderState) -> String {
@@ -84,7 +121,7 @@ extension ResponseTemplate {
     /// has placeholders (parsed and checked beforehand, where the positions are known).
     static func jsonParts(of value: JSONValue, templates: [String: TemplateText]) -> [JSONPart] {
         var parts: [JSONPart] = []
-        let tail = value.serializedBytes { string, output in
+        let tail = value.serializedBytes(writingStrings: { string, output in
             guard let template = templates[string] else {
                 JSONValue.writeEscaped(string, to: &output)
                 return
@@ -107,7 +144,25 @@ extension ResponseTemplate {
                 }
             }
             output.append(UInt8(ascii: "\""))
-        }
+        }, intercepting: { value, output in
+            // `{"$repeat": {"count": …, "item": …}}`, checked at load.
+            guard case .object(let members) = value, members.count == 1, members[0].key == "$repeat",
+                  let count = members[0].value.value["count"], let item = members[0].value.value["item"] else { return false }
+            let repeatCount: RepeatCount
+            switch count {
+            case .string(let text):
+                guard let placeholder = templates[text]?.solePlaceholder else { return false }
+                repeatCount = .placeholder(placeholder)
+            case .number(let number):
+                repeatCount = .fixed(number.integerLiteralValue ?? 0)
+            default:
+                return false
+            }
+            parts.append(.bytes(output))
+            output.removeAll()
+            parts.append(.repeated(count: repeatCount, item: jsonParts(of: item, templates: templates)))
+            return true
+        })
         parts.append(.bytes(tail))
         return parts.filter { if case .bytes(let bytes) = $0 { !bytes.isEmpty } else { true } }
     }

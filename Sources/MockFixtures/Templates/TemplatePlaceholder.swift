@@ -23,6 +23,8 @@ enum TemplatePlaceholder: Sendable, Equatable {
     /// `{{random.int(1,100)}}`, `{{random.hex(16)}}`, `{{random.uuid}}`: a new value at every
     /// occurrence.
     case random(TemplateRandom)
+    /// `{{index}}`: the place (0, 1, …) of the item a `$repeat` is making.
+    case repeatIndex
     /// `{{cookie.session}}`: a cookie of the `Cookie` header, by its case-sensitive name (the
     /// first value sent).
     case cookie(String)
@@ -90,17 +92,17 @@ enum TemplatePlaceholder: Sendable, Equatable {
             return .success(.header(name.lowercased()))
         case "random":
             return TemplateRandom.parse(rest, shown: shown).map { .random($0) }
-        case "method", "uuid":
+        case "method", "uuid", "index":
             guard rest == nil else {
                 return .failure(TemplateError(message: "\(shown): {{\(head)}} takes no name", hint: "write {{\(head)}}"))
             }
-            return .success(head == "method" ? .method : .uuid)
+            return .success(head == "method" ? .method : head == "uuid" ? .uuid : .repeatIndex)
         case _ where head == "now" || head.hasPrefix("now+") || head.hasPrefix("now-"):
             return parseNow(offset: head.dropFirst(3), format: rest, shown: shown)
         default:
             let forms = forms.map { "{{\($0)}}" }
             var hint = "use one of " + forms.joined(separator: ", ")
-            let roots = ["path", "query", "header", "body", "method", "now", "uuid", "random", "cookie"]
+            let roots = ["path", "query", "header", "body", "method", "now", "uuid", "random", "cookie", "index"]
             if let suggestion = EditDistance.closest(to: String(head), among: roots, maximumDistance: 2) {
                 // A root that takes a name is suggested with one (`{{paht}}` → `{{path.id}}`), so
                 // following the hint does not lead to "needs a name".

@@ -14,6 +14,15 @@ package struct TemplateText: Sendable, Equatable {
         pieces.contains { if case .placeholder = $0 { true } else { false } }
     }
 
+    /// Whether `{{index}}` stands in it (converted or not), which only a `$repeat` item gives a value.
+    var usesRepeatIndex: Bool {
+        pieces.contains { piece in
+            guard case .placeholder(var placeholder) = piece else { return false }
+            while case .converted(let inner, _) = placeholder { placeholder = inner }
+            return placeholder == .repeatIndex
+        }
+    }
+
     /// The placeholder when the whole string is exactly one, whose value then keeps its JSON type.
     var solePlaceholder: TemplatePlaceholder? {
         guard pieces.count == 1, case .placeholder(let placeholder) = pieces[0] else { return nil }

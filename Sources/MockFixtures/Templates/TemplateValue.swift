@@ -10,6 +10,8 @@ enum TemplateValue {
 struct TemplateRenderState {
     private var nowMilliseconds: Int64?
     private var uuidText: String?
+    /// The place of the item being rendered in each `$repeat` around it, innermost last.
+    var repeatIndices: [Int] = []
 
     /// The time of the answer, read once per answer, moved by `offset` and written in `format`.
     mutating func now(offset: Int64, format: TemplatePlaceholder.TimeFormat) -> TemplateValue {
@@ -59,6 +61,8 @@ extension TemplatePlaceholder {
             return .text(state.uuid())
         case .random(let random):
             return random.value()
+        case .repeatIndex:
+            return state.repeatIndices.last.map { .json(.number(JSONNumber($0))) } ?? .missing
         case .cookie(let name):
             return RequestCookies(request.headerValue("cookie")).values(for: name).first.map { .text($0) } ?? .missing
         case .converted(let placeholder, let conversion):

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import MockFixtures
 
@@ -94,43 +95,56 @@ struct ResetAndUnusedTests {
     /// `times` entry given after a reset is in the journal, so the five answers are always five
     /// accounted for; and a scenario only a runtime fixture named is forgotten, whatever requests
     /// it answered while the reset ran. Repeated, since one reset rarely hits the window.
-    @Test func aResetDuringTrafficSplitsRequestsWholly() throws {
+    @Test func aResetDuringTrafficSplitsRequestsWholly() async throws {
         let fixture = try EngineFixture(["once.json": #"[{"times": 5, "status": 201}, {"status": 299}]"#, "check.json": "[{}]"])
         let engine = fixture.engine
-        var straddled = 0
-        for iteration in 0..<150 {
-            let posted = engine.send("POST", "/__admin/fixtures", headers: ["Content-Type": "application/json"],
-                                     body: #"{"path": "/rt", "entries": [{"method": "POST", "scenario": "rtonly", "state": "started", "newState": "done"}, {"method": "POST"}]}"#)
-            #expect(posted.status == 201)
-            let stop = ManagedFlag()
-            let answeredDuringReset = LockedState(0)
-            let group = DispatchGroup()
-            for worker in 0..<3 {
-                DispatchQueue.global().async(group: group) {
-                    while !stop.isSet {
-                        if worker == 0 { _ = engine.send("POST", "/rt") } else { _ = engine.get("/once") }
-                        answeredDuringReset.withLock { $0 += 1 }
-                    }
-                }
-            }
-            // Reset once the workers are answering, then stop them.
-            while answeredDuringReset.withLock({ $0 }) < 20 {}
-            let before = answeredDuringReset.withLock { $0 }
-            _ = engine.send("POST", "/__admin/reset")
-            if answeredDuringReset.withLock({ $0 }) > before { straddled += 1 }
-            stop.set()
-            group.wait()
-            let journaled = try fixture.journal().filter { ($0["status"] as? Int) == 201 }.count
-            var remaining = 0
-            while remaining + journaled < 10, engine.get("/once").status == 201 { remaining += 1 }
-            #expect(journaled + remaining == 5, "iteration \(iteration): \(journaled) journaled, \(remaining) left")
-            let named = engine.send("POST", "/__admin/fixtures", headers: ["Content-Type": "application/json"],
-                                    body: #"{"path": "/check", "entries": [{"scenario": "rtonly", "state": "done", "status": 409}, {}]}"#)
-            #expect(named.status == 201)
-            #expect(try fixture.get("/__admin/scenarios/rtonly").jsonObject()["state"] as? String == "started", "iteration \(iteration)")
-            _ = engine.send("POST", "/__admin/reset")
+        struct Observation: Sendable {
+            let accounted: Int
+            let scenarioState: String?
+            let straddled: Bool
         }
-        #expect(straddled > 0, "some resets ran while requests were answered")
+        // Threads of their own, waited for there: the cooperative pool (two threads) is shared by
+        // every test of the process, and blocking or spinning on it stalls them all.
+        let observations = await onOwnThread { () -> [Observation] in
+            (0..<150).map { _ in
+                _ = engine.send("POST", "/__admin/fixtures", headers: ["Content-Type": "application/json"],
+                                body: #"{"path": "/rt", "entries": [{"method": "POST", "scenario": "rtonly", "state": "started", "newState": "done"}, {"method": "POST"}]}"#)
+                let stop = ManagedFlag()
+                let answered = LockedState(0)
+                let finished = DispatchSemaphore(value: 0)
+                for worker in 0..<3 {
+                    Thread {
+                        while !stop.isSet {
+                            if worker == 0 { _ = engine.send("POST", "/rt") } else { _ = engine.get("/once") }
+                            answered.withLock { $0 += 1 }
+                        }
+                        finished.signal()
+                    }.start()
+                }
+                // Reset once the workers are answering, then stop them.
+                while answered.withLock({ $0 }) < 20 { sched_yield() }
+                let before = answered.withLock { $0 }
+                _ = engine.send("POST", "/__admin/reset")
+                let straddled = answered.withLock { $0 } > before
+                stop.set()
+                for _ in 0..<3 { finished.wait() }
+                let journal = engine.get("/__admin/requests")
+                let requests = (try? JSONSerialization.jsonObject(with: Data(journal.body)) as? [String: Any])?["requests"] as? [[String: Any]] ?? []
+                let journaled = requests.filter { ($0["status"] as? Int) == 201 }.count
+                var remaining = 0
+                while remaining + journaled < 10, engine.get("/once").status == 201 { remaining += 1 }
+                _ = engine.send("POST", "/__admin/fixtures", headers: ["Content-Type": "application/json"],
+                                body: #"{"path": "/check", "entries": [{"scenario": "rtonly", "state": "done", "status": 409}, {}]}"#)
+                let scenario = try? JSONSerialization.jsonObject(with: Data(engine.get("/__admin/scenarios/rtonly").body)) as? [String: Any]
+                _ = engine.send("POST", "/__admin/reset")
+                return Observation(accounted: journaled + remaining, scenarioState: scenario?["state"] as? String, straddled: straddled)
+            }
+        }
+        for (iteration, observation) in observations.enumerated() {
+            #expect(observation.accounted == 5, "iteration \(iteration): \(observation.accounted) of 5 answers accounted for")
+            #expect(observation.scenarioState == "started", "iteration \(iteration)")
+        }
+        #expect(observations.contains { $0.straddled }, "some resets ran while requests were answered")
     }
 }
 

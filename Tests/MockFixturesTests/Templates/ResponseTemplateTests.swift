@@ -179,6 +179,30 @@ struct ResponseTemplateTests {
         #expect(paths.problems.first?.hint == "did you mean {{path.userId}}?", "the fixture's own parameter")
     }
 
+    /// `{"$repeat": {"count": …, "item": …}}`: a list of generated items (Mockoon's `{{#repeat}}`),
+    /// each rendered anew with `{{index}}` its place; a count from the request is cut to 0…10,000.
+    @Test func repeatMakesAListOfItems() throws {
+        let (store, tree) = try loadTree(["people.json": #"""
+        [{"template": true, "response": {"total": "{{query.limit | number}}",
+          "items": {"$repeat": {"count": "{{query.limit}}", "item": {"id": "{{index}}", "code": "{{random.hex(8)}}", "label": "#{{index}} of {{query.limit}}",
+                                                                     "tags": {"$repeat": {"count": 2, "item": "t{{index}}"}}}}},
+          "fixed": {"$repeat": {"count": 0, "item": 1}}}}]
+        """#])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        let object = try store.get("/people?limit=3").jsonObject()
+        let items = try #require(object["items"] as? [[String: Any]])
+        #expect(items.count == 3)
+        #expect(items.map { $0["id"] as? Int } == [0, 1, 2])
+        #expect(items.map { $0["label"] as? String } == ["#0 of 3", "#1 of 3", "#2 of 3"])
+        #expect(Set(items.compactMap { $0["code"] as? String }).count == 3, "each item drawn anew")
+        #expect(items.map { $0["tags"] as? [String] } == [["t0", "t1"], ["t0", "t1"], ["t0", "t1"]], "{{index}} is the innermost item's")
+        #expect((object["fixed"] as? [Any])?.isEmpty == true)
+        #expect((try store.get("/people?limit=x").jsonObject()["items"] as? [Any])?.isEmpty == true, "a count that is not a number makes none")
+        #expect((try store.get("/people?limit=-4").jsonObject()["items"] as? [Any])?.isEmpty == true)
+        #expect((try store.get("/people?limit=20000").jsonObject()["items"] as? [Any])?.count == 10_000, "cut to 10,000")
+    }
+
     /// `{{random.…}}`: a new value at every occurrence, in its range and alphabet.
     @Test func randomValuesAreDrawnPerOccurrence() throws {
         let (store, tree) = try loadTree(["r.json": #"""
@@ -330,6 +354,13 @@ struct ResponseTemplateTests {
         (#"[{"template": true, "response": ["{{metod}}"]}]"#, 1, 34, "unknown placeholder {{metod}}", "did you mean {{method}}?"),
         ("[{\"template\": true, \"response\": [\"{{" + String(repeating: "x", count: 5_000) + "}}\"]}]", 1, 34,
          "unknown placeholder {{" + String(repeating: "x", count: 60) + "…" + String(repeating: "x", count: 10) + "}}", "use one of"),
+        (#"[{"template": true, "response": {"a": "{{index}}"}}]"#, 1, 39, "{{index}} stands outside a $repeat", "$repeat's item"),
+        (#"[{"template": true, "responseText": "{{index}}"}]"#, 1, 37, "{{index}} stands outside a $repeat", "$repeat's item"),
+        (#"[{"template": true, "response": {"$repeat": {"count": 2}}}]"#, 1, 45, #"$repeat needs "count" and "item""#, "{{query.limit}}"),
+        (#"[{"template": true, "response": {"$repeat": {"count": 2, "item": 1, "each": 1}}}]"#, 1, 69, #"$repeat has an unknown key "each""#, "it takes"),
+        (#"[{"template": true, "response": {"$repeat": {"count": 10001, "item": 1}}}]"#, 1, 55, "$repeat count 10001 is out of range", "0 to 10000"),
+        (#"[{"template": true, "response": {"$repeat": {"count": "x{{query.n}}", "item": 1}}}]"#, 1, 55, "is neither a number nor one placeholder", "{{query.limit | number}}"),
+        (#"[{"template": true, "response": {"$repeat": [1], "b": 2}}]"#, 1, 33, #"a $repeat object holds only "$repeat""#, "literally"),
         (#"[{"template": true, "response": ["{{randm.int}}"]}]"#, 1, 34, "unknown placeholder {{randm.int}}", "did you mean {{random.int}}?"),
         (#"[{"template": true, "headers": {"X-A": "{{ {{now}}"}}]"#, 1, 40, #""{{" inside a placeholder"#, "close each placeholder"),
         (#"[{"template": true, "responseText": "{{header.bad name}}"}]"#, 1, 37, "does not name a valid header", "x-request-id"),
@@ -376,6 +407,7 @@ struct ResponseTemplateTests {
             case .bytes(let bytes): "bytes(\(String(decoding: bytes, as: UTF8.self)))"
             case .value(let placeholder): "value(\(placeholder))"
             case .stringContent(let placeholder): "content(\(placeholder))"
+            case .repeated(let count, let item): "repeat(\(count), \(item.count) parts)"
             }
         }
         #expect(shapes == [#"bytes({"a":)"#, #"value(pathParameter("id"))"#, #"bytes(,"b":"x)"#, "content(method)", #"bytes(y","c":[1,2]})"#])

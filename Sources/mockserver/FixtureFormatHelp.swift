@@ -70,8 +70,9 @@ enum FixtureFormatHelp {
 
         ADMIN API (never recorded)
           GET    /__admin/health                {"status":"ok",...}
-          POST   /__admin/reset                 counters, scenarios, journal and
-                                                runtime fixtures: a clean slate
+          POST   /__admin/reset                 counters, scenarios, journal,
+                                                runtime fixtures and resources: a
+                                                clean slate
           POST   /__admin/reload                read the fixtures again (also SIGHUP,
                                                 --watch)
           GET    /__admin/requests              the journal (?unmatched=true: only
@@ -88,6 +89,11 @@ enum FixtureFormatHelp {
           GET    /__admin/fixtures/unused       entries that answered nothing yet
           PUT    /__admin/fixtures/ID           replace one in place (body as POST)
           DELETE /__admin/fixtures/ID           remove one runtime fixture
+          GET|POST|DELETE /__admin/resources    collections the mock keeps:
+                                                {"path":"/api/people","items":[...]}
+                                                answers GET/POST there and
+                                                GET/PUT/PATCH/DELETE on /ID
+          GET|DELETE /__admin/resources/ID      one resource, with its items
           GET    /__admin/scenarios             every scenario and its state
           PUT    /__admin/scenarios/NAME        {"state":"paid"}
 

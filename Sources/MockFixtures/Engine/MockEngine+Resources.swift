@@ -73,11 +73,12 @@ extension MockEngine {
                 return badAdminRequest(request, "\"items\" must be an array of objects, found \(JSONValue.excerpt(value))", hint: "send \(Self.resourceExample)")
             }
             let resource = Resource(id: "", path: path, key: key, idField: idField, ids: ids, items: [])
+            var known = ResourceIDs()
             for (index, element) in elements.enumerated() {
                 guard case .object = element.value else {
                     return badAdminRequest(request, "item \(index) is \(element.value.kindNameWithArticle), not an object", hint: "send each item as a JSON object")
                 }
-                switch Self.identified(element.value, in: resource, among: items) {
+                switch Self.identified(element.value, in: resource, known: &known) {
                 case .success(let item): items.append(item)
                 case .failure(let problem): return badAdminRequest(request, "item \(index): \(problem.error)", hint: problem.hint)
                 }
@@ -91,9 +92,20 @@ extension MockEngine {
                 ("hint", .string("DELETE /__admin/resources/\(existing.id) first, or use it as it is")),
             ])
         case .added(let resource):
+            // A resource one segment below another takes that item's path away from it.
+            let warnings = resources.all.compactMap { other -> String? in
+                if other.key.hasPrefix(key + "/"), !other.key.dropFirst(key.count + 1).contains("/") {
+                    return "\(other.id) at \(other.path) answers that path, so item \(JSONValue.excerpt(.string(String(other.key.dropFirst(key.count + 1))))) of \(resource.id) cannot be reached"
+                }
+                if key.hasPrefix(other.key + "/"), !key.dropFirst(other.key.count + 1).contains("/") {
+                    return "\(resource.id) answers \(path), so item \(JSONValue.excerpt(.string(String(key.dropFirst(other.key.count + 1))))) of \(other.id) at \(other.path) cannot be reached"
+                }
+                return nil
+            }
+            var fields = Self.resourceFields(resource, items: nil)
+            if !warnings.isEmpty { fields.append(("warnings", .makeArray(warnings.map { .string($0) }))) }
             return diagnosticResponse(status: 201, outcome: .admin("added \(resource.id) for \(path)"),
-                                      headers: Self.jsonHeaders + [HTTPHeader(name: "Location", value: "/__admin/resources/\(resource.id)")],
-                                      Self.resourceFields(resource, items: nil))
+                                      headers: Self.jsonHeaders + [HTTPHeader(name: "Location", value: "/__admin/resources/\(resource.id)")], fields)
         }
     }
 
@@ -141,28 +153,58 @@ extension MockEngine {
         return fields
     }
 
-    /// `item` with its id: its own (a string or a number not yet used) or the next one.
-    private static func identified(_ item: JSONValue, in resource: Resource, among items: [JSONValue]) -> Result<JSONValue, ResourceProblem> {
-        guard let id = item[resource.idField] else {
-            let next = resource.nextID(among: items)
-            return .success(.makeObject([(resource.idField, next)] + (item.objectMembers ?? []).map { ($0.key, $0.value.value) }))
+    /// The ids a resource's items hold, as ``Resource/key(of:)`` tells them apart, and the largest
+    /// number among them: kept as items are added, so adding many costs no rescans.
+    struct ResourceIDs {
+        var keys: Set<String> = []
+        var largest: Double?
+
+        init() {}
+
+        init(_ items: [JSONValue], idField: String) {
+            for item in items { if let id = item[idField] { insert(id) } }
+        }
+
+        mutating func insert(_ id: JSONValue) {
+            keys.insert(Resource.key(of: id))
+            if let value = Resource.numericValue(id) { largest = max(largest ?? value, value) }
+        }
+    }
+
+    /// `item` with its id: its own (a string or a number not yet used) or, when it has none or
+    /// `null`, the next one; `known` gains it.
+    private static func identified(_ item: JSONValue, in resource: Resource, known: inout ResourceIDs) -> Result<JSONValue, ResourceProblem> {
+        let members = (item.objectMembers ?? []).map { ($0.key, $0.value.value) }
+        guard let id = item[resource.idField], id != .null else {
+            let next: JSONValue?
+            switch resource.ids {
+            case .uuid: next = .string(RandomUUID.string())
+            case .increment: next = Resource.next(after: known.largest)
+            }
+            guard let next else {
+                return .failure(ResourceProblem(status: 409, error: "there is no next \"\(resource.idField)\": the largest is already \(Int.max)",
+                                                hint: "give the item an id of its own"))
+            }
+            known.insert(next)
+            return .success(.makeObject([(resource.idField, next)] + members.filter { $0.0 != resource.idField }))
         }
         switch id {
-        case .string(let text) where !text.isEmpty && !text.contains("/"): break
+        case .string(let text) where !text.isEmpty && !text.contains("/") && text != "." && text != "..": break
         case .number: break
         default:
-            return .failure(ResourceProblem(error: "its \"\(resource.idField)\" is \(JSONValue.excerpt(id)), not a string or a number a path segment can hold",
-                                            hint: "give it a number or a string without '/', or leave it out to have one made"))
+            return .failure(ResourceProblem(status: 400, error: "its \"\(resource.idField)\" is \(JSONValue.excerpt(id)), not a string or a number a path segment can hold",
+                                            hint: "give it a number or a string without '/' (not . or ..), or leave it out (or null) to have one made"))
         }
-        let text = Substring(Resource.pathText(id))
-        if items.contains(where: { Resource.id($0[resource.idField], is: text) }) {
-            return .failure(ResourceProblem(error: "an item with \"\(resource.idField)\" \(JSONValue.excerpt(id)) is already in \(resource.path)",
-                                            hint: "PUT \(resource.path)/\(text) to replace it, or give another id"))
+        guard !known.keys.contains(Resource.key(of: id)) else {
+            return .failure(ResourceProblem(status: 409, error: "an item with \"\(resource.idField)\" \(JSONValue.excerpt(id)) is already in \(resource.path)",
+                                            hint: "PUT \(resource.path)/\(Resource.pathText(id)) to replace it, or give another id"))
         }
+        known.insert(id)
         return .success(item)
     }
 
     private struct ResourceProblem: Error {
+        let status: Int
         let error: String
         let hint: String
     }
@@ -175,7 +217,7 @@ extension MockEngine {
         let path = String(request.target.path)
         let methods = itemID == nil ? ["GET", "HEAD", "POST"] : ["GET", "HEAD", "PUT", "PATCH", "DELETE"]
         guard methods.contains(request.method) else {
-            var error = "\(path) is an \(itemID == nil ? "collection" : "item") of \(resource.id), which answers \(Self.listed(methods.filter { $0 != "HEAD" })) only"
+            var error = "\(path) is \(itemID == nil ? "the collection" : "an item") of \(resource.id), which answers \(Self.listed(methods.filter { $0 != "HEAD" })) only"
             if request.methodInAnotherCase(among: methods) != nil { error += " (methods are case-sensitive)" }
             return diagnosticResponse(status: 405, outcome: outcome, headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: methods.joined(separator: ", "))], [
                 ("error", .string(error)),
@@ -199,14 +241,18 @@ extension MockEngine {
         return resource.withItems { items in
             guard let itemID else {
                 if request.isGetOrHead { return Self.resourceJSON(200, .makeArray(items), outcome: outcome) }
-                switch Self.identified(body!, in: resource, among: items) {
+                var known = ResourceIDs(items, idField: resource.idField)
+                switch Self.identified(body!, in: resource, known: &known) {
                 case .failure(let problem):
-                    return diagnosticResponse(status: 409, outcome: outcome, [("error", .string(problem.error)), ("hint", .string(problem.hint)), ("resource", .string(resource.id))])
+                    return diagnosticResponse(status: problem.status, outcome: outcome, [("error", .string(problem.error)), ("hint", .string(problem.hint)), ("resource", .string(resource.id))])
                 case .success(let item):
                     items.append(item)
-                    let location = resource.path.hasSuffix("/") ? resource.path : resource.path + "/"
+                    // Each segment percent-encoded: a path or id with a space or `?` stays a URI.
+                    let location = ([resource.key] + [Resource.pathText(item[resource.idField] ?? .null)])
+                        .flatMap { $0.split(separator: "/", omittingEmptySubsequences: false) }
+                        .map { PercentEncoding.pathSegment(String($0)) }
                     return Self.resourceJSON(201, item, outcome: outcome,
-                                             extra: [HTTPHeader(name: "Location", value: location + PercentEncoding.pathSegment(Resource.pathText(item[resource.idField] ?? .null)))])
+                                             extra: [HTTPHeader(name: "Location", value: "/" + location.joined(separator: "/"))])
                 }
             }
             guard let index = items.firstIndex(where: { Resource.id($0[resource.idField], is: itemID) }) else {

@@ -61,20 +61,36 @@ package final class Resource: Sendable {
         items.withLock(body)
     }
 
-    /// The id for a new item: one more than the largest whole-number id, or a UUID.
-    func nextID(among items: [JSONValue]) -> JSONValue {
-        switch ids {
-        case .uuid:
-            return .string(RandomUUID.string())
-        case .increment:
-            let largest = items.compactMap { item -> Int? in
-                switch item[idField] {
-                case .number(let number)?: number.integerLiteralValue
-                case .string(let text)?: Int(text)
-                default: nil
-                }
-            }.max() ?? 0
-            return .number(JSONNumber(largest + 1))
+    /// One more than `largest` rounded down (1 when there is none), or nil past `Int.max`.
+    static func next(after largest: Double?) -> JSONValue? {
+        guard let largest else { return .number(JSONNumber(1)) }
+        let floor = largest.rounded(.down)
+        guard floor < 9.2e18 else { return nil }
+        let (next, overflow) = max(Int(floor), 0).addingReportingOverflow(1)
+        return overflow ? nil : .number(JSONNumber(next))
+    }
+
+    /// An id's value as a number: a number, or a string of one.
+    static func numericValue(_ id: JSONValue?) -> Double? {
+        switch id {
+        case .number(let number)?: Double(number.literal)
+        case .string(let text)?: JSONNumber(parsing: text).flatMap { Double($0.literal) }
+        default: nil
+        }
+    }
+
+    /// What makes two ids the same: a string's text, a number's value (`7`, `7.0` and `"7"` as a
+    /// path segment all name the same item, so they count as one id).
+    static func key(of id: JSONValue) -> String {
+        switch id {
+        case .number(let number):
+            if let value = Double(number.literal), value.rounded() == value, abs(value) < 9.2e18 { return String(Int(value)) }
+            return number.literal
+        case .string(let text):
+            if let number = JSONNumber(parsing: text) { return key(of: .number(number)) }
+            return text
+        default:
+            return id.compactText
         }
     }
 

@@ -155,6 +155,11 @@ extension FixtureFileCompiler {
             if case .object = member.value.value {
                 guard let json = compileExpectation(member.value, partial: false, place: .member) else { continue }
                 expectation = ParameterExpectation(json)
+                if case .not(.present) = expectation {
+                    add(.error, at: member.value.position, "header \"\(member.key)\" in requestHeaders can never match: {\"$not\": …} asks for a header sent, and no value is not any value",
+                        hint: #"write {"$absent": true} for a header that must not be sent"#)
+                    continue
+                }
                 if !expectation.fitsOneHeaderValue {
                     add(.error, at: member.value.position, "header \"\(member.key)\" in requestHeaders expects \(describe(member.value.value)), which a header cannot carry",
                         hint: #"use a string, or a matcher such as {"$regex": "^Bearer "}"#)

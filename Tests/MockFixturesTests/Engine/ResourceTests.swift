@@ -82,6 +82,46 @@ struct ResourceTests {
         #expect((try fixture.get("/__admin/resources").jsonObject()["resources"] as? [Any])?.isEmpty == true)
     }
 
+    /// Ids made and checked as a REST API's are (audit R13): a number written with a fraction or
+    /// as a string counts by its value, `null` asks for one, the largest whole number has no next
+    /// (it crashed the server), and a `Location` is a URI whatever the path holds.
+    @Test func idsAreMadeAndCheckedByValue() throws {
+        let fixture = try EngineFixture([:])
+        _ = try resource(fixture, #"{"path": "/f", "items": [{"id": 2.5}, {"id": 4.0}, {"id": "7"}, {"id": null, "n": 1}]}"#)
+        let items = try #require(try fixture.get("/__admin/resources/resource-1").jsonObject()["items"] as? [[String: Any]])
+        #expect(items.last?["id"] as? Int == 8, "one more than the largest value, 7")
+        #expect(fixture.send("POST", "/f", headers: Self.json, body: #"{"id": 4}"#).status == 409, "4 is 4.0")
+        #expect(fixture.send("POST", "/f", headers: Self.json, body: #"{"id": null}"#).text == #"{"id":9}"#)
+        for bad in [#"{"id": true}"#, #"{"id": ""}"#, #"{"id": "a/b"}"#, #"{"id": ".."}"#, #"{"id": {"x": 1}}"#] {
+            #expect(fixture.send("POST", "/f", headers: Self.json, body: bad).status == 400, "\(bad)")
+        }
+        _ = try resource(fixture, #"{"path": "/max", "items": [{"id": 9223372036854775807}]}"#)
+        let noNext = fixture.send("POST", "/max", headers: Self.json, body: "{}")
+        #expect(noNext.status == 409)
+        #expect((try noNext.jsonObject()["error"] as? String)?.contains("there is no next \"id\"") == true)
+        #expect(fixture.get("/__admin/health").status == 200, "still serving")
+        let refused = fixture.postJSON("/__admin/resources", #"{"path": "/max2", "items": [{"id": "9223372036854775807"}, {}]}"#)
+        #expect(refused.status == 400)
+        #expect((try refused.jsonObject()["error"] as? String)?.hasPrefix("item 1: there is no next") == true)
+
+        _ = try resource(fixture, #"{"path": "/my people", "idField": "uid", "ids": "uuid"}"#)
+        let created = fixture.send("POST", "/my%20people", headers: Self.json, body: #"{"uid": "a b?"}"#)
+        #expect(created.headerValue("Location") == "/my%20people/a%20b%3F")
+        #expect(fixture.get("/my%20people/a%20b%3F").status == 200)
+    }
+
+    /// 10,000 items with number ids load and answer (each id was compared with every earlier one:
+    /// 14 s; audit R13), and a resource one segment below another is warned about.
+    @Test func manyItemsAndNestedResources() throws {
+        let fixture = try EngineFixture([:])
+        let items = (1...10_000).map { #"{"id": \#($0)}"# }.joined(separator: ",")
+        _ = try resource(fixture, #"{"path": "/a", "items": [\#(items)]}"#)
+        #expect(fixture.send("POST", "/a", headers: Self.json, body: "{}").text == #"{"id":10001}"#)
+        let nested = fixture.postJSON("/__admin/resources", #"{"path": "/a/b"}"#)
+        #expect(nested.status == 201)
+        #expect(try nested.jsonObject()["warnings"] as? [String] == [#"resource-2 answers /a/b, so item "b" of resource-1 at /a cannot be reached"#])
+    }
+
     @Test(arguments: [
         (#"{"items": []}"#, #"the resource needs "path""#),
         (#"{"path": "/api/{id}"}"#, "has braces"),

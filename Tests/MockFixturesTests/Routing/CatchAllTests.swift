@@ -85,6 +85,10 @@ struct CatchAllTests {
         #expect(store.send("POST", "/img/logo.png", headers: [:], body: "").status == 201, "the static file answers GET only")
         #expect(store.send("PUT", "/img/logo.png", headers: [:], body: "").status == 401, "on to the catch-all")
         #expect(store.get("/img/logo.png/").status == 401)
+        let (alone, aloneTree) = try loadTree(["img/logo.png": "PNG", "img/{file}.json": #"[{"method": "POST", "status": 201}]"#])
+        _ = aloneTree
+        let refused = alone.send("DELETE", "/img/logo.png", headers: [:], body: "")
+        #expect(refused.status == 405 && refused.headerValue("Allow") == "GET, HEAD", "nothing matched: the static file's own 405")
     }
 
     @Test func aCatchAllAtTheRootServesEverythingButTheRoot() throws {

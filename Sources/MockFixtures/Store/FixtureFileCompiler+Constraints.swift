@@ -280,24 +280,14 @@ extension FixtureFileCompiler {
                     hint: #"write it as {"$includes": [1, 2]}: an array holding 1 and 2, in any order, other elements allowed"#)
                 return nil
             }
-            var compiled: [JSONExpectation] = []
-            for element in elements {
-                guard let expectation = compileExpectation(element, partial: partial, place: .arrayElement) else { return nil }
-                compiled.append(expectation)
-            }
-            return .includes(compiled, source: operand.value)
+            return compileElements(elements, partial: partial).map { .includes($0, source: operand.value) }
         case "$unordered":
             guard case .array(let elements) = operand.value else {
                 add(.error, at: operand.position, "$unordered needs an array of the elements, found \(describe(operand.value))",
                     hint: #"write it as {"$unordered": [1, 2]}: an array of exactly these, in any order"#)
                 return nil
             }
-            var compiled: [JSONExpectation] = []
-            for element in elements {
-                guard let expectation = compileExpectation(element, partial: partial, place: .arrayElement) else { return nil }
-                compiled.append(expectation)
-            }
-            return .unordered(compiled, source: operand.value)
+            return compileElements(elements, partial: partial).map { .unordered($0, source: operand.value) }
         default:
             var hint = "the operators are " + Self.matcherOperators.joined(separator: ", ") + "; to expect a key that starts with \"$\" literally, write the object inside {\"$equals\": …}"
             if let suggestion = EditDistance.closest(to: matcher.key, among: Self.matcherOperators, maximumDistance: 2) {
@@ -306,5 +296,15 @@ extension FixtureFileCompiler {
             add(.error, at: matcher.keyPosition, "unknown matcher operator \"\(matcher.key)\"", hint: hint)
             return nil
         }
+    }
+
+    /// The elements of an `$includes` or `$unordered` array; nil after an error in one.
+    private mutating func compileElements(_ elements: [JSONNode], partial: Bool) -> [JSONExpectation]? {
+        var compiled: [JSONExpectation] = []
+        for element in elements {
+            guard let expectation = compileExpectation(element, partial: partial, place: .arrayElement) else { return nil }
+            compiled.append(expectation)
+        }
+        return compiled
     }
 }

@@ -94,17 +94,19 @@ extension MockEngine {
     /// Why no entry of the runtime fixtures for the path (most specific, then newest first) nor
     /// of its file matched. `request.pathParameters` are those of `file`'s path.
     func noMatchResponse(runtime: [RuntimeFixtureMatch], file: FixtureFile?, fallbacks: [(file: FixtureFile, parameters: PathParameters)] = [],
-                         _ request: inout IncomingRequest) -> MockResponse {
-        let response = noMatchResponseNamingTheMethod(runtime: runtime, file: file, fallbacks: fallbacks, &request)
+                         staticFile: String? = nil, _ request: inout IncomingRequest) -> MockResponse {
+        let response = noMatchResponseNamingTheMethod(runtime: runtime, file: file, fallbacks: fallbacks, staticFile: staticFile, &request)
         guard request.isHead else { return response }
         // The body names the method and the reasons ("request is HEAD"); a HEAD answer states
         // the length of GET's body. Only HEAD misses pay for the second explanation.
         var get = request.asGET()
-        return response.stating(bodyLength: noMatchResponseNamingTheMethod(runtime: runtime, file: file, fallbacks: fallbacks, &get).body.count)
+        return response.stating(bodyLength: noMatchResponseNamingTheMethod(runtime: runtime, file: file, fallbacks: fallbacks, staticFile: staticFile, &get).body.count)
     }
 
+    /// `staticFile`: the static file at the path, which answered neither (another method, a
+    /// trailing slash) before the templated files were tried.
     private func noMatchResponseNamingTheMethod(runtime: [RuntimeFixtureMatch], file: FixtureFile?, fallbacks: [(file: FixtureFile, parameters: PathParameters)],
-                                                _ request: inout IncomingRequest) -> MockResponse {
+                                                staticFile: String?, _ request: inout IncomingRequest) -> MockResponse {
         struct Candidate {
             let entry: FixtureEntry
             let fixtureID: String?
@@ -137,6 +139,9 @@ extension MockEngine {
         request.pathParameters = fileParameters
         let path = String(request.target.path)
         var sources = runtime.map { "runtime fixture \($0.fixture.id)" }
+        if let staticFile {
+            sources.append("the static file \(staticFile), which answers " + (request.target.hasTrailingSlash ? "its path without a trailing slash" : "GET and HEAD only"))
+        }
         if let file { sources.append(file.relativePath) }
         sources.append(contentsOf: fallbacks.map(\.file.relativePath))
         let error = runtime.isEmpty && file != nil && fallbacks.isEmpty
@@ -162,6 +167,7 @@ extension MockEngine {
             ("path", .string(path)),
         ]
         if let file { fields.append(("fixtureFile", .string(file.relativePath))) }
+        if let staticFile { fields.append(("staticFile", .string(staticFile))) }
         if !fileParameters.isEmpty { fields.append(("pathParameters", fileParameters.json)) }
         if !runtime.isEmpty { fields.append(("runtimeFixtures", .makeArray(runtime.map { .string($0.fixture.id) }))) }
         // The nearest few, in file order: a file of 20,000 entries would otherwise answer every

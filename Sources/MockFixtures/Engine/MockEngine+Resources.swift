@@ -157,7 +157,9 @@ extension MockEngine {
     /// number among them: kept as items are added, so adding many costs no rescans.
     struct ResourceIDs {
         var keys: Set<String> = []
-        var largest: Double?
+        /// The largest id rounded down to a whole number, 0 at least; nil when one is too large to
+        /// have a whole number after it.
+        private(set) var floor: Int? = 0
 
         init() {}
 
@@ -167,7 +169,19 @@ extension MockEngine {
 
         mutating func insert(_ id: JSONValue) {
             keys.insert(Resource.key(of: id))
-            if let value = Resource.numericValue(id) { largest = max(largest ?? value, value) }
+            guard let current = floor else { return }
+            switch Resource.numeric(id) {
+            case .whole(let whole)?: floor = max(current, whole)
+            case .fraction(let value)?: floor = value >= 9.2e18 ? nil : max(current, value < 0 ? 0 : Int(value.rounded(.down)))
+            case nil: break
+            }
+        }
+
+        /// One more than the largest number id (1 when there is none, or only negative ones);
+        /// nil past the largest whole number.
+        var next: JSONValue? {
+            guard let floor, case let (next, overflow) = floor.addingReportingOverflow(1), !overflow else { return nil }
+            return .number(JSONNumber(next))
         }
     }
 
@@ -179,17 +193,18 @@ extension MockEngine {
             let next: JSONValue?
             switch resource.ids {
             case .uuid: next = .string(RandomUUID.string())
-            case .increment: next = Resource.next(after: known.largest)
+            case .increment: next = known.next
             }
             guard let next else {
-                return .failure(ResourceProblem(status: 409, error: "there is no next \"\(resource.idField)\": the largest is already \(Int.max)",
+                return .failure(ResourceProblem(status: 409, error: "there is no next \"\(resource.idField)\": the largest id leaves no whole number above it (\(Int.max) is the largest)",
                                                 hint: "give the item an id of its own"))
             }
             known.insert(next)
             return .success(.makeObject([(resource.idField, next)] + members.filter { $0.0 != resource.idField }))
         }
         switch id {
-        case .string(let text) where !text.isEmpty && !text.contains("/") && text != "." && text != "..": break
+        case .string(let text) where !text.isEmpty && !text.contains("/") && text != "." && text != ".."
+            && !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }): break
         case .number: break
         default:
             return .failure(ResourceProblem(status: 400, error: "its \"\(resource.idField)\" is \(JSONValue.excerpt(id)), not a string or a number a path segment can hold",
@@ -197,10 +212,17 @@ extension MockEngine {
         }
         guard !known.keys.contains(Resource.key(of: id)) else {
             return .failure(ResourceProblem(status: 409, error: "an item with \"\(resource.idField)\" \(JSONValue.excerpt(id)) is already in \(resource.path)",
-                                            hint: "PUT \(resource.path)/\(Resource.pathText(id)) to replace it, or give another id"))
+                                            hint: "PUT \(Self.itemPath(resource, Resource.key(of: id))) to replace it, or give another id"))
         }
         known.insert(id)
         return .success(item)
+    }
+
+    /// The path of item `id`, each segment percent-encoded: a path or id with a space or `?` stays
+    /// a URI (for `Location` and hints).
+    private static func itemPath(_ resource: Resource, _ id: String) -> String {
+        "/" + (resource.key.split(separator: "/", omittingEmptySubsequences: false).map(String.init) + [id])
+            .map(PercentEncoding.pathSegment).joined(separator: "/")
     }
 
     private struct ResourceProblem: Error {
@@ -247,12 +269,8 @@ extension MockEngine {
                     return diagnosticResponse(status: problem.status, outcome: outcome, [("error", .string(problem.error)), ("hint", .string(problem.hint)), ("resource", .string(resource.id))])
                 case .success(let item):
                     items.append(item)
-                    // Each segment percent-encoded: a path or id with a space or `?` stays a URI.
-                    let location = ([resource.key] + [Resource.pathText(item[resource.idField] ?? .null)])
-                        .flatMap { $0.split(separator: "/", omittingEmptySubsequences: false) }
-                        .map { PercentEncoding.pathSegment(String($0)) }
                     return Self.resourceJSON(201, item, outcome: outcome,
-                                             extra: [HTTPHeader(name: "Location", value: "/" + location.joined(separator: "/"))])
+                                             extra: [HTTPHeader(name: "Location", value: Self.itemPath(resource, Resource.pathText(item[resource.idField] ?? .null)))])
                 }
             }
             guard let index = items.firstIndex(where: { Resource.id($0[resource.idField], is: itemID) }) else {

@@ -104,8 +104,10 @@ extension MockEngine {
         case .staticFile(let file, let preparedID):
             if request.target.hasTrailingSlash || !request.isGetOrHead {
                 // What the static file does not answer, a templated file serving the path may.
-                // Otherwise the static file's own answer (405 with Allow, or 404) says what it takes.
-                if let fallbackAnswer = fallThrough(key, after: nil, &request, store: store).answer { return fallbackAnswer }
+                let (fallbackAnswer, tried) = fallThrough(key, after: nil, &request, store: store)
+                if let fallbackAnswer { return fallbackAnswer }
+                // The near misses of the files tried, and what the static file takes.
+                if !tried.isEmpty { return noMatchResponse(runtime: runtime, file: nil, fallbacks: tried, staticFile: file, &request) }
             }
             guard !request.target.hasTrailingSlash else {
                 return runtime.isEmpty ? notFoundResponse(&request, store: store) : noMatchResponse(runtime: runtime, file: nil, &request)

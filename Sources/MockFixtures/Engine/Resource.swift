@@ -61,37 +61,40 @@ package final class Resource: Sendable {
         items.withLock(body)
     }
 
-    /// One more than `largest` rounded down (1 when there is none), or nil past `Int.max`.
-    static func next(after largest: Double?) -> JSONValue? {
-        guard let largest else { return .number(JSONNumber(1)) }
-        let floor = largest.rounded(.down)
-        guard floor < 9.2e18 else { return nil }
-        let (next, overflow) = max(Int(floor), 0).addingReportingOverflow(1)
-        return overflow ? nil : .number(JSONNumber(next))
+    /// An id's value as a number: exactly when it is whole (`7`, `7.0`, `1e2`, `"7"`), else as
+    /// a `Double`. A string counts only when it is written as a whole number is (`"7"`, not
+    /// `"07"` or `"1e2"`), as a path segment names it. Whole values above 2^53 stay exact: they
+    /// come from the literal, not from a `Double`.
+    enum NumericID: Equatable {
+        case whole(Int)
+        case fraction(Double)
     }
 
-    /// An id's value as a number: a number, or a string of one.
-    static func numericValue(_ id: JSONValue?) -> Double? {
+    static func numeric(_ id: JSONValue?) -> NumericID? {
         switch id {
-        case .number(let number)?: Double(number.literal)
-        case .string(let text)?: JSONNumber(parsing: text).flatMap { Double($0.literal) }
-        default: nil
-        }
-    }
-
-    /// What makes two ids the same: a string's text, a number's value (`7`, `7.0` and `"7"` as a
-    /// path segment all name the same item, so they count as one id).
-    static func key(of id: JSONValue) -> String {
-        switch id {
-        case .number(let number):
-            if let value = Double(number.literal), value.rounded() == value, abs(value) < 9.2e18 { return String(Int(value)) }
-            return number.literal
-        case .string(let text):
-            if let number = JSONNumber(parsing: text) { return key(of: .number(number)) }
-            return text
+        case .number(let number)?:
+            if let whole = number.integerLiteralValue { return .whole(whole) }
+            guard let value = Double(number.literal), value.isFinite else { return nil }
+            if value.rounded() == value, abs(value) < 9_007_199_254_740_992 { return .whole(Int(value)) }
+            return .fraction(value)
+        case .string(let text)?:
+            guard let whole = Int(text), String(whole) == text else { return nil }
+            return .whole(whole)
         default:
-            return id.compactText
+            return nil
         }
+    }
+
+    /// What makes two ids the same: `7`, `7.0` and `"7"` are one (a path segment `7` names them
+    /// all); other strings by their text, other numbers as written.
+    static func key(of id: JSONValue) -> String {
+        switch numeric(id) {
+        case .whole(let whole)?: return String(whole)
+        case .fraction?: if case .number(let number) = id { return number.literal }
+        case nil: break
+        }
+        if case .string(let text) = id { return text }
+        return id.compactText
     }
 
     /// RFC 7396 JSON merge patch: members of `patch` replace those of `target`, objects merge,

@@ -45,7 +45,8 @@ extension FixtureFileCompiler {
         case .json(let node):
             var templates: [String: TemplateText] = [:]
             collectTemplates(in: node, names: names, into: &templates)
-            foundPlaceholder = foundPlaceholder || templates.values.contains { $0.hasPlaceholders }
+            // A `$repeat` makes its list only with "template": true, placeholders or not.
+            foundPlaceholder = foundPlaceholder || templates.values.contains { $0.hasPlaceholders } || Self.holdsRepeat(node.value)
             body = .json(ResponseTemplate.jsonParts(of: node.value, templates: templates))
         }
         if !foundPlaceholder, errorCount == errorsBefore, let template = answer.template {
@@ -73,7 +74,9 @@ extension FixtureFileCompiler {
             defer { templateSource = nil }
             switch TemplateText.parse(text, pathParameterNames: names, quotingText: false) {
             case .success(let parsed) where parsed.usesRepeatIndex:
-                add(.error, at: keyPosition, "{{index}} stands in a text file, outside any $repeat, where there is no item to count",
+                let offset = text.firstRange(of: "{{index").map { text.distance(from: text.startIndex, to: $0.lowerBound) }
+                add(.error, at: offset.map { Self.position(ofCharacter: $0, in: text) } ?? keyPosition,
+                    "{{index}} stands in a text file, outside any $repeat, where there is no item to count",
                     hint: #"use it in a $repeat's item of a JSON answer: {"$repeat": {"count": 3, "item": {"id": "{{index}}"}}}"#)
                 return (.fixed(bytes), false)
             case .success(let parsed):
@@ -136,6 +139,15 @@ extension FixtureFileCompiler {
             for member in members { collectTemplates(in: member.value, names: names, into: &templates, insideRepeat: insideRepeat) }
         default:
             break
+        }
+    }
+
+    /// Whether a `{"$repeat": …}` object stands anywhere in `value`.
+    static func holdsRepeat(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let members): members.contains { $0.key == "$repeat" || holdsRepeat($0.value.value) }
+        case .array(let elements): elements.contains { holdsRepeat($0.value) }
+        default: false
         }
     }
 

@@ -46,7 +46,7 @@ enum TemplatePlaceholder: Sendable, Equatable {
     }
 
     /// The placeholders the format knows, for suggestions and `--help`.
-    static let forms = ["path.NAME", "query.NAME", "header.NAME", "body", "body.PATH", "method", "now", "now+1h.epoch", "now.format(yyyy-MM-dd)", "uuid", "random.int(1,100)", "cookie.NAME", "path.NAME | number"]
+    static let forms = ["path.NAME", "query.NAME", "header.NAME", "body", "body.PATH", "method", "now", "now+1h.epoch", "now.format(yyyy-MM-dd)", "uuid", "random.int(1,100)", "cookie.NAME", "path.NAME | number", "index (in a $repeat)"]
 
     /// Parses the text between `{{` and `}}`; `pathParameterNames` are those of the fixture's path.
     static func parse(_ inner: Substring, pathParameterNames: [String]) -> Result<TemplatePlaceholder, TemplateError> {

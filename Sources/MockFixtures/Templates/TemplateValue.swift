@@ -12,6 +12,8 @@ struct TemplateRenderState {
     private var uuidText: String?
     /// The place of the item being rendered in each `$repeat` around it, innermost last.
     var repeatIndices: [Int] = []
+    /// How many more items this answer's `$repeat`s may make together.
+    var repeatItemsLeft = ResponseTemplate.maximumRepeatCount
 
     /// The time of the answer, read once per answer, moved by `offset` and written in `format`.
     mutating func now(offset: Int64, format: TemplatePlaceholder.TimeFormat) -> TemplateValue {

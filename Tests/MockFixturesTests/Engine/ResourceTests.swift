@@ -110,6 +110,25 @@ struct ResourceTests {
         #expect(fixture.get("/my%20people/a%20b%3F").status == 200)
     }
 
+    /// Ids past 2^53 stay exact, very negative ones leave 1 next (both trapped or repeated;
+    /// audit R14), and only whole numbers written as such count as numbers in strings.
+    @Test func idsStayExactAtTheEdges() throws {
+        let fixture = try EngineFixture([:])
+        _ = try resource(fixture, #"{"path": "/big", "items": [{"id": 100000000000000005}, {"id": 100000000000000003}]}"#)
+        #expect(fixture.send("POST", "/big", headers: Self.json, body: "{}").text == #"{"id":100000000000000006}"#)
+        #expect(fixture.send("POST", "/big", headers: Self.json, body: "{}").text == #"{"id":100000000000000007}"#)
+        _ = try resource(fixture, #"{"path": "/neg", "items": [{"id": -1e19}, {"id": "-1e400"}]}"#)
+        #expect(fixture.send("POST", "/neg", headers: Self.json, body: "{}").text == #"{"id":1}"#)
+        _ = try resource(fixture, #"{"path": "/s", "items": [{"id": "07"}, {"id": "1e2"}, {"id": "5"}]}"#)
+        #expect(fixture.send("POST", "/s", headers: Self.json, body: "{}").text == #"{"id":6}"#, "\"5\" counts, \"07\" and \"1e2\" are names")
+        _ = try resource(fixture, #"{"path": "/almost", "items": [{"id": 9223372036854775806}]}"#)
+        #expect(fixture.send("POST", "/almost", headers: Self.json, body: "{}").text == #"{"id":9223372036854775807}"#)
+        #expect(fixture.send("POST", "/almost", headers: Self.json, body: "{}").status == 409)
+        #expect(fixture.send("POST", "/s", headers: Self.json, body: #"{"id": "a\u0000b"}"#).status == 400, "no control characters")
+        let taken = fixture.send("POST", "/s", headers: Self.json, body: #"{"id": 5.0}"#)
+        #expect(try taken.jsonObject()["hint"] as? String == "PUT /s/5 to replace it, or give another id")
+    }
+
     /// 10,000 items with number ids load and answer (each id was compared with every earlier one:
     /// 14 s; audit R13), and a resource one segment below another is warned about.
     @Test func manyItemsAndNestedResources() throws {

@@ -88,7 +88,11 @@ struct CatchAllTests {
         let (alone, aloneTree) = try loadTree(["img/logo.png": "PNG", "img/{file}.json": #"[{"method": "POST", "status": 201}]"#])
         _ = aloneTree
         let refused = alone.send("DELETE", "/img/logo.png", headers: [:], body: "")
-        #expect(refused.status == 405 && refused.headerValue("Allow") == "GET, HEAD", "nothing matched: the static file's own 405")
+        #expect(refused.status == 404, "nothing matched: the near misses, and what the static file takes")
+        let body = try refused.jsonObject()
+        #expect(body["error"] as? String == "no entry matches DELETE /img/logo.png (tried the static file img/logo.png, which answers GET and HEAD only, img/{file}.json)")
+        #expect(body["staticFile"] as? String == "img/logo.png")
+        #expect(((body["candidates"] as? [[String: Any]])?.first?["reasons"] as? [String])?.first == "method differs: entry expects POST, request is DELETE")
     }
 
     @Test func aCatchAllAtTheRootServesEverythingButTheRoot() throws {

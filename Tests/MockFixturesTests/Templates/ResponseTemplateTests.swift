@@ -201,6 +201,26 @@ struct ResponseTemplateTests {
         #expect((try store.get("/people?limit=x").jsonObject()["items"] as? [Any])?.isEmpty == true, "a count that is not a number makes none")
         #expect((try store.get("/people?limit=-4").jsonObject()["items"] as? [Any])?.isEmpty == true)
         #expect((try store.get("/people?limit=20000").jsonObject()["items"] as? [Any])?.count == 10_000, "cut to 10,000")
+        #expect((try store.get("/people?limit=99999999999999999999").jsonObject()["items"] as? [Any])?.count == 10_000, "also past Int")
+        #expect((try store.get("/people?limit=2.0").jsonObject()["items"] as? [Any])?.count == 2)
+        #expect((try store.get("/people?limit=1e1").jsonObject()["items"] as? [Any])?.count == 10)
+
+        // Nested counts share one budget of 10,000 items per answer (audit R14: 489 MB).
+        let (nested, nestedTree) = try loadTree(["n.json": #"""
+        [{"template": true, "response": {"$repeat": {"count": "{{query.n}}", "item": {"$repeat": {"count": "{{query.n}}", "item": "{{index}}"}}}}}]
+        """#])
+        _ = nestedTree
+        let outer = try JSONSerialization.jsonObject(with: Data(nested.get("/n?n=10000").body)) as? [[Int]] ?? []
+        #expect(outer.count == 10_000 && outer.allSatisfy(\.isEmpty), "the outer count takes the whole budget first")
+        let hundred = try JSONSerialization.jsonObject(with: Data(nested.get("/n?n=100").body)) as? [[Int]] ?? []
+        #expect(hundred.count == 100 && hundred.reduce(0) { $0 + $1.count } == 9_900, "100 outer items, then 9,900 inner ones")
+        #expect(hundred.first == Array(0..<100) && hundred.last == [])
+
+        // A fixed count without any placeholder still needs "template": true, and is not warned about.
+        let (fixed, fixedTree) = try loadTree(["f.json": #"[{"template": true, "response": {"$repeat": {"count": 2, "item": "x"}}}]"#])
+        _ = fixedTree
+        #expect(fixed.problems.isEmpty, "\(fixed.problems)")
+        #expect(fixed.get("/f").text == #"["x","x"]"#)
     }
 
     /// `{{random.…}}`: a new value at every occurrence, in its range and alphabet.

@@ -140,7 +140,11 @@ extension MockEngine {
         let path = String(request.target.path)
         var sources = runtime.map { "runtime fixture \($0.fixture.id)" }
         if let staticFile {
-            sources.append("the static file \(staticFile), which answers " + (request.target.hasTrailingSlash ? "its path without a trailing slash" : "GET and HEAD only"))
+            var source = "the static file \(staticFile), which answers " + (request.target.hasTrailingSlash ? "its path without a trailing slash" : "GET and HEAD only")
+            if let method = request.methodInAnotherCase(among: ["GET", "HEAD"]) {
+                source += " (methods are case-sensitive: send \(method), not \(request.method))"
+            }
+            sources.append(source)
         }
         if let file { sources.append(file.relativePath) }
         sources.append(contentsOf: fallbacks.map(\.file.relativePath))
@@ -193,7 +197,9 @@ extension MockEngine {
         if candidates.count > shown.count {
             fields.append(("candidatesOmitted", .number(JSONNumber(candidates.count - shown.count))))
         }
-        return diagnosticResponse(status: 404, outcome: .noMatch(summary: summary), fields)
+        // What the static file takes, as its own 405 said (RFC 9110 §10.2.1 allows Allow on any answer).
+        let headers = staticFile != nil && !request.target.hasTrailingSlash ? Self.jsonHeaders + [HTTPHeader(name: "Allow", value: "GET, HEAD")] : Self.jsonHeaders
+        return diagnosticResponse(status: 404, outcome: .noMatch(summary: summary), headers: headers, fields)
     }
 
     /// At most this many entries are explained in a 404 (the nearest ones).

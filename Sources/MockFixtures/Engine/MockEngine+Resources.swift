@@ -168,13 +168,16 @@ extension MockEngine {
         }
 
         mutating func insert(_ id: JSONValue) {
-            keys.insert(Resource.key(of: id))
-            guard let current = floor else { return }
-            switch Resource.numeric(id) {
-            case .whole(let whole)?: floor = max(current, whole)
-            case .fraction(let value)?: floor = value >= 9.2e18 ? nil : max(current, value < 0 ? 0 : Int(value.rounded(.down)))
-            case nil: break
+            let key = Resource.key(of: id)
+            keys.insert(key)
+            // A number counts; a string only when it is one written plainly ("7", not "07" or "1e2").
+            let counts = switch id {
+            case .number: true
+            case .string(let text): JSONNumber(parsing: text) != nil && text == key
+            default: false
             }
+            guard counts, let current = floor, let whole = Resource.wholePart(ofKey: key) else { return }
+            floor = whole == .max ? nil : max(current, whole)
         }
 
         /// One more than the largest number id (1 when there is none, or only negative ones);
@@ -204,7 +207,7 @@ extension MockEngine {
         }
         switch id {
         case .string(let text) where !text.isEmpty && !text.contains("/") && text != "." && text != ".."
-            && !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }): break
+            && !text.unicodeScalars.contains(where: { [.control, .lineSeparator, .paragraphSeparator, .format].contains($0.properties.generalCategory) }): break
         case .number: break
         default:
             return .failure(ResourceProblem(status: 400, error: "its \"\(resource.idField)\" is \(JSONValue.excerpt(id)), not a string or a number a path segment can hold",

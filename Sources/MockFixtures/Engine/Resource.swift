@@ -36,15 +36,11 @@ package final class Resource: Sendable {
     /// The items now, in the order they were added.
     package var currentItems: [JSONValue] { items.withLock { $0 } }
 
-    /// Whether `item`'s id is the path segment `text`: a number id by its value (`7` is `7.0`),
-    /// a string id exactly.
+    /// Whether `item`'s id is the path segment `text`: by ``key(of:)``, so `/7`, `/7.0` and `/1e0`
+    /// name the id `7` (or `"7"`), and lookup and duplicates agree.
     static func id(_ value: JSONValue?, is text: Substring) -> Bool {
-        switch value {
-        case .string(let id)?: id == text
-        case .number(let number)?: number.literal == text || JSONNumber(parsing: text) == number
-        case .bool(let flag)?: (flag ? "true" : "false") == text
-        default: false
-        }
+        guard let value else { return false }
+        return key(of: value) == key(of: .string(String(text)))
     }
 
     /// The id an item is written under in a path: a string as it is, a number as written.
@@ -61,40 +57,29 @@ package final class Resource: Sendable {
         items.withLock(body)
     }
 
-    /// An id's value as a number: exactly when it is whole (`7`, `7.0`, `1e2`, `"7"`), else as
-    /// a `Double`. A string counts only when it is written as a whole number is (`"7"`, not
-    /// `"07"` or `"1e2"`), as a path segment names it. Whole values above 2^53 stay exact: they
-    /// come from the literal, not from a `Double`.
-    enum NumericID: Equatable {
-        case whole(Int)
-        case fraction(Double)
-    }
-
-    static func numeric(_ id: JSONValue?) -> NumericID? {
-        switch id {
-        case .number(let number)?:
-            if let whole = number.integerLiteralValue { return .whole(whole) }
-            guard let value = Double(number.literal), value.isFinite else { return nil }
-            if value.rounded() == value, abs(value) < 9_007_199_254_740_992 { return .whole(Int(value)) }
-            return .fraction(value)
-        case .string(let text)?:
-            guard let whole = Int(text), String(whole) == text else { return nil }
-            return .whole(whole)
-        default:
-            return nil
-        }
-    }
-
-    /// What makes two ids the same: `7`, `7.0` and `"7"` are one (a path segment `7` names them
-    /// all); other strings by their text, other numbers as written.
+    /// What makes two ids the same, and a path segment name them: a number by its exact value
+    /// (``JSONNumber/canonicalDecimal``: `7`, `7.0`, `1e0` are one; so are `2.5` and `25e-1`), a
+    /// string that is a JSON number as that number (`"7"` is `7`, `"1e2"` is `100`), any other
+    /// string by its text (`"07"`, `"a b"`).
     static func key(of id: JSONValue) -> String {
-        switch numeric(id) {
-        case .whole(let whole)?: return String(whole)
-        case .fraction?: if case .number(let number) = id { return number.literal }
-        case nil: break
+        switch id {
+        case .number(let number):
+            return number.canonicalDecimal ?? number.literal
+        case .string(let text):
+            if let number = JSONNumber(parsing: text) { return number.canonicalDecimal ?? number.literal }
+            return text
+        default:
+            return id.compactText
         }
-        if case .string(let text) = id { return text }
-        return id.compactText
+    }
+
+    /// The whole part of an id's numeric key (`"2.5"` → 2, `"-3"` → -3); nil for a key that is
+    /// no number, and `.max` for a whole part past `Int.max` (no next id after it).
+    static func wholePart(ofKey key: String) -> Int? {
+        let whole = key.prefix { $0 != "." }
+        guard !whole.isEmpty, whole.allSatisfy({ $0 == "-" || $0.isASCII && $0.isNumber }), whole.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        if let value = Int(whole) { return value }
+        return whole.hasPrefix("-") ? .min : .max
     }
 
     /// RFC 7396 JSON merge patch: members of `patch` replace those of `target`, objects merge,

@@ -25,6 +25,9 @@ struct ResponseTemplate: Sendable {
     /// `?limit=`) is cut to it, and nested ones share it (two nested counts of 10,000 made a
     /// 489 MB answer; audit R14).
     static let maximumRepeatCount = 10_000
+    /// No `$repeat` starts another item once the answer holds this many bytes: items count, not
+    /// their size, so a request's 100 KB body echoed 10,000 times made 1 GB (audit R15).
+    static let maximumRepeatBytes = 64 << 20
 
     enum Body: Sendable {
         /// A body without placeholders (also a `responseFile`'s bytes).
@@ -42,8 +45,9 @@ struct ResponseTemplate: Sendable {
     let body: Body
 
     /// The headers and body for `request`.
-    func render(for request: inout IncomingRequest) -> (headers: [HTTPHeader], body: [UInt8]) {
+    func render(for request: inout IncomingRequest, repeatByteLimit: Int = Self.maximumRepeatBytes) -> (headers: [HTTPHeader], body: [UInt8]) {
         var state = TemplateRenderState()
+        state.repeatByteLimit = repeatByteLimit
         var rendered: [HTTPHeader] = []
         rendered.reserveCapacity(headers.count)
         for header in headers {
@@ -89,13 +93,15 @@ struct ResponseTemplate: Sendable {
                 case .placeholder(let placeholder):
                     // Any number: `2.0`, `1e3`, and `99999999999999999999` (cut below).
                     let value = placeholder.value(for: &request, &state)
+                    // `1e400` reads as infinity: a number past the cut, cut like 99999999999999999999.
                     let number = JSONNumber(parsing: value.text.trimmingSpaces()).flatMap { Double($0.literal) } ?? 0
-                    total = number.isFinite ? Int(min(max(number.rounded(.down), 0), Double(maximumRepeatCount))) : 0
+                    total = number.isNaN ? 0 : Int(min(max(number.rounded(.down), 0), Double(maximumRepeatCount)))
                 }
                 total = min(total, state.repeatItemsLeft)
                 state.repeatItemsLeft -= total
                 output.append(UInt8(ascii: "["))
                 for index in 0..<total {
+                    guard output.count < state.repeatByteLimit else { break }
                     if index > 0 { output.append(UInt8(ascii: ",")) }
                     state.repeatIndices.append(index)
                     render(item, to: &output, &request, &state)

@@ -14,6 +14,8 @@ struct TemplateRenderState {
     var repeatIndices: [Int] = []
     /// How many more items this answer's `$repeat`s may make together.
     var repeatItemsLeft = ResponseTemplate.maximumRepeatCount
+    /// No `$repeat` starts another item once the answer is this long.
+    var repeatByteLimit = ResponseTemplate.maximumRepeatBytes
 
     /// The time of the answer, read once per answer, moved by `offset` and written in `format`.
     mutating func now(offset: Int64, format: TemplatePlaceholder.TimeFormat) -> TemplateValue {

@@ -96,12 +96,17 @@ struct ResetAndUnusedTests {
     /// accounted for; and a scenario only a runtime fixture named is forgotten, whatever requests
     /// it answered while the reset ran. Repeated, since one reset rarely hits the window.
     @Test func aResetDuringTrafficSplitsRequestsWholly() async throws {
-        let fixture = try EngineFixture(["once.json": #"[{"times": 5, "status": 201}, {"status": 299}]"#, "check.json": "[{}]"])
+        // A journal large enough that the answers after a reset are never evicted before they are
+        // counted (busy workers make thousands per iteration); an iteration that dropped any is
+        // not counted.
+        let fixture = try EngineFixture(["once.json": #"[{"times": 5, "status": 201}, {"status": 299}]"#, "check.json": "[{}]"],
+                                        options: MockEngineOptions(journalSize: MockEngineOptions.maximumJournalSize))
         let engine = fixture.engine
         struct Observation: Sendable {
             let accounted: Int
             let scenarioState: String?
             let straddled: Bool
+            let dropped: Bool
         }
         // Threads of their own, waited for there: the cooperative pool (two threads) is shared by
         // every test of the process, and blocking or spinning on it stalls them all.
@@ -129,7 +134,9 @@ struct ResetAndUnusedTests {
                 stop.set()
                 for _ in 0..<3 { finished.wait() }
                 let journal = engine.get("/__admin/requests")
-                let requests = (try? JSONSerialization.jsonObject(with: Data(journal.body)) as? [String: Any])?["requests"] as? [[String: Any]] ?? []
+                let listing = (try? JSONSerialization.jsonObject(with: Data(journal.body)) as? [String: Any]) ?? [:]
+                let requests = listing["requests"] as? [[String: Any]] ?? []
+                let dropped = (listing["dropped"] as? Int ?? 0) > 0
                 let journaled = requests.filter { ($0["status"] as? Int) == 201 }.count
                 var remaining = 0
                 while remaining + journaled < 10, engine.get("/once").status == 201 { remaining += 1 }
@@ -137,11 +144,12 @@ struct ResetAndUnusedTests {
                                 body: #"{"path": "/check", "entries": [{"scenario": "rtonly", "state": "done", "status": 409}, {}]}"#)
                 let scenario = try? JSONSerialization.jsonObject(with: Data(engine.get("/__admin/scenarios/rtonly").body)) as? [String: Any]
                 _ = engine.send("POST", "/__admin/reset")
-                return Observation(accounted: journaled + remaining, scenarioState: scenario?["state"] as? String, straddled: straddled)
+                return Observation(accounted: journaled + remaining, scenarioState: scenario?["state"] as? String, straddled: straddled, dropped: dropped)
             }
         }
+        #expect(observations.filter { !$0.dropped }.count >= 100, "most iterations kept every record")
         for (iteration, observation) in observations.enumerated() {
-            #expect(observation.accounted == 5, "iteration \(iteration): \(observation.accounted) of 5 answers accounted for")
+            #expect(observation.dropped || observation.accounted == 5, "iteration \(iteration): \(observation.accounted) of 5 answers accounted for")
             #expect(observation.scenarioState == "started", "iteration \(iteration)")
         }
         #expect(observations.contains { $0.straddled }, "some resets ran while requests were answered")

@@ -127,6 +127,24 @@ struct ResourceTests {
         #expect(fixture.send("POST", "/s", headers: Self.json, body: #"{"id": "a\u0000b"}"#).status == 400, "no control characters")
         let taken = fixture.send("POST", "/s", headers: Self.json, body: #"{"id": 5.0}"#)
         #expect(try taken.jsonObject()["hint"] as? String == "PUT /s/5 to replace it, or give another id")
+
+        // One value, however written (audit R15): a string that is a JSON number is that number,
+        // for duplicates and for the path that names it.
+        _ = try resource(fixture, #"{"path": "/v", "items": [{"id": 100}, {"id": 2.5}, {"id": 100000000000000002.0}]}"#)
+        for duplicate in [#"{"id": "1e2"}"#, #"{"id": "100.0"}"#, #"{"id": 25e-1}"#, #"{"id": "2.50"}"#, #"{"id": 1.00000000000000002e17}"#] {
+            #expect(fixture.send("POST", "/v", headers: Self.json, body: duplicate).status == 409, "\(duplicate)")
+        }
+        #expect(fixture.get("/v/1e2").text == #"{"id":100}"#)
+        #expect(fixture.get("/v/25e-1").text == #"{"id":2.5}"#)
+        #expect(fixture.send("POST", "/v", headers: Self.json, body: "{}").text == #"{"id":100000000000000003}"#, "exact past 2^53")
+        #expect(fixture.send("POST", "/v", headers: Self.json, body: "{}").text == #"{"id":100000000000000004}"#)
+        #expect(fixture.send("POST", "/v", headers: Self.json, body: #"{"id": "a\u2028b"}"#).status == 400, "line separators are control characters too")
+        _ = try resource(fixture, #"{"path": "/e", "items": [{"id": 9.2e18}]}"#)
+        #expect(fixture.send("POST", "/e", headers: Self.json, body: "{}").text == #"{"id":9200000000000000001}"#)
+        #expect(JSONNumber(parsing: "-0")?.canonicalDecimal == "0")
+        #expect(JSONNumber(parsing: "1e-2")?.canonicalDecimal == "0.01")
+        #expect(JSONNumber(parsing: "123.450e1")?.canonicalDecimal == "1234.5")
+        #expect(JSONNumber(parsing: "1e401")?.canonicalDecimal == nil)
     }
 
     /// 10,000 items with number ids load and answer (each id was compared with every earlier one:

@@ -92,6 +92,9 @@ struct CatchAllTests {
         let body = try refused.jsonObject()
         #expect(body["error"] as? String == "no entry matches DELETE /img/logo.png (tried the static file img/logo.png, which answers GET and HEAD only, img/{file}.json)")
         #expect(body["staticFile"] as? String == "img/logo.png")
+        #expect(refused.headerValue("Allow") == "GET, HEAD", "what the static file takes")
+        let lower = try alone.send("get", "/img/logo.png", headers: [:], body: "").jsonObject()
+        #expect((lower["error"] as? String)?.contains("(methods are case-sensitive: send GET, not get)") == true, "\(lower)")
         #expect(((body["candidates"] as? [[String: Any]])?.first?["reasons"] as? [String])?.first == "method differs: entry expects POST, request is DELETE")
     }
 

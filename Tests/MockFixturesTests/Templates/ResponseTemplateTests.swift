@@ -204,6 +204,7 @@ struct ResponseTemplateTests {
         #expect((try store.get("/people?limit=99999999999999999999").jsonObject()["items"] as? [Any])?.count == 10_000, "also past Int")
         #expect((try store.get("/people?limit=2.0").jsonObject()["items"] as? [Any])?.count == 2)
         #expect((try store.get("/people?limit=1e1").jsonObject()["items"] as? [Any])?.count == 10)
+        #expect((try store.get("/people?limit=1e400").jsonObject()["items"] as? [Any])?.count == 10_000, "infinity is past the cut too")
 
         // Nested counts share one budget of 10,000 items per answer (audit R14: 489 MB).
         let (nested, nestedTree) = try loadTree(["n.json": #"""
@@ -215,6 +216,16 @@ struct ResponseTemplateTests {
         let hundred = try JSONSerialization.jsonObject(with: Data(nested.get("/n?n=100").body)) as? [[Int]] ?? []
         #expect(hundred.count == 100 && hundred.reduce(0) { $0 + $1.count } == 9_900, "100 outer items, then 9,900 inner ones")
         #expect(hundred.first == Array(0..<100) && hundred.last == [])
+
+        // Items stop once the answer is 64 MiB long (here 1,000 bytes): a request's body echoed
+        // 10,000 times made 1 GB (audit R15).
+        let (echo, echoTree) = try loadTree(["e.json": #"[{"method": "POST", "template": true, "response": {"$repeat": {"count": 10000, "item": "{{body}}"}}}]"#])
+        _ = echoTree
+        let entry = try #require(echo.fixtureFiles.first?.entries.first)
+        var request = IncomingRequest(method: "POST", target: try RequestTarget.parse("/e").get(), headers: NoHeaders(), body: Array(String(repeating: "x", count: 300).utf8))
+        let rendered = try #require(entry.delivery?.template).render(for: &request, repeatByteLimit: 1_000)
+        let echoed = try JSONSerialization.jsonObject(with: Data(rendered.body)) as? [String] ?? []
+        #expect(echoed.count == 4, "three items take 906 bytes, the fourth starts below 1,000")
 
         // A fixed count without any placeholder still needs "template": true, and is not warned about.
         let (fixed, fixedTree) = try loadTree(["f.json": #"[{"template": true, "response": {"$repeat": {"count": 2, "item": "x"}}}]"#])

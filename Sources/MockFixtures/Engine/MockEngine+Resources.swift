@@ -10,14 +10,7 @@ extension MockEngine {
 
     /// `POST /__admin/resources`.
     func addResourceResponse(_ request: inout IncomingRequest) -> MockResponse {
-        if !options.acceptsRuntimeFixtures {
-            let error = "the resource was not added: this server forwards every request to the API to record it (mockserver record), "
-                + "so a resource would answer in the API's place and nothing would be recorded"
-            return diagnosticResponse(status: 409, outcome: .admin("refused: \(error)"), [
-                ("error", .string(error)),
-                ("hint", .string("record without it, then add it when serving what was recorded (mockserver --root DIR)")),
-            ])
-        }
+        if let refusal = recordingRefusal(the: "resource", verb: "added") { return refusal }
         let document: JSONDocument
         switch jsonBody(of: request, expecting: Self.resourceExample) {
         case .success(let parsed): document = parsed
@@ -67,24 +60,24 @@ extension MockEngine {
             }
             ids = known
         }
+        let shape = Resource.Shape(path: path, key: key, idField: idField, ids: ids)
         var items: [JSONValue] = []
         if let value = object["items"] {
             guard case .array(let elements) = value else {
                 return badAdminRequest(request, "\"items\" must be an array of objects, found \(JSONValue.excerpt(value))", hint: "send \(Self.resourceExample)")
             }
-            let resource = Resource(id: "", path: path, key: key, idField: idField, ids: ids, items: [])
             var known = ResourceIDs()
             for (index, element) in elements.enumerated() {
                 guard case .object = element.value else {
                     return badAdminRequest(request, "item \(index) is \(element.value.kindNameWithArticle), not an object", hint: "send each item as a JSON object")
                 }
-                switch Self.identified(element.value, in: resource, known: &known) {
+                switch Self.identified(element.value, in: shape, known: &known) {
                 case .success(let item): items.append(item)
                 case .failure(let problem): return badAdminRequest(request, "item \(index): \(problem.error)", hint: problem.hint)
                 }
             }
         }
-        let added = resources.add(key: key) { id in Resource(id: id, path: path, key: key, idField: idField, ids: ids, items: items) }
+        let added = resources.add(key: key) { id in Resource(id: id, shape: shape, items: items) }
         switch added {
         case .taken(let existing):
             return diagnosticResponse(status: 409, outcome: .admin("refused: \(existing.id) already serves \(existing.path)"), [
@@ -190,7 +183,7 @@ extension MockEngine {
 
     /// `item` with its id: its own (a string or a number not yet used) or, when it has none or
     /// `null`, the next one; `known` gains it.
-    private static func identified(_ item: JSONValue, in resource: Resource, known: inout ResourceIDs) -> Result<JSONValue, ResourceProblem> {
+    private static func identified(_ item: JSONValue, in resource: Resource.Shape, known: inout ResourceIDs) -> Result<JSONValue, ResourceProblem> {
         let members = (item.objectMembers ?? []).map { ($0.key, $0.value.value) }
         guard let id = item[resource.idField], id != .null else {
             let next: JSONValue?
@@ -223,7 +216,7 @@ extension MockEngine {
 
     /// The path of item `id`, each segment percent-encoded: a path or id with a space or `?` stays
     /// a URI (for `Location` and hints).
-    private static func itemPath(_ resource: Resource, _ id: String) -> String {
+    private static func itemPath(_ resource: Resource.Shape, _ id: String) -> String {
         "/" + (resource.key.split(separator: "/", omittingEmptySubsequences: false).map(String.init) + [id])
             .map(PercentEncoding.pathSegment).joined(separator: "/")
     }
@@ -267,13 +260,13 @@ extension MockEngine {
             guard let itemID else {
                 if request.isGetOrHead { return Self.resourceJSON(200, .makeArray(items), outcome: outcome) }
                 var known = ResourceIDs(items, idField: resource.idField)
-                switch Self.identified(body!, in: resource, known: &known) {
+                switch Self.identified(body!, in: resource.shape, known: &known) {
                 case .failure(let problem):
                     return diagnosticResponse(status: problem.status, outcome: outcome, [("error", .string(problem.error)), ("hint", .string(problem.hint)), ("resource", .string(resource.id))])
                 case .success(let item):
                     items.append(item)
                     return Self.resourceJSON(201, item, outcome: outcome,
-                                             extra: [HTTPHeader(name: "Location", value: Self.itemPath(resource, Resource.pathText(item[resource.idField] ?? .null)))])
+                                             extra: [HTTPHeader(name: "Location", value: Self.itemPath(resource.shape, Resource.pathText(item[resource.idField] ?? .null)))])
                 }
             }
             guard let index = items.firstIndex(where: { Resource.id($0[resource.idField], is: itemID) }) else {

@@ -125,21 +125,43 @@ extension MockEngine {
     private func fallThrough(_ key: Substring, after primary: FixtureFile?, _ request: inout IncomingRequest,
                              store: FixtureStore) -> (answer: MockResponse?, tried: [(file: FixtureFile, parameters: PathParameters)]) {
         var tried: [(file: FixtureFile, parameters: PathParameters)] = []
+        switch fallbackChoice(key, after: primary, &request, store: store, counting: true, tried: &tried) {
+        case .entry(let entry, let file)?:
+            return (response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index), store: store), tried)
+        case .broken(let file, let preparedID)?:
+            return (prepared(preparedID, in: store, outcome: .brokenFixture(file: file)), tried)
+        case nil:
+            return (nil, tried)
+        }
+    }
+
+    /// What falling through to the less specific files serving `key` reaches first.
+    private enum FallbackChoice {
+        /// An entry that matches, and its file (`request.pathParameters` set for it).
+        case entry(FixtureEntry, FixtureFile)
+        /// A broken file, which answers its 500.
+        case broken(file: String, preparedID: Int)
+    }
+
+    /// The less specific files serving `key` after `primary`, in turn, until an entry matches
+    /// (claimed when `counting`) or a broken file is reached; `tried` gains each file looked at.
+    private func fallbackChoice(_ key: Substring, after primary: FixtureFile?, _ request: inout IncomingRequest, store: FixtureStore,
+                                counting: Bool, tried: inout [(file: FixtureFile, parameters: PathParameters)]) -> FallbackChoice? {
         for fallback in store.fallbackRoutes(forKey: key, after: primary) {
             switch fallback.route {
             case .fixture(let file):
                 request.pathParameters = fallback.parameters
                 tried.append((file, fallback.parameters))
-                if let entry = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &request, scenarios: scenarios) {
-                    return (response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index), store: store), tried)
+                if let entry = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &request, scenarios: scenarios, counting: counting) {
+                    return .entry(entry, file)
                 }
             case .broken(let file, let preparedID):
-                return (prepared(preparedID, in: store, outcome: .brokenFixture(file: file)), tried)
+                return .broken(file: file, preparedID: preparedID)
             case .staticFile:
                 continue
             }
         }
-        return (nil, tried)
+        return nil
     }
 
     /// The chosen entry's answer: prepared, or rendered from its template, with its fault,
@@ -187,11 +209,10 @@ extension MockEngine {
         if chosen == nil, let (route, parameters) = store.route(forKey: key), case .fixture(let file) = route {
             plain.pathParameters = parameters
             chosen = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &plain, scenarios: scenarios, counting: false)
-            for fallback in chosen == nil ? store.fallbackRoutes(forKey: key, after: file) : [] where chosen == nil {
+            if chosen == nil {
                 // A broken file answers 500, which states no length.
-                guard case .fixture(let fallbackFile) = fallback.route else { break }
-                plain.pathParameters = fallback.parameters
-                chosen = EntryMatcher.select(from: fallbackFile.entries, priorityGroups: fallbackFile.priorityGroups, for: &plain, scenarios: scenarios, counting: false)
+                var tried: [(file: FixtureFile, parameters: PathParameters)] = []
+                if case .entry(let entry, _)? = fallbackChoice(key, after: file, &plain, store: store, counting: false, tried: &tried) { chosen = entry }
             }
         }
         guard let chosen, chosen.response.status == status, chosen.delivery?.fault == nil else { return nil }

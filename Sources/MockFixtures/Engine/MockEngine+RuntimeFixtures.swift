@@ -102,7 +102,7 @@ extension MockEngine {
     /// `POST /__admin/fixtures` with `{"path": …, "entries": [ … ]}`: checked with the same rules
     /// and wording as fixture files, positions inside the posted body.
     func addRuntimeFixtureResponse(_ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
-        if let refusal = runtimeFixturesRefusal(request, verb: "added") { return refusal }
+        if let refusal = recordingRefusal(the: "fixture", verb: "added") { return refusal }
         let posted: PostedFixture
         switch postedFixture(request, store: store, verb: "added") {
         case .success(let compiled): posted = compiled
@@ -118,7 +118,7 @@ extension MockEngine {
     /// `PUT /__admin/fixtures/{id}` with the body `POST` takes: the fixture keeps its id and its
     /// place among the others (newest first), with new entries whose `times` start from 0.
     func replaceRuntimeFixtureResponse(id: String, _ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
-        if let refusal = runtimeFixturesRefusal(request, verb: "replaced") { return refusal }
+        if let refusal = recordingRefusal(the: "fixture", verb: "replaced") { return refusal }
         guard runtimeFixtures.snapshot.all.contains(where: { $0.id == id }) else { return unknownRuntimeFixture(id) }
         let posted: PostedFixture
         switch postedFixture(request, store: store, verb: "replaced") {
@@ -130,11 +130,13 @@ extension MockEngine {
         return adminAnswer("replaced runtime fixture \(id) for \(posted.path)", posted.answerFields(id: id))
     }
 
-    /// The `409` of a server that records every request (``MockEngineOptions/acceptsRuntimeFixtures``).
-    private func runtimeFixturesRefusal(_ request: IncomingRequest, verb: String) -> MockResponse? {
+    /// The `409` of a server that records every request (``MockEngineOptions/acceptsRuntimeFixtures``),
+    /// for a runtime fixture (`what` is "fixture") or a resource, which would answer in the API's place.
+    func recordingRefusal(the what: String, verb: String) -> MockResponse? {
         guard !options.acceptsRuntimeFixtures else { return nil }
-        let error = "the fixture was not \(verb): this server forwards every request to the API to record it (mockserver record), "
-            + "so a runtime fixture would answer in the API's place and nothing would be recorded"
+        let noun = what == "fixture" ? "runtime fixture" : what
+        let error = "the \(what) was not \(verb): this server forwards every request to the API to record it (mockserver record), "
+            + "so a \(noun) would answer in the API's place and nothing would be recorded"
         return diagnosticResponse(status: 409, outcome: .admin("refused: \(error)"), [
             ("error", .string(error)),
             ("hint", .string("record without it, then add it when serving what was recorded (mockserver --root DIR); the journal, verification and reset work while recording")),

@@ -14,22 +14,30 @@ package final class Resource: Sendable {
         case uuid
     }
 
+    /// Where a resource is and how its items are identified: what checking an item needs, known
+    /// before the resource (and its id) exists.
+    struct Shape: Sendable {
+        /// As posted, for `Location` and listings.
+        let path: String
+        /// The decoded path without its outer slashes: the collection's lookup key.
+        let key: String
+        let idField: String
+        let ids: IDs
+    }
+
     /// `resource-1`, `resource-2`, …
     package let id: String
-    /// As posted, for `Location` and listings.
-    package let path: String
-    /// The decoded path without its outer slashes: the collection's lookup key.
-    let key: String
-    package let idField: String
-    package let ids: IDs
+    let shape: Shape
     private let items: LockedState<[JSONValue]>
 
-    init(id: String, path: String, key: String, idField: String, ids: IDs, items: [JSONValue]) {
+    package var path: String { shape.path }
+    var key: String { shape.key }
+    package var idField: String { shape.idField }
+    package var ids: IDs { shape.ids }
+
+    init(id: String, shape: Shape, items: [JSONValue]) {
         self.id = id
-        self.path = path
-        self.key = key
-        self.idField = idField
-        self.ids = ids
+        self.shape = shape
         self.items = LockedState(items)
     }
 

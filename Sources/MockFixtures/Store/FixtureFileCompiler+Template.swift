@@ -75,9 +75,7 @@ extension FixtureFileCompiler {
             switch TemplateText.parse(text, pathParameterNames: names, quotingText: false) {
             case .success(let parsed) where parsed.usesRepeatIndex:
                 let offset = text.firstRange(of: "{{index").map { text.distance(from: text.startIndex, to: $0.lowerBound) }
-                add(.error, at: offset.map { Self.position(ofCharacter: $0, in: text) } ?? keyPosition,
-                    "{{index}} stands in a text file, outside any $repeat, where there is no item to count",
-                    hint: #"use it in a $repeat's item of a JSON answer: {"$repeat": {"count": 3, "item": {"id": "{{index}}"}}}"#)
+                refuseRepeatIndex(at: offset.map { Self.position(ofCharacter: $0, in: text) } ?? keyPosition, where: "in a text file, outside any $repeat")
                 return (.fixed(bytes), false)
             case .success(let parsed):
                 return (.text(parsed), parsed.hasPlaceholders)
@@ -126,8 +124,7 @@ extension FixtureFileCompiler {
             guard text.contains("{{") else { return }
             if templates[text] == nil, let parsed = parseTemplate(text, at: node.position, names: names, allowsRepeatIndex: true) { templates[text] = parsed }
             if !insideRepeat, let parsed = templates[text], parsed.usesRepeatIndex {
-                add(.error, at: node.position, "{{index}} stands outside a $repeat, where there is no item to count",
-                    hint: #"use it in a $repeat's item of a JSON answer: {"$repeat": {"count": 3, "item": {"id": "{{index}}"}}}"#)
+                refuseRepeatIndex(at: node.position)
             }
         case .array(let elements):
             for element in elements { collectTemplates(in: element, names: names, into: &templates, insideRepeat: insideRepeat) }
@@ -185,14 +182,19 @@ extension FixtureFileCompiler {
         collectTemplates(in: item, names: names, into: &templates, insideRepeat: true)
     }
 
+    /// The error for `{{index}}` where no `$repeat` gives it a value.
+    private mutating func refuseRepeatIndex(at position: JSONPosition?, where place: String = "outside a $repeat") {
+        add(.error, at: position, "{{index}} stands \(place), where there is no item to count",
+            hint: #"use it in a $repeat's item of a JSON answer: {"$repeat": {"count": 3, "item": {"id": "{{index}}"}}}"#)
+    }
+
     /// `text` parsed; `{{index}}` is an error unless the caller checks it (a JSON string, which
     /// may stand in a `$repeat`).
     private mutating func parseTemplate(_ text: String, at position: JSONPosition?, names: [String], allowsRepeatIndex: Bool = false) -> TemplateText? {
         switch TemplateText.parse(text, pathParameterNames: names) {
         case .success(let parsed):
             if !allowsRepeatIndex, parsed.usesRepeatIndex {
-                add(.error, at: position, "{{index}} stands outside a $repeat, where there is no item to count",
-                    hint: #"use it in a $repeat's item of a JSON answer: {"$repeat": {"count": 3, "item": {"id": "{{index}}"}}}"#)
+                refuseRepeatIndex(at: position)
                 return nil
             }
             return parsed

@@ -59,15 +59,17 @@ enum Redaction {
     /// spaces, by `:`, `=` or `>` — `"token": …`, `token=…`, `token: …`, `<token>…`. For bodies
     /// that are written as they came, which the structured redaction could not read.
     static func mentionedKey(of keys: Set<String>, in body: [UInt8]) -> String? {
-        let skipped: Set<UInt8> = [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: " "), UInt8(ascii: "\t")]
-        let separators: Set<UInt8> = [UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: ">")]
-        return keys.sorted().first { key in
-            containsWord(key, in: body) { end in
-                // Closing quotes, escaped ones (JSON kept in a string: `\"`) and spaces.
-                let next = body[end...].firstIndex { !skipped.contains($0) }
-                return next.map { separators.contains(body[$0]) } ?? false
-            }
+        keys.sorted().first { key in
+            containsWord(key, in: body) { end in separator(after: end, in: body, among: [UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: ">")]) != nil }
         }
+    }
+
+    /// The offset of the byte in `separators` that follows a word ending at `end`, after closing
+    /// quotes, escaped ones (JSON kept in a string: `\"`) and spaces; nil when another byte does.
+    private static func separator(after end: Int, in bytes: [UInt8], among separators: Set<UInt8>) -> Int? {
+        let skipped: Set<UInt8> = [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: " "), UInt8(ascii: "\t")]
+        guard let next = bytes[end...].firstIndex(where: { !skipped.contains($0) }), separators.contains(bytes[next]) else { return nil }
+        return next
     }
 
     /// The first of `keys` that `body` contains as a word, ignoring ASCII case: not inside a
@@ -196,13 +198,11 @@ enum Redaction {
     /// white space.
     static func redactingMentionedValues(of keys: Set<String>, in text: String) -> String {
         let bytes = Array(text.utf8)
-        let skipped: Set<UInt8> = [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: " "), UInt8(ascii: "\t")]
-        let separators: Set<UInt8> = [UInt8(ascii: ":"), UInt8(ascii: "=")]
         let enders: Set<UInt8> = Set("&,;#>}] \t\"'".utf8)
         var valueRanges: [Range<Int>] = []
         for key in keys {
             for end in wordEnds(of: key, in: bytes) {
-                guard let separator = bytes[end...].firstIndex(where: { !skipped.contains($0) }), separators.contains(bytes[separator]) else { continue }
+                guard let separator = separator(after: end, in: bytes, among: [UInt8(ascii: ":"), UInt8(ascii: "=")]) else { continue }
                 var valueStart = separator + 1
                 while valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: " ") || bytes[valueStart] == UInt8(ascii: "\t") { valueStart += 1 }
                 guard valueStart < bytes.count else { continue }

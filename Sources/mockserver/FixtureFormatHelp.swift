@@ -18,6 +18,7 @@ enum FixtureFormatHelp {
                             anything)
             requestMatch    "partial": extra keys in a JSON body are allowed
             query           query parameters to require even when a body is sent
+            queryMatch      "exact": no query parameters but those named
             requestHeaders  headers that must be present with these values
             requestCookies  cookies the Cookie header must carry, by name
             pathParameters  what the {name} segments must hold, e.g. {"id": "7"}
@@ -49,7 +50,8 @@ enum FixtureFormatHelp {
                             are those URLErrors in-process, a reset here
             times           answer at most N matching requests, then the next
                             entry does
-            priority        lower numbers are tried first (default 5)
+            priority        lower numbers are tried first (default 5), across
+                            files and runtime fixtures
             scenario        the state machine the entry belongs to; with
             state           it matches only in this state (all start "started")
             newState        and moves the scenario here after answering
@@ -60,8 +62,10 @@ enum FixtureFormatHelp {
           {"$not": value or matcher},
           {"$anyOf": [two or more]}; a $regex or $contains standing
           for the whole request searches a body that is not JSON as text.
-          Lower priority numbers are tried first; within one priority a
-          constrained entry beats a wildcard one, then the first in the file wins.
+          Lower priority numbers are tried first, in every file and runtime
+          fixture serving the path; within one priority a constrained entry beats a
+          wildcard one, then the first in the file wins; runtime fixtures go before
+          files, and a file before the less specific ones it falls through to.
           Other files (png, txt, ...) are served as static files for GET and HEAD,
           with ETag and Last-Modified (If-None-Match / If-Modified-Since: 304),
           and byte ranges (Range: bytes=0-99 -> 206; outside the file -> 416).
@@ -85,7 +89,8 @@ enum FixtureFormatHelp {
                                                 when it is 0
           GET|POST|DELETE /__admin/fixtures     fixtures added at runtime:
                                                 {"path":"/orders","entries":[...]},
-                                                answered before the files'
+                                                before the files' entries of the
+                                                same priority
           GET    /__admin/fixtures/unused       entries that answered nothing yet
           PUT    /__admin/fixtures/ID           replace one in place (body as POST)
           DELETE /__admin/fixtures/ID           remove one runtime fixture

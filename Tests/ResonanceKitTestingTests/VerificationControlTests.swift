@@ -176,6 +176,26 @@ struct VerificationControlTests {
         }
     }
 
+    /// `queryMatch: .exact` in a pattern and in a runtime fixture, on both fronts.
+    @Test(arguments: ControlFront.allCases)
+    func exactQueries(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.mock.addFixture(path: "/api/search", entries: [
+                FixtureEntry(query: ["q": "luke"], queryMatch: .exact, response: ["exact": true]),
+                FixtureEntry(status: 400),
+            ])
+            #expect(try await harness.session.status(.get, "search", query: [URLQueryItem(name: "q", value: "luke")]) == 200)
+            let extra = [URLQueryItem(name: "q", value: "luke"), URLQueryItem(name: "debug", value: "1")]
+            #expect(try await harness.session.status(.get, "search", query: extra) == 400)
+            try await harness.mock.verify(.get("/api/search", query: ["q": "luke"]), count: 2)
+            try await harness.mock.verify(.get("/api/search", query: ["q": "luke"], queryMatch: .exact), count: 1)
+            let miss = try await harness.mock.count(matching: .get("/api/search", queryMatch: .exact))
+            #expect(miss.count == 0)
+            #expect(miss.nearMisses.first?.reasons.first == #"unexpected query parameter 'q' ("queryMatch": "exact" allows no query parameters)"#)
+            #expect(RequestPattern.get("/api/search", query: ["q": "luke"], queryMatch: .exact).description == "GET /api/search query q=luke (exact query)")
+        }
+    }
+
     /// `.includes`: the items a cart was sent with, in any order, others allowed.
     @Test(arguments: ControlFront.allCases)
     func verifiesArraysThatIncludeElements(front: ControlFront) async throws {

@@ -1,7 +1,7 @@
 /// Resources: collections whose items the mock keeps (`POST /__admin/resources`), answering
-/// create, read, update and delete calls. Tried after runtime fixtures and before the files, so
-/// a runtime fixture can still inject a one-off failure (`"times": 1, "status": 503`) in front of
-/// one; cleared by reset.
+/// create, read, update and delete calls. A resource stands as one entry of the default priority
+/// (``MockEngine/AnswerSource``), so a runtime fixture can still inject a one-off failure
+/// (`"times": 1, "status": 503`) in front of one; cleared by reset.
 extension MockEngine {
     static let resourceExample = #"{"path": "/api/people", "idField": "id", "ids": "increment", "items": [{"id": 1, "name": "Rey"}]}"#
     private static let resourceKeys = ["path", "idField", "ids", "items"]

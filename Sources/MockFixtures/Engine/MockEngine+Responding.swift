@@ -75,93 +75,63 @@ extension MockEngine {
     private func answer(_ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
         let key = request.target.lookupKey
         let runtime = runtimeFixtures.fixtures(forKey: key)
-        for match in runtime {
-            request.pathParameters = match.parameters
-            if let entry = EntryMatcher.select(from: match.fixture.entries, priorityGroups: match.fixture.priorityGroups, for: &request, scenarios: scenarios) {
-                return response(entry, &request, outcome: .matchedRuntime(fixture: match.fixture.id, entry: entry.index), store: store)
-            }
-        }
-        if let (resource, itemID) = resources.resource(forKey: key) {
-            return resourceAnswer(resource, itemID: itemID, &request)
-        }
-        guard let (route, parameters) = store.route(forKey: key) else {
-            return runtime.isEmpty ? notFoundResponse(&request, store: store) : noMatchResponse(runtime: runtime, file: nil, &request)
-        }
-        request.pathParameters = parameters
-        switch route {
-        case .fixture(let file):
-            if let entry = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &request, scenarios: scenarios) {
-                return response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index), store: store)
-            }
-            // No entry of the most specific file matches: the less specific files serving the path
-            // are tried in turn (`people/{id}.json`, then a root `{rest...}.json`).
-            let (fallbackAnswer, tried) = fallThrough(key, after: file, &request, store: store)
-            if let fallbackAnswer { return fallbackAnswer }
-            request.pathParameters = parameters
-            return noMatchResponse(runtime: runtime, file: file, fallbacks: tried, &request)
-        case .broken(let file, let preparedID):
-            return prepared(preparedID, in: store, outcome: .brokenFixture(file: file))
-        case .staticFile(let file, let preparedID):
-            if request.target.hasTrailingSlash || !request.isGetOrHead {
-                // What the static file does not answer, a templated file serving the path may.
-                let (fallbackAnswer, tried) = fallThrough(key, after: nil, &request, store: store)
-                if let fallbackAnswer { return fallbackAnswer }
-                // The near misses of the files tried, and what the static file takes.
-                if !tried.isEmpty { return noMatchResponse(runtime: runtime, file: nil, fallbacks: tried, staticFile: file, &request) }
-            }
-            guard !request.target.hasTrailingSlash else {
-                return runtime.isEmpty ? notFoundResponse(&request, store: store) : noMatchResponse(runtime: runtime, file: nil, &request)
-            }
-            guard request.isGetOrHead else {
-                return staticMethodResponse(file, &request)
-            }
-            return staticFileResponse(preparedID: preparedID, file: file, request, store: store)
-        }
-    }
-
-    /// Tries the less specific files serving `key` after `primary` in turn: the answer of the first
-    /// entry that matches, or a broken file's 500 when one is reached first; else no answer, and
-    /// the files tried, for the 404.
-    private func fallThrough(_ key: Substring, after primary: FixtureFile?, _ request: inout IncomingRequest,
-                             store: FixtureStore) -> (answer: MockResponse?, tried: [(file: FixtureFile, parameters: PathParameters)]) {
-        var tried: [(file: FixtureFile, parameters: PathParameters)] = []
-        switch fallbackChoice(key, after: primary, &request, store: store, counting: true, tried: &tried) {
-        case .entry(let entry, let file)?:
-            return (response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index), store: store), tried)
-        case .broken(let file, let preparedID)?:
-            return (prepared(preparedID, in: store, outcome: .brokenFixture(file: file)), tried)
-        case nil:
-            return (nil, tried)
-        }
-    }
-
-    /// What falling through to the less specific files serving `key` reaches first.
-    private enum FallbackChoice {
-        /// An entry that matches, and its file (`request.pathParameters` set for it).
-        case entry(FixtureEntry, FixtureFile)
-        /// A broken file, which answers its 500.
-        case broken(file: String, preparedID: Int)
-    }
-
-    /// The less specific files serving `key` after `primary`, in turn, until an entry matches
-    /// (claimed when `counting`) or a broken file is reached; `tried` gains each file looked at.
-    private func fallbackChoice(_ key: Substring, after primary: FixtureFile?, _ request: inout IncomingRequest, store: FixtureStore,
-                                counting: Bool, tried: inout [(file: FixtureFile, parameters: PathParameters)]) -> FallbackChoice? {
-        for fallback in store.fallbackRoutes(forKey: key, after: primary) {
-            switch fallback.route {
-            case .fixture(let file):
-                request.pathParameters = fallback.parameters
-                tried.append((file, fallback.parameters))
-                if let entry = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &request, scenarios: scenarios, counting: counting) {
-                    return .entry(entry, file)
+        if runtime.isEmpty, resources.isEmpty {
+            // The usual case: files alone, and no less specific file ranks above the most
+            // specific one's entries (nobody wrote priorities across files), so the most specific
+            // file answers what it can without looking for the others.
+            guard let (route, parameters) = store.route(forKey: key) else { return notFoundResponse(&request, store: store) }
+            let floor = store.fallbackPriorityFloor
+            switch route {
+            case .fixture(let file) where floor.outranks(file.priorityLevels.last ?? Int.min, in: file.relativePath):
+                request.pathParameters = parameters
+                if let entry = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &request, scenarios: scenarios) {
+                    return response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index), store: store)
                 }
-            case .broken(let file, let preparedID):
-                return .broken(file: file, preparedID: preparedID)
-            case .staticFile:
-                continue
+            case .broken(let file, let preparedID) where floor.outranks(EntryPriority.defaultValue, in: file):
+                return prepared(preparedID, in: store, outcome: .brokenFixture(file: file))
+            case .staticFile(let file, let preparedID)
+                where request.isGetOrHead && !request.target.hasTrailingSlash && floor.outranks(EntryPriority.defaultValue, in: file):
+                return staticFileResponse(preparedID: preparedID, file: file, request, store: store)
+            default:
+                break
             }
         }
-        return nil
+        return answerByPriority(key, runtime: runtime, &request, store: store)
+    }
+
+    /// Everything serving the path, in one `priority` order (``choose(from:_:counting:)``), and
+    /// the 404 saying why when nothing answers.
+    private func answerByPriority(_ key: Substring, runtime: [RuntimeFixtureMatch], _ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
+        let primary = store.route(forKey: key)
+        let sources = answerSources(forKey: key, runtime: runtime, resource: resources.resource(forKey: key), primary: primary, store: store)
+        switch choose(from: sources, &request, counting: true) {
+        case .entry(let entry, let outcome)?:
+            return response(entry, &request, outcome: outcome, store: store)
+        case .resource(let resource, let itemID)?:
+            return resourceAnswer(resource, itemID: itemID, &request)
+        case .broken(let file, let preparedID)?:
+            return prepared(preparedID, in: store, outcome: .brokenFixture(file: file))
+        case .staticFile(let file, let preparedID)?:
+            return staticFileResponse(preparedID: preparedID, file: file, request, store: store)
+        case nil:
+            break
+        }
+        // Nothing answers: the near misses of every file tried, and what a static file takes.
+        request.pathParameters = primary?.parameters ?? .none
+        let fallbacks = sources.compactMap { source -> (file: FixtureFile, parameters: PathParameters)? in
+            guard case .file(let file, let parameters, isFallback: true) = source else { return nil }
+            return (file, parameters)
+        }
+        switch primary?.route {
+        case .fixture(let file)?:
+            return noMatchResponse(runtime: runtime, file: file, fallbacks: fallbacks, &request)
+        case .staticFile(let file, _)?:
+            if !fallbacks.isEmpty { return noMatchResponse(runtime: runtime, file: nil, fallbacks: fallbacks, staticFile: file, &request) }
+            if !request.target.hasTrailingSlash { return staticMethodResponse(file, &request) }
+        case .broken?, nil:
+            break
+        }
+        return runtime.isEmpty ? notFoundResponse(&request, store: store) : noMatchResponse(runtime: runtime, file: nil, &request)
     }
 
     /// The chosen entry's answer: prepared, or rendered from its template, with its fault,
@@ -201,21 +171,11 @@ extension MockEngine {
     private func answerStoodFor(_ request: IncomingRequest, withStatus status: Int, store: FixtureStore) -> (bodyLength: Int, contentType: HTTPHeader?)? {
         var plain = request
         let key = plain.target.lookupKey
-        var chosen: FixtureEntry?
-        for match in runtimeFixtures.fixtures(forKey: key) where chosen == nil {
-            plain.pathParameters = match.parameters
-            chosen = EntryMatcher.select(from: match.fixture.entries, priorityGroups: match.fixture.priorityGroups, for: &plain, scenarios: scenarios, counting: false)
-        }
-        if chosen == nil, let (route, parameters) = store.route(forKey: key), case .fixture(let file) = route {
-            plain.pathParameters = parameters
-            chosen = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &plain, scenarios: scenarios, counting: false)
-            if chosen == nil {
-                // A broken file answers 500, which states no length.
-                var tried: [(file: FixtureFile, parameters: PathParameters)] = []
-                if case .entry(let entry, _)? = fallbackChoice(key, after: file, &plain, store: store, counting: false, tried: &tried) { chosen = entry }
-            }
-        }
-        guard let chosen, chosen.response.status == status, chosen.delivery?.fault == nil else { return nil }
+        let sources = answerSources(forKey: key, runtime: runtimeFixtures.fixtures(forKey: key), resource: resources.resource(forKey: key),
+                                    primary: store.route(forKey: key), store: store)
+        // A resource, a broken file (500) or a static file states no entry's length.
+        guard case .entry(let chosen, _)? = choose(from: sources, &plain, counting: false) else { return nil }
+        guard chosen.response.status == status, chosen.delivery?.fault == nil else { return nil }
         var get = plain.asGET()
         let (headers, body) = chosen.delivery?.template.map { $0.render(for: &get) } ?? (chosen.response.headers, chosen.response.body)
         return (body.count, headers.first { $0.name.lowercased() == "content-type" })

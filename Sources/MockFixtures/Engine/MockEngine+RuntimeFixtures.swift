@@ -14,8 +14,7 @@ extension MockEngine {
                 let response = PreparedResponse(id: -1, status: compiled.status, headers: compiled.headers, body: compiled.body)
                 return FixtureEntry(compiled, response: response, isPrepared: false, usage: EntryUsage(limit: compiled.times))
             }
-            return RuntimeFixture(id: id, path: path, template: template, entries: built,
-                                  priorityGroups: PriorityGroups.make(built, priorities: entries.map(\.priority)), source: source)
+            return RuntimeFixture(id: id, path: path, template: template, entries: built, priorities: entries.map(\.priority), source: source)
         }
 
         func answerFields(id: String) -> [(String, JSONValue)] {

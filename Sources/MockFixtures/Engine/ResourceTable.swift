@@ -22,6 +22,9 @@ final class ResourceTable: Sendable {
 
     var all: [Resource] { current.load().all }
 
+    /// Whether there are no resources: one relaxed atomic load, which nobody writes while serving.
+    var isEmpty: Bool { count.load(ordering: .relaxed) == 0 }
+
     /// The resource whose collection is `lookupKey`, or whose item it names (the last segment,
     /// decoded), or nil.
     func resource(forKey lookupKey: Substring) -> (resource: Resource, itemID: Substring?)? {

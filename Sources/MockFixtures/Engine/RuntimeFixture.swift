@@ -1,7 +1,8 @@
 import Atomics
 
-/// Entries added through `POST /__admin/fixtures` for one path, served before the files' own.
-package struct RuntimeFixture: Sendable {
+/// Entries added through `POST /__admin/fixtures` for one path, tried before the files' entries
+/// of the same priority.
+package struct RuntimeFixture: Sendable, PrioritizedFixture {
     /// `fixture-1`, `fixture-2`, …: unique for the engine's life.
     package let id: String
     /// As it was posted, for listings.
@@ -13,8 +14,19 @@ package struct RuntimeFixture: Sendable {
     let entries: [FixtureEntry]
     /// The order to try them in when their `priority` numbers differ.
     let priorityGroups: PriorityGroups?
+    let priorityLevels: [Int]
     /// The entries exactly as posted, for `GET /__admin/fixtures`.
     package let source: JSONValue
+
+    init(id: String, path: String, template: PathTemplate, entries: [FixtureEntry], priorities: [Int], source: JSONValue) {
+        self.id = id
+        self.path = path
+        self.template = template
+        self.entries = entries
+        priorityGroups = PriorityGroups.make(entries, priorities: priorities)
+        priorityLevels = PriorityGroups.levels(priorities)
+        self.source = source
+    }
 }
 
 /// A runtime fixture serving a request, with the values its path's `{name}` segments took.

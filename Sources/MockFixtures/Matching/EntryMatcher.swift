@@ -114,12 +114,35 @@ enum EntryMatcher {
         }
         if let query = constraints.query {
             let parameters = request.query()
-            collectParameterReasons(query, label: "query parameter", into: &collector) { parameters.values(for: $0) }
+            collectParameterReasons(query.parameters, label: "query parameter", into: &collector) { parameters.values(for: $0) }
             if collector.isDone { return }
+            if query.onlyNamed {
+                collectUnexpectedQueryReasons(query, bodyRequirement: request.body.isEmpty ? constraints.request : nil, parameters, into: &collector)
+                if collector.isDone { return }
+            }
         }
         if let expected = constraints.request {
             collectRequestReasons(expected, &request, bodyOnly: requestIsTheBody, into: &collector)
         }
+    }
+
+    /// `"queryMatch": "exact"`: every parameter sent must be one the entry names — in `query`, or
+    /// in `request` when a request without a body has its `request` compared with the query.
+    private static func collectUnexpectedQueryReasons(_ query: QueryRequirement, bodyRequirement: RequestConstraints.BodyRequirement?,
+                                                      _ sent: QueryParameters, into collector: inout ReasonCollector) {
+        var reported: Set<String> = []
+        for parameter in sent.parameters where !reported.contains(parameter.name) {
+            guard !query.parameters.contains(where: { $0.name == parameter.name }),
+                  !(bodyRequirement?.parameters?.contains { $0.name == parameter.name } ?? false) else { continue }
+            reported.insert(parameter.name)
+            collector.add("unexpected query parameter '\(parameter.name)' (\"queryMatch\": \"exact\" allows \(allowedQueryNames(query, bodyRequirement)))")
+            if collector.isDone { return }
+        }
+    }
+
+    private static func allowedQueryNames(_ query: QueryRequirement, _ bodyRequirement: RequestConstraints.BodyRequirement?) -> String {
+        let names = query.parameters.map(\.name) + (bodyRequirement?.parameters?.map(\.name) ?? [])
+        return names.isEmpty ? "no query parameters" : "only " + names.map { "'\($0)'" }.joined(separator: ", ")
     }
 
     private static func collectRequestReasons(_ expected: RequestConstraints.BodyRequirement, _ request: inout IncomingRequest, bodyOnly: Bool,

@@ -17,7 +17,7 @@ enum OtherToolKeys {
         "scenarioName": #"write "scenario""#,
         "requiredScenarioState": #"write "state" (scenarios start in "started")"#,
         "newScenarioState": #"write "newState""#,
-        "url": "the file's path (a runtime fixture's \"path\") is the URL's path; put query parameters in \"query\"",
+        "url": "the file's path (a runtime fixture's \"path\") is the URL's path; put query parameters in \"query\", with \"queryMatch\": \"exact\" to refuse others",
         "urlPath": "the file's path (a runtime fixture's \"path\") is the URL's path: api/users/1.json answers /api/users/1",
         "urlPattern": "name the file with {name} or {name...} segments, and constrain them in \"pathParameters\"",
         "urlPathPattern": "name the file with {name} or {name...} segments, and constrain them in \"pathParameters\"",
@@ -29,7 +29,7 @@ enum OtherToolKeys {
 
     /// A verification pattern's keys (WireMock's request pattern).
     static let pattern: [String: String] = [
-        "url": #"write "path" and the parameters in "query""#,
+        "url": #"write "path" and the parameters in "query", with "queryMatch": "exact" to refuse others"#,
         "urlPath": #"write "path""#,
         "urlPathPattern": #"write "path": {"$regex": "^/api/"}, or a "path" with {name} segments"#,
         "urlPattern": #"write "path": {"$regex": …} and the parameters in "query""#,

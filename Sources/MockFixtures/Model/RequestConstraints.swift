@@ -48,15 +48,16 @@ struct RequestConstraints: Sendable {
     let method: String?
     /// What the request body (or query) must be; `nil` matches anything.
     let request: BodyRequirement?
-    /// `query`: parameters the query string must carry, even when a body is sent.
-    let query: [NamedParameter]?
+    /// `query` and `queryMatch`: parameters the query string must carry, even when a body is
+    /// sent, and whether it may carry others.
+    let query: QueryRequirement?
     let requiredHeaders: [HeaderRequirement]
     /// `pathParameters`: what the `{name}` segments of the path must hold.
     let pathParameters: [NamedParameter]?
     /// `requestCookies`: cookies the `Cookie` header must carry, by name (case-sensitive).
     let cookies: [NamedParameter]?
 
-    init(method: String?, request: BodyRequirement?, query: [NamedParameter]?, requiredHeaders: [HeaderRequirement],
+    init(method: String?, request: BodyRequirement?, query: QueryRequirement?, requiredHeaders: [HeaderRequirement],
          pathParameters: [NamedParameter]?, cookies: [NamedParameter]? = nil) {
         self.method = method
         self.request = request

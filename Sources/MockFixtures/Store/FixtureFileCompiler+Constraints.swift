@@ -1,14 +1,14 @@
-/// The request-selecting keys — `request`, `requestMatch`, `query`, `requestHeaders`,
-/// `pathParameters` — shared by fixture entries and verification patterns, and the matcher
+/// The request-selecting keys — `request`, `requestMatch`, `query`, `queryMatch`,
+/// `requestHeaders`, `requestCookies`, `pathParameters` — shared by fixture entries and verification patterns, and the matcher
 /// objects that may stand wherever they compare a value.
 extension FixtureFileCompiler {
-    static let constraintKeys: Set<String> = ["request", "requestMatch", "query", "requestHeaders", "requestCookies", "pathParameters"]
+    static let constraintKeys: Set<String> = ["request", "requestMatch", "query", "queryMatch", "requestHeaders", "requestCookies", "pathParameters"]
     static let matcherOperators = ["$regex", "$contains", "$any", "$absent", "$equals", "$includes", "$unordered", "$not", "$anyOf"]
 
     /// The compiled request-selecting keys of one entry or pattern.
     struct ConstraintFields {
         var request: RequestConstraints.BodyRequirement?
-        var query: [NamedParameter]?
+        var query: QueryRequirement?
         var requiredHeaders: [RequestConstraints.HeaderRequirement] = []
         var pathParameters: [NamedParameter]?
         var cookies: [NamedParameter]?
@@ -35,6 +35,16 @@ extension FixtureFileCompiler {
     mutating func compileConstraints(_ members: [JSONMember]) -> ConstraintFields {
         var fields = ConstraintFields()
         var partial = false
+        var onlyNamedQuery = false
+        if let member = members.last(where: { $0.key == "queryMatch" }) {
+            switch member.value.value {
+            case .string("exact"): onlyNamedQuery = true
+            case .string("partial"): onlyNamedQuery = false
+            default:
+                add(.error, at: member.value.position, "queryMatch must be \"exact\" or \"partial\", found \(describe(member.value.value))",
+                    hint: #"use "exact" to refuse query parameters that "query" does not name, or leave it out to allow them"#)
+            }
+        }
         if let member = members.last(where: { $0.key == "requestMatch" }) {
             switch member.value.value {
             case .string("exact"): partial = false
@@ -58,6 +68,7 @@ extension FixtureFileCompiler {
                 }
             case "query":
                 fields.query = compileParameters(member.value, key: "query", label: "query parameter")
+                    .map { QueryRequirement(parameters: $0, onlyNamed: onlyNamedQuery) }
             case "pathParameters":
                 fields.pathParameters = compileParameters(member.value, key: "pathParameters", label: "path parameter")
                 fields.pathParameterMembers = member.value.value.objectMembers ?? []
@@ -68,6 +79,10 @@ extension FixtureFileCompiler {
             default:
                 break
             }
+        }
+        if onlyNamedQuery, fields.query == nil {
+            // `"queryMatch": "exact"` with no `query` (or an empty one): no parameters at all.
+            fields.query = QueryRequirement(parameters: [], onlyNamed: true)
         }
         if let names = pathParameterNames {
             checkPathParameterNames(fields.pathParameterMembers, against: names, hint: subject == Self.fileSubject

@@ -44,6 +44,9 @@ public final class FixtureStore: Sendable {
     /// The largest header block (``MockResponse/headerLineBytes``) of any prepared response: a
     /// prepared answer fits any room at least this large, so the hot path skips measuring it.
     let largestPreparedHeaderLineBytes: Int
+    /// What a more specific file's entries must rank at or above for the less specific files
+    /// serving the same path to be skipped.
+    let fallbackPriorityFloor: FallbackPriorityFloor
 
     init(rootPath: String, loadOptions: FixtureLoadOptions, problems: [FixtureProblem], fixtureFileCount: Int, entryCount: Int, staticFileCount: Int,
          preparedResponses: [PreparedResponse], routes: [Substring: FixtureRoute], healthPreparedID: Int,
@@ -64,6 +67,7 @@ public final class FixtureStore: Sendable {
         self.countedEntryCount = countedEntryCount
         self.scenarioSteps = scenarioSteps
         self.templatedRoutes = templatedRoutes
+        fallbackPriorityFloor = FallbackPriorityFloor(templatedRoutes.allValues)
         self.pathIndex = pathIndex
     }
 
@@ -103,27 +107,28 @@ extension FixtureStore {
         return (match.value.route, PathParameters(names: match.value.parameterNames, values: match.parameters))
     }
 
-    /// The fixture files that also serve `key`, less specific than `primary` (the one
+    /// The fixture files that also serve `key`, less specific than `primary` (the file
     /// ``route(forKey:)`` gave), most specific first: `people/{id}.json`, then `{rest...}.json`.
-    /// Tried in turn when no entry of `primary` matches (files fall through, as runtime fixtures
-    /// do); computed only on such a miss.
+    /// Their entries take a request the more specific files do not answer, or rank above them by
+    /// `priority`; computed only then.
     ///
     /// A broken file among them is listed too (`.broken`): it answers its 500 when reached, as it
-    /// would as the most specific file. `primary` is nil when the literal route is a static file.
-    func fallbackRoutes(forKey key: Substring, after primary: FixtureFile?) -> [(route: FixtureRoute, parameters: PathParameters)] {
+    /// would as the most specific file. A literal primary (a fixture, static or broken file) is
+    /// passed by the lookup itself.
+    func fallbackRoutes(forKey key: Substring, after primary: String?) -> [(route: FixtureRoute, parameters: PathParameters)] {
         var found: [(route: FixtureRoute, parameters: PathParameters)] = []
         var passedPrimary = routes[key] != nil
         for match in templatedRoutes.allMatches(key) {
             let path: String
             switch match.value.route {
             case .fixture(let file): path = file.relativePath
-            case .broken(let file, _): path = file
-            case .staticFile: continue
+            case .broken(let file, _), .staticFile(let file, _): path = file
             }
             if !passedPrimary {
-                passedPrimary = path == primary?.relativePath
+                passedPrimary = path == primary
                 continue
             }
+            if case .staticFile = match.value.route { continue }
             found.append((match.value.route, PathParameters(names: match.value.parameterNames, values: match.parameters)))
         }
         return found

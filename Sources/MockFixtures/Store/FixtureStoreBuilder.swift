@@ -222,8 +222,7 @@ struct FixtureStoreBuilder {
         }
         fixtureFileCount += 1
         entryCount += entries.count
-        return .fixture(FixtureFile(relativePath: file.relativePath, entries: entries,
-                                    priorityGroups: PriorityGroups.make(entries, priorities: output.entries.map(\.priority))))
+        return .fixture(FixtureFile(relativePath: file.relativePath, entries: entries, priorities: output.entries.map(\.priority)))
     }
 
     private mutating func makeStaticRoute(_ file: FixtureTreeWalker.FoundFile) -> FixtureRoute? {

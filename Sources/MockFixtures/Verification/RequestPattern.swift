@@ -1,12 +1,12 @@
 /// A verification pattern: `{"method": "POST", "path": "/api/1.0/people/", "request": {…},
 /// "query": {…}, "requestHeaders": {…}}`, every key optional. `request`, `requestMatch`,
-/// `query`, `requestHeaders` and `pathParameters` mean exactly what they mean in a fixture
+/// `query`, `queryMatch`, `requestHeaders` and `pathParameters` mean exactly what they mean in a fixture
 /// entry, and are checked by the same matcher. `path` may have `{name}` segments
 /// (`/people/{id}`), which match any one segment and give `pathParameters` their values, or be
 /// a `$regex` or `$contains` matcher over the decoded path (`{"$regex": "^/api/v2/"}`: every
 /// request under a prefix).
 struct RequestPattern: Sendable {
-    static let knownKeys = ["method", "path", "request", "requestMatch", "query", "requestHeaders", "requestCookies", "pathParameters"]
+    static let knownKeys = ["method", "path", "request", "requestMatch", "query", "queryMatch", "requestHeaders", "requestCookies", "pathParameters"]
     static let example = #"{"method": "POST", "path": "/api/1.0/people/", "request": {"name": "Rey"}}"#
 
     /// Upper-cased; `nil` matches any method.

@@ -11,8 +11,8 @@ struct FixtureDocument {
         let request: JSONValue?
         /// Nil when there is no `query` (absent, `null` or `{}`).
         let query: JSONValue?
-        /// `requestHeaders`, `requestCookies`, `pathParameters`, `times`, a scenario `state` or a
-        /// `priority` make it a different matching rule than anything recorded: it is neither
+        /// `requestHeaders`, `requestCookies`, `pathParameters`, `"queryMatch": "exact"`, `times`, a
+        /// scenario `state` or a `priority` make it a different matching rule than anything recorded: it is neither
         /// replaced nor looked at for placing a recorded entry.
         let hasOtherConstraints: Bool
         let responseFile: String?
@@ -147,7 +147,7 @@ struct FixtureDocument {
         let method = value["method"]?.stringValue?.uppercased() ?? "GET"
         let otherConstraints = ["requestHeaders", "requestCookies", "pathParameters", "times", "state", "priority"].contains { key in
             value[key].map { if case .null = $0 { false } else { true } } ?? false
-        }
+        } || value["queryMatch"]?.stringValue == "exact"
         return Entry(
             method: method,
             request: RequestConstraint.normalizedWildcard(value["request"]),

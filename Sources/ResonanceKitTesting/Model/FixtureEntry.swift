@@ -29,6 +29,9 @@ public struct FixtureEntry: Sendable {
     public var requestMatch: RequestMatchMode
     /// Query parameters the request must carry, even when it has a body (`query`).
     public var query: [String: PatternValue]
+    /// With ``QueryMatchMode/exact``, a request with a query parameter ``query`` does not name
+    /// is not answered by this entry (`"queryMatch": "exact"`).
+    public var queryMatch: QueryMatchMode
     /// What the `{name}` segments of the fixture's path must hold (`pathParameters`).
     public var pathParameters: [String: PatternValue]
     /// Headers the request must carry (`requestHeaders`): values or matchers.
@@ -64,8 +67,10 @@ public struct FixtureEntry: Sendable {
     public var bytesPerSecond: Int?
     /// Answers at most this many requests (`times`).
     public var times: Int?
-    /// The order the fixture's entries are tried in (`priority`): lower first; an entry without
-    /// one ranks 5, as in WireMock.
+    /// The order entries are tried in (`priority`): lower first, across this fixture, the other
+    /// runtime fixtures and the files serving the path; an entry without one ranks 5, as in
+    /// WireMock. At the same priority runtime fixtures go before files, so `priority: 10` makes
+    /// an entry a default behind the files' answers.
     public var priority: Int?
     /// The scenario the entry belongs to, the state it needs and the state it leads to.
     public var scenario: String?
@@ -73,7 +78,7 @@ public struct FixtureEntry: Sendable {
     public var newState: String?
 
     public init(method: HTTPMethod = .get, status: Int = 200, request: RequestPattern.Body? = nil,
-                requestMatch: RequestMatchMode = .exact, query: [String: PatternValue] = [:],
+                requestMatch: RequestMatchMode = .exact, query: [String: PatternValue] = [:], queryMatch: QueryMatchMode = .partial,
                 pathParameters: [String: PatternValue] = [:], requestHeaders: [String: PatternValue] = [:],
                 requestCookies: [String: PatternValue] = [:],
                 response: (any Encodable & Sendable)? = nil, responseText: String? = nil, responseFile: String? = nil,
@@ -86,6 +91,7 @@ public struct FixtureEntry: Sendable {
         self.request = request
         self.requestMatch = requestMatch
         self.query = query
+        self.queryMatch = queryMatch
         self.pathParameters = pathParameters
         self.requestHeaders = requestHeaders
         self.requestCookies = requestCookies
@@ -113,6 +119,7 @@ public struct FixtureEntry: Sendable {
         if let request { object["request"] = try Self.json(request, encoder: encoder) }
         if requestMatch != .exact { object["requestMatch"] = requestMatch.rawValue }
         if !query.isEmpty { object["query"] = query.mapValues(\.jsonObject) }
+        if queryMatch != .partial { object["queryMatch"] = queryMatch.rawValue }
         if !pathParameters.isEmpty { object["pathParameters"] = pathParameters.mapValues(\.jsonObject) }
         if !requestHeaders.isEmpty { object["requestHeaders"] = requestHeaders.mapValues(\.headerJSONObject) }
         if !requestCookies.isEmpty { object["requestCookies"] = requestCookies.mapValues(\.jsonObject) }

@@ -131,3 +131,17 @@ public enum RequestMatchMode: String, Sendable, Equatable {
     case exact
     case partial
 }
+
+/// Whether a request may send query parameters that `query` does not name: yes by default
+/// (``partial``), or none at all with ``exact`` (`"queryMatch": "exact"`, as WireMock's `url` and
+/// Hoverfly's query matcher compare).
+///
+/// ```swift
+/// try await mock.verify(.get("/api/search", query: ["q": "luke"], queryMatch: .exact))   // not ?q=luke&debug=1
+/// ```
+public enum QueryMatchMode: String, Sendable, Equatable {
+    /// Parameters other than the named ones may be sent too.
+    case partial
+    /// Only the named parameters may be sent.
+    case exact
+}

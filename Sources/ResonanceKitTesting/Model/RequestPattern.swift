@@ -9,6 +9,7 @@ import ResonanceKit
 /// ```swift
 /// try await mock.verify(.post("/api/1.0/people/", body: NewPerson(name: "Rey")))
 /// try await mock.verify(.get("/api/1.0/people/", query: ["page": "2"]), count: 1)
+/// try await mock.verify(.get("/api/search", query: ["q": "luke"], queryMatch: .exact))     // and no other parameter
 /// try await mock.verify(.post("/api/1.0/login/", fields: ["username": "luke"]))          // a form body
 /// try await mock.verify(RequestPattern(method: .delete, path: "/api/1.0/people/1/"), count: 0)
 /// try await mock.verify(.get("/api/people/{id}", pathParameters: ["id": .regex("^[0-9]+$")],
@@ -33,8 +34,12 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     public var pathMatching: PatternValue?
     /// What the `{name}` segments of ``path`` must hold.
     public var pathParameters: [String: PatternValue]
-    /// Query parameters that must be present (others may be too).
+    /// Query parameters that must be present (others may be too, unless ``queryMatch`` is
+    /// ``QueryMatchMode/exact``).
     public var query: [String: PatternValue]
+    /// With ``QueryMatchMode/exact``, a request with a query parameter ``query`` does not name
+    /// does not fit.
+    public var queryMatch: QueryMatchMode
     /// Headers that must be present with these values (or matchers); names ignore case.
     public var headers: [String: PatternValue]
     /// Cookies the `Cookie` header must carry, by name (case-sensitive): values or matchers.
@@ -57,7 +62,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
 
     public init(method: HTTPMethod? = nil, path: String? = nil, pathMatching: PatternValue? = nil, pathParameters: [String: PatternValue] = [:],
                 query: [String: PatternValue] = [:], headers: [String: PatternValue] = [:], cookies: [String: PatternValue] = [:],
-                body: Body? = nil, requestMatch: RequestMatchMode = .exact) {
+                body: Body? = nil, requestMatch: RequestMatchMode = .exact, queryMatch: QueryMatchMode = .partial) {
         self.method = method
         self.path = path
         self.pathMatching = pathMatching
@@ -67,11 +72,12 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         self.cookies = cookies
         self.body = body
         self.requestMatch = requestMatch
+        self.queryMatch = queryMatch
     }
 
     public static func get(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
-                           headers: [String: PatternValue] = [:]) -> RequestPattern {
-        RequestPattern(method: .get, path: path, pathParameters: pathParameters, query: query, headers: headers)
+                           headers: [String: PatternValue] = [:], queryMatch: QueryMatchMode = .partial) -> RequestPattern {
+        RequestPattern(method: .get, path: path, pathParameters: pathParameters, query: query, headers: headers, queryMatch: queryMatch)
     }
 
     public static func delete(_ path: String, pathParameters: [String: PatternValue] = [:], query: [String: PatternValue] = [:],
@@ -111,7 +117,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     }
 
     /// The pattern as the admin API takes it (`{"method", "path", "pathParameters", "query",
-    /// "requestHeaders", "request", "requestMatch"}`).
+    /// "requestHeaders", "request", "requestMatch", "queryMatch"}`).
     func jsonObject(encoder: JSONEncoder) throws -> [String: Any] {
         var object: [String: Any] = [:]
         if let method { object["method"] = method.rawValue }
@@ -122,6 +128,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         if !cookies.isEmpty { object["requestCookies"] = cookies.mapValues(\.jsonObject) }
         if let body { object["request"] = try FixtureEntry.json(body, encoder: encoder) }
         if requestMatch != .exact { object["requestMatch"] = requestMatch.rawValue }
+        if queryMatch != .partial { object["queryMatch"] = queryMatch.rawValue }
         return object
     }
 
@@ -147,6 +154,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         case .fields(let fields): parts.append("fields " + fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: "&"))
         }
         if requestMatch == .partial { parts.append("(partial)") }
+        if queryMatch == .exact { parts.append(query.isEmpty ? "(no query)" : "(exact query)") }
         return parts.joined(separator: " ")
     }
 

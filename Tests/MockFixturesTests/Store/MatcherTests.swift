@@ -394,4 +394,43 @@ struct MatcherTests {
         #expect(try unknown.jsonObject()["error"] as? String == #"1:18: unknown matcher operator "$regx""#)
         #expect(try unknown.jsonObject()["hint"] as? String == "did you mean $regex?")
     }
+
+    /// `"queryMatch": "exact"`: a parameter the entry does not name makes it not match (WireMock's
+    /// `url`), in entries and in verification patterns alike.
+    @Test func queryMatchExactRefusesParametersTheEntryDoesNotName() throws {
+        let (store, tree) = try loadTree(["search.json": """
+        [
+          {"query": {"q": "luke"}, "queryMatch": "exact", "response": "exact"},
+          {"queryMatch": "exact", "response": "no query"},
+          {"request": {"page": "2"}, "queryMatch": "exact", "response": "page"},
+          {"query": {"q": "luke"}, "queryMatch": "partial", "response": "partial"}
+        ]
+        """])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        #expect(store.get("/search?q=luke").text == #""exact""#)
+        #expect(store.get("/search").text == #""no query""#)
+        #expect(store.get("/search?page=2").text == #""page""#, "a body-less request's `request` names query parameters too")
+        #expect(store.get("/search?q=luke&debug=1").text == #""partial""#)
+        let miss = store.get("/search?page=2&debug=1&debug=2&trace=x")
+        #expect(miss.status == 404)
+        let why = try reasons(miss)
+        #expect(why[1] == [#"unexpected query parameter 'page' ("queryMatch": "exact" allows no query parameters)"#,
+                           #"unexpected query parameter 'debug' ("queryMatch": "exact" allows no query parameters)"#,
+                           #"unexpected query parameter 'trace' ("queryMatch": "exact" allows no query parameters)"#])
+        #expect(why[2] == [#"unexpected query parameter 'debug' ("queryMatch": "exact" allows only 'page')"#,
+                           #"unexpected query parameter 'trace' ("queryMatch": "exact" allows only 'page')"#], "each name once")
+        #expect(why[0].contains(#"unexpected query parameter 'debug' ("queryMatch": "exact" allows only 'q')"#))
+
+        let (bad, badTree) = try loadTree(["x.json": #"{"queryMatch": true}"#])
+        _ = badTree
+        #expect(bad.problems.contains { $0.message == "queryMatch must be \"exact\" or \"partial\", found boolean true" }, "\(bad.problems)")
+
+        let fixture = try EngineFixture(["search.json": #"{"response": 1}"#])
+        _ = fixture.send("GET", "/search?q=luke")
+        _ = fixture.send("GET", "/search?q=luke&debug=1")
+        #expect(try fixture.count(#"{"path": "/search", "query": {"q": "luke"}}"#)["count"] as? Int == 2)
+        #expect(try fixture.count(#"{"path": "/search", "query": {"q": "luke"}, "queryMatch": "exact"}"#)["count"] as? Int == 1)
+        #expect(try fixture.count(#"{"path": "/search", "queryMatch": "exact"}"#)["count"] as? Int == 0)
+    }
 }

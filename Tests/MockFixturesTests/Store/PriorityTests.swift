@@ -107,4 +107,79 @@ struct PriorityTests {
             "1:28: warning: entry 0 can never be chosen: entry 1 (priority 1) is tried before it and matches every GET request. Give entry 1 a constraint or a \"priority\" number above 5, or remove one of them",
         ], "\(warnings ?? [])")
     }
+
+    /// One priority across runtime fixtures and files (audit W2's G15): a runtime entry of priority
+    /// 10 is a default behind the files' entries, one of priority 1 goes before them, and at the
+    /// same priority the runtime fixture goes first.
+    @Test func oneOrderAcrossRuntimeFixturesAndFiles() throws {
+        let fixture = try EngineFixture(["pay.json": #"[{"response": "file"}, {"priority": 9, "response": "file, last"}]"#])
+        let low = fixture.postJSON("/__admin/fixtures", #"{"path": "/pay", "entries": [{"priority": 10, "response": "runtime default"}]}"#)
+        #expect(low.status == 201, "\(low.text)")
+        let fromFile = fixture.get("/pay")
+        #expect(fromFile.text == #""file""#)
+        #expect(fromFile.outcome == .matched(file: "pay.json", entry: 0))
+        _ = fixture.postJSON("/__admin/fixtures", #"{"path": "/pay", "entries": [{"priority": 7, "query": {"v": "2"}, "response": "runtime 7"}]}"#)
+        #expect(fixture.get("/pay?v=2").text == #""file""#, "the file's wildcard of priority 5 goes before the runtime entry of 7")
+        _ = fixture.postJSON("/__admin/fixtures", #"{"path": "/pay", "entries": [{"query": {"v": "3"}, "response": "runtime 5"}]}"#)
+        #expect(fixture.get("/pay?v=3").text == #""runtime 5""#, "at the same priority the runtime fixture goes first")
+        _ = fixture.postJSON("/__admin/fixtures", #"{"path": "/{any}", "entries": [{"priority": 1, "times": 1, "status": 503}]}"#)
+        let down = fixture.get("/pay")
+        #expect(down.status == 503)
+        #expect(down.outcome == .matchedRuntime(fixture: "fixture-4", entry: 0))
+        #expect(fixture.get("/pay").text == #""file""#)
+    }
+
+    /// A less specific file's entry of a lower number goes before the more specific file's: a
+    /// cross-cutting `{rest...}.json` (WireMock's `urlPattern: ".*"` with `priority: 1`).
+    @Test func oneOrderAcrossFiles() throws {
+        let fixture = try EngineFixture([
+            "{rest...}.json": #"[{"method": "ANY", "priority": 1, "requestHeaders": {"X-Fail": "1"}, "status": 503}, {"method": "ANY", "priority": 9, "status": 418}]"#,
+            "users/{id}.json": #"[{"pathParameters": {"id": "8"}, "response": "eight"}, {"priority": 7, "response": "any user"}]"#,
+            "users/7.json": #"{"method": "POST", "status": 201}"#,
+            "files/logo.txt": "logo",
+        ])
+        #expect(fixture.get("/users/7").text == #""any user""#)
+        #expect(fixture.get("/users/7", headers: ["X-Fail": "1"]).status == 503, "priority 1 in the least specific file goes first")
+        let failed = fixture.get("/users/8", headers: ["X-Fail": "1"])
+        #expect(failed.outcome == .matched(file: "{rest...}.json", entry: 0))
+        #expect(fixture.get("/users/8").text == #""eight""#)
+        #expect(fixture.get("/files/logo.txt", headers: ["X-Fail": "1"]).status == 503, "a static file stands at the default priority")
+        #expect(fixture.get("/files/logo.txt").text == "logo")
+        #expect(fixture.send("POST", "/users/7").status == 201)
+        #expect(fixture.send("DELETE", "/users/7").status == 418, "the priority-9 wildcard is the last resort")
+        #expect(fixture.send("DELETE", "/users/7", headers: ["X-Fail": "1"]).status == 503)
+        let broken = try EngineFixture([
+            "{rest...}.json": #"[{"priority": 1, "requestHeaders": {"X-Fail": "1"}, "status": 503}]"#,
+            "a/{x}.json": #"{"priority": 10, "response": "a"}"#,
+            "a/{x}/{y...}.json": #"{"status": "#,
+        ])
+        #expect(broken.get("/a/b").text == #""a""#)
+        #expect(broken.get("/a/b/c").status == 500, "a broken file stands at the default priority")
+        #expect(broken.get("/a/b/c", headers: ["X-Fail": "1"]).status == 503)
+    }
+
+    /// What a conditional request's 304 or a HEAD entry states as the length follows the same
+    /// order: the 200 a less specific file of a lower number would send.
+    @Test func theLengthA304StatesFollowsTheSameOrder() throws {
+        let fixture = try EngineFixture([
+            "{rest...}.json": #"{"priority": 3, "response": "from the catch-all"}"#,
+            "a.json": #"[{"priority": 1, "requestHeaders": {"If-None-Match": "\"v1\""}, "status": 304}, {"response": "a much longer body from a.json"}]"#,
+        ])
+        #expect(fixture.get("/a").text == #""from the catch-all""#)
+        let unchanged = fixture.get("/a", headers: ["If-None-Match": "\"v1\""])
+        #expect(unchanged.status == 304)
+        #expect(unchanged.declaredBodyLength == #""from the catch-all""#.utf8.count)
+    }
+
+    /// A resource stands at the default priority: a runtime fixture of 10 does not take its
+    /// requests, one of 1 does.
+    @Test func aResourceStandsAtTheDefaultPriority() throws {
+        let fixture = try EngineFixture([:])
+        #expect(fixture.postJSON("/__admin/resources", #"{"path": "/people", "items": [{"id": 1}]}"#).status == 201)
+        _ = fixture.postJSON("/__admin/fixtures", #"{"path": "/people", "entries": [{"priority": 10, "response": "default"}]}"#)
+        #expect(fixture.get("/people").text == #"[{"id":1}]"#)
+        _ = fixture.postJSON("/__admin/fixtures", #"{"path": "/people", "entries": [{"priority": 1, "times": 1, "status": 503}]}"#)
+        #expect(fixture.get("/people").status == 503)
+        #expect(fixture.get("/people").text == #"[{"id":1}]"#)
+    }
 }

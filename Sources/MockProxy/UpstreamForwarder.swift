@@ -4,7 +4,8 @@ import MockRecorder
 import MockServer
 import MockUpstream
 
-/// Forwards requests to a real API and answers with what it said, unchanged: the
+/// Forwards requests to a real API and answers with what it said, unchanged but for a
+/// `Location` under the target's base path (moved to the mock's paths): the
 /// ``RequestForwarder`` of `mockserver --proxy-unmatched` and `mockserver record`. With a
 /// recorder, each exchange is also written into a fixture folder (before the answer is sent, so
 /// a client that has its answer finds the file written) and logged as added, replaced or
@@ -54,7 +55,8 @@ public final class UpstreamForwarder: RequestForwarder {
             case .success(let response) where response.status == 508 && (response.header("via")?.contains(pseudonym) ?? false):
                 // Its own loop answer, come back through the loop: a failure, never a recording.
                 completion(loopAnswer(request))
-            case .success(let response):
+            case .success(let upstreamResponse):
+                let response = locatedInTheMock(upstreamResponse)
                 record(request, response)
                 completion(MockResponse(status: response.status, headers: response.headers, body: response.body,
                                         outcome: .proxied(upstream: target.description),
@@ -67,6 +69,24 @@ public final class UpstreamForwarder: RequestForwarder {
             }
         }
         return { call.cancel() }
+    }
+
+    /// The answer with its `Location` and `Content-Location` under the target's base path moved to
+    /// the mock's paths (``UpstreamTarget/mockReference(forUpstreamReference:)``): the client
+    /// follows them here, and a recording replays them (audit D3 saw `/v1/people/7` recorded
+    /// for a mock that serves `/people/7`).
+    private func locatedInTheMock(_ response: UpstreamResponse) -> UpstreamResponse {
+        guard !target.basePath.isEmpty, response.headers.contains(where: { Self.isLocation($0.name) }) else { return response }
+        let headers = response.headers.map { header in
+            Self.isLocation(header.name) ? HTTPHeader(name: header.name, value: target.mockReference(forUpstreamReference: header.value)) : header
+        }
+        return UpstreamResponse(status: response.status, headers: headers, body: response.body, httpVersion: response.httpVersion,
+                                statedBodyLength: response.statedBodyLength)
+    }
+
+    private static func isLocation(_ name: String) -> Bool {
+        let lowercased = name.lowercased()
+        return lowercased == "location" || lowercased == "content-location"
     }
 
     /// Writes the exchange when recording, and logs what happened to it.

@@ -62,6 +62,28 @@ public struct UpstreamTarget: Sendable, Equatable, CustomStringConvertible {
         if pathAndQuery.hasPrefix("?") || pathAndQuery.isEmpty { pathAndQuery = Substring("/" + pathAndQuery) }
         return origin + basePath + pathAndQuery
     }
+
+    /// A `Location` or `Content-Location` the upstream sent, as the client of the mock must
+    /// follow it: a path under the base path loses the base path (`/v1/people/7` from a target
+    /// `https://api.example.com/v1` is the mock's `/people/7`), as a reverse proxy's
+    /// `ProxyPassReverse` does. Anything else — another path, an absolute URL, which names the
+    /// real API — is returned as it is.
+    ///
+    /// ```swift
+    /// let target = try UpstreamTarget(parsing: "https://api.example.com/v1")
+    /// target.mockReference(forUpstreamReference: "/v1/people/7")   // "/people/7"
+    /// target.mockReference(forUpstreamReference: "/login")         // "/login"
+    /// ```
+    public func mockReference(forUpstreamReference reference: String) -> String {
+        guard !basePath.isEmpty, reference.hasPrefix(basePath), !reference.hasPrefix("//") else { return reference }
+        let rest = reference.dropFirst(basePath.count)
+        guard let next = rest.first else { return "/" }
+        switch next {
+        case "/": return String(rest)
+        case "?", "#": return "/" + rest
+        default: return reference   // `/v10/…` is not under `/v1`
+        }
+    }
 }
 
 /// A target URL that cannot be forwarded to, with the reason.

@@ -92,6 +92,7 @@ enum FixtureFormatHelp {
                                                 before the files' entries of the
                                                 same priority
           GET    /__admin/fixtures/unused       entries that answered nothing yet
+          GET    /__admin/fixtures/ID           one runtime fixture, as posted
           PUT    /__admin/fixtures/ID           replace one in place (body as POST)
           DELETE /__admin/fixtures/ID           remove one runtime fixture
           GET|POST|DELETE /__admin/resources    collections the mock keeps:
@@ -100,6 +101,7 @@ enum FixtureFormatHelp {
                                                 GET/PUT/PATCH/DELETE on /ID
           GET|DELETE /__admin/resources/ID      one resource, with its items
           GET    /__admin/scenarios             every scenario and its state
+          GET    /__admin/scenarios/NAME        one scenario's state
           PUT    /__admin/scenarios/NAME        {"state":"paid"}
 
         BROWSERS, PROXY AND RECORDING

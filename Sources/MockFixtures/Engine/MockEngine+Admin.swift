@@ -204,10 +204,12 @@ extension MockEngine {
 
     /// `POST /__admin/reload`'s answer when the reload could not happen; the old fixtures stay.
     /// 500 by default; 503 when the server is stopping.
-    public func reloadFailureAnswer(_ reason: String, status: Int = 500) -> MockResponse {
+    public func reloadFailureAnswer(_ reason: String, status: Int = 500,
+                                    hint: String = "the fixtures loaded before keep serving; fix the root and POST /__admin/reload again") -> MockResponse {
         diagnosticResponse(status: status, outcome: .admin("reload failed: \(reason)"), [
             ("status", .string("failed")),
             ("error", .string(reason)),
+            ("hint", .string(hint)),
         ])
     }
 }

@@ -54,7 +54,8 @@ extension MockEngine {
             switch fallback.route {
             case .fixture(let file): sources.append(.file(file, fallback.parameters, isFallback: true))
             case .broken(let file, let preparedID): sources.append(.broken(file: file, preparedID: preparedID))
-            case .staticFile: continue
+            // `users/{id}/avatar.png` answers `/users/7/avatar.png` when `users/7/avatar.png.json` does not.
+            case .staticFile(let file, let preparedID): sources.append(.staticFile(file: file, preparedID: preparedID))
             }
         }
         return sources

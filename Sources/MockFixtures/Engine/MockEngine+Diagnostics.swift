@@ -139,16 +139,21 @@ extension MockEngine {
         request.pathParameters = fileParameters
         let path = String(request.target.path)
         var sources = runtime.map { "runtime fixture \($0.fixture.id)" }
+        var staticSource: String?
         if let staticFile {
             var source = "the static file \(staticFile), which answers " + (request.target.hasTrailingSlash ? "its path without a trailing slash" : "GET and HEAD only")
             if let method = request.methodInAnotherCase(among: ["GET", "HEAD"]) {
                 source += " (methods are case-sensitive: send \(method), not \(request.method))"
             }
-            sources.append(source)
+            staticSource = source
         }
+        // A static file is the most specific route when there is no fixture file; else it is one
+        // of the less specific files, named after the fixture file.
+        if file == nil, let staticSource { sources.append(staticSource) }
         if let file { sources.append(file.relativePath) }
         sources.append(contentsOf: fallbacks.map(\.file.relativePath))
-        let error = runtime.isEmpty && file != nil && fallbacks.isEmpty
+        if file != nil, let staticSource { sources.append(staticSource) }
+        let error = runtime.isEmpty && file != nil && fallbacks.isEmpty && staticFile == nil
             ? "no entry in \(file!.relativePath) matches \(request.method) \(path)"
             : "no entry matches \(request.method) \(path) (tried \(sources.joined(separator: ", ")))"
         var summary = error
@@ -197,8 +202,18 @@ extension MockEngine {
         if candidates.count > shown.count {
             fields.append(("candidatesOmitted", .number(JSONNumber(candidates.count - shown.count))))
         }
-        // What the static file takes, as its own 405 said (RFC 9110 §10.2.1 allows Allow on any answer).
-        let headers = staticFile != nil && !request.target.hasTrailingSlash ? Self.jsonHeaders + [HTTPHeader(name: "Allow", value: "GET, HEAD")] : Self.jsonHeaders
+        // What the path takes, as the static file's own 405 said (RFC 9110 §10.2.1 allows Allow on
+        // any answer): GET and HEAD, and the methods of the files' entries (audit H3 saw PUT
+        // answered where Allow said GET, HEAD); none when an ANY entry makes the list endless.
+        var headers = Self.jsonHeaders
+        if staticFile != nil, !request.target.hasTrailingSlash {
+            let entryMethods = ((file?.entries ?? []) + fallbacks.flatMap(\.file.entries)).map(\.method)
+            if !entryMethods.contains(IncomingRequest.anyMethod) {
+                var allowed = ["GET", "HEAD"]
+                for method in entryMethods where !allowed.contains(method) { allowed.append(method) }
+                headers.append(HTTPHeader(name: "Allow", value: allowed.joined(separator: ", ")))
+            }
+        }
         return diagnosticResponse(status: 404, outcome: .noMatch(summary: summary), headers: headers, fields)
     }
 

@@ -149,7 +149,8 @@ extension MockEngine {
     /// The ids a resource's items hold, as ``Resource/key(of:)`` tells them apart, and the largest
     /// number among them: kept as items are added, so adding many costs no rescans.
     struct ResourceIDs {
-        var keys: Set<String> = []
+        /// The UTF-8 of each key: compared byte for byte, not by Unicode equivalence (``Resource/id(_:is:)``).
+        var keys: Set<[UInt8]> = []
         /// The largest id rounded down to a whole number, 0 at least; nil when one is too large to
         /// have a whole number after it.
         private(set) var floor: Int? = 0
@@ -162,7 +163,7 @@ extension MockEngine {
 
         mutating func insert(_ id: JSONValue) {
             let key = Resource.key(of: id)
-            keys.insert(key)
+            keys.insert(Array(key.utf8))
             // A number counts; a string only when it is one written plainly ("7", not "07" or "1e2").
             let counts = switch id {
             case .number: true
@@ -206,7 +207,7 @@ extension MockEngine {
             return .failure(ResourceProblem(status: 400, error: "its \"\(resource.idField)\" is \(JSONValue.excerpt(id)), not a string or a number a path segment can hold",
                                             hint: "give it a number or a string without '/' (not . or ..), or leave it out (or null) to have one made"))
         }
-        guard !known.keys.contains(Resource.key(of: id)) else {
+        guard !known.keys.contains(Array(Resource.key(of: id).utf8)) else {
             return .failure(ResourceProblem(status: 409, error: "an item with \"\(resource.idField)\" \(JSONValue.excerpt(id)) is already in \(resource.path)",
                                             hint: "PUT \(Self.itemPath(resource, Resource.key(of: id))) to replace it, or give another id"))
         }
@@ -236,14 +237,24 @@ extension MockEngine {
         let methods = itemID == nil ? ["GET", "HEAD", "POST"] : ["GET", "HEAD", "PUT", "PATCH", "DELETE"]
         guard methods.contains(request.method) else {
             var error = "\(path) is \(itemID == nil ? "the collection" : "an item") of \(resource.id), which answers \(Self.listed(methods.filter { $0 != "HEAD" })) only"
-            if request.methodInAnotherCase(among: methods) != nil { error += " (methods are case-sensitive)" }
+            var hint = itemID == nil
+                ? "add an item with POST here, read them with GET; act on one at \(path)/ID; for other answers here, add a runtime fixture with \"priority\": 1"
+                : "read, replace, merge-patch or delete the item with GET, PUT, PATCH or DELETE; add items with POST on the collection"
+            if let spelled = request.methodInAnotherCase(among: methods) {
+                error += " (methods are case-sensitive)"
+                hint = "send \(spelled), not \(request.method)"
+            }
             return diagnosticResponse(status: 405, outcome: outcome, headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: methods.joined(separator: ", "))], [
                 ("error", .string(error)),
+                ("hint", .string(hint)),
                 ("resource", .string(resource.id)),
             ])
         }
         var body: JSONValue?
         if request.method == "POST" || request.method == "PUT" || request.method == "PATCH" {
+            if !request.body.isEmpty, let contentType = request.headerValue("content-type"), let refusal = unsupportedMediaType(contentType, request, resource) {
+                return refusal
+            }
             switch request.bodyContent() {
             case .json(let value) where value.objectMembers != nil:
                 body = value
@@ -258,15 +269,29 @@ extension MockEngine {
         }
         return resource.withItems { items in
             guard let itemID else {
-                if request.isGetOrHead { return Self.resourceJSON(200, .makeArray(items), outcome: outcome) }
+                if request.isGetOrHead || Self.isConditional(request) {
+                    let list = Self.resourceJSON(200, .makeArray(items), outcome: outcome)
+                    if let refusal = preconditionRefusal(request, current: list, resource: resource) { return refusal }
+                    if request.isGetOrHead { return list }
+                }
                 var known = ResourceIDs(items, idField: resource.idField)
                 switch Self.identified(body!, in: resource.shape, known: &known) {
                 case .failure(let problem):
                     return diagnosticResponse(status: problem.status, outcome: outcome, [("error", .string(problem.error)), ("hint", .string(problem.hint)), ("resource", .string(resource.id))])
                 case .success(let item):
+                    let location = Self.itemPath(resource.shape, Resource.pathText(item[resource.idField] ?? .null))
+                    let created = Self.resourceJSON(201, item, outcome: outcome, extra: [HTTPHeader(name: "Location", value: location)])
+                    // An answer that cannot be sent must not have taken effect: a 431 after the
+                    // item was kept made the client's retry a 409 (audit H3).
+                    guard created.headerLineBytes <= request.answerHeaderBytesLimit else {
+                        return diagnosticResponse(status: 400, outcome: outcome, [
+                            ("error", .string("the item's id makes a Location of \(location.utf8.count) bytes, more than the answer can carry beside this request's head (\(max(request.answerHeaderBytesLimit, 0)) bytes of header lines); nothing was added")),
+                            ("hint", .string("give the item a shorter \"\(resource.idField)\", or leave it out for one made by the mock")),
+                            ("resource", .string(resource.id)),
+                        ])
+                    }
                     items.append(item)
-                    return Self.resourceJSON(201, item, outcome: outcome,
-                                             extra: [HTTPHeader(name: "Location", value: Self.itemPath(resource.shape, Resource.pathText(item[resource.idField] ?? .null)))])
+                    return created
                 }
             }
             guard let index = items.firstIndex(where: { Resource.id($0[resource.idField], is: itemID) }) else {
@@ -278,6 +303,10 @@ extension MockEngine {
                 ])
             }
             let id = items[index][resource.idField] ?? .null
+            let current = Self.resourceJSON(200, items[index], outcome: outcome)
+            // Evaluated before the method acts (RFC 9110 §13.2.1): a stale If-Match replaces or
+            // deletes nothing.
+            if let refusal = preconditionRefusal(request, current: current, resource: resource) { return refusal }
             switch request.method {
             case "PUT":
                 // The item as sent, under the id of the path: the body cannot move it elsewhere.
@@ -292,12 +321,69 @@ extension MockEngine {
                 items.remove(at: index)
                 return MockResponse(status: 204, headers: [], body: [], delayMilliseconds: 0, preparedID: nil, outcome: outcome)
             default:
-                return Self.resourceJSON(200, items[index], outcome: outcome)
+                return current
             }
         }
     }
 
+    /// JSON with a strong `ETag` of its bytes, so a client can make its next change conditional
+    /// (`If-Match`) and revalidate (`If-None-Match`).
     private static func resourceJSON(_ status: Int, _ value: JSONValue, outcome: MatchOutcome, extra: [HTTPHeader] = []) -> MockResponse {
-        MockResponse(status: status, headers: jsonHeaders + extra, body: value.serializedBytes(), delayMilliseconds: 0, preparedID: nil, outcome: outcome)
+        let body = value.serializedBytes()
+        let etag = HTTPHeader(name: "ETag", value: "\"" + FNV1a.hex(FNV1a.hash(body), digits: 16) + "\"")
+        return MockResponse(status: status, headers: jsonHeaders + [etag] + extra, body: body, delayMilliseconds: 0, preparedID: nil, outcome: outcome)
+    }
+
+    /// A `415` for a body labelled as anything but JSON (RFC 9110 §15.5.16), with what is taken
+    /// (`Accept-Patch`, RFC 5789 §3.1; `Accept-Post`); nil for JSON. A body with no label is read
+    /// as JSON when it is. A JSON Patch (`application/json-patch+json`) is refused too: PATCH here
+    /// is a JSON merge patch (RFC 7396).
+    private func unsupportedMediaType(_ contentType: String, _ request: IncomingRequest, _ resource: Resource) -> MockResponse? {
+        let essence = contentType.prefix { $0 != ";" }.trimmingSpaces().lowercased()
+        guard !MediaType.isJSON(essence) || essence == "application/json-patch+json" else { return nil }
+        let accepted = request.method == "PATCH" ? "application/merge-patch+json, application/json" : "application/json"
+        let hint = essence == "application/x-www-form-urlencoded"
+            ? "send Content-Type: application/json (curl -d labels a body application/x-www-form-urlencoded unless -H says otherwise)"
+            : request.method == "PATCH" ? "send a JSON merge patch (RFC 7396) as application/merge-patch+json or application/json" : "send the item as application/json"
+        var response = diagnosticResponse(status: 415, outcome: .resource(resource.id), [
+            ("error", .string("\(request.methodNamedInBodies) \(request.target.path) takes JSON, and the body is labelled \(essence)")),
+            ("hint", .string(hint)),
+            ("resource", .string(resource.id)),
+        ])
+        response = response.replacingHeaders(response.headers + [HTTPHeader(name: request.method == "PATCH" ? "Accept-Patch" : "Accept-Post", value: accepted)])
+        return response
+    }
+
+    private static func isConditional(_ request: IncomingRequest) -> Bool {
+        request.headerValue("if-match") != nil || request.headerValue("if-none-match") != nil
+    }
+
+    /// RFC 9110 §13.2.2 against `current`, the answer a GET gets now (its `ETag`): a `412` when
+    /// `If-Match` names another tag or `If-None-Match` this one (a `304` for GET and HEAD), or nil
+    /// to go on. A resource keeps no modification dates, so `If-Unmodified-Since` and
+    /// `If-Modified-Since` are ignored, as §13.1.3–4 say.
+    private func preconditionRefusal(_ request: IncomingRequest, current: MockResponse, resource: Resource) -> MockResponse? {
+        let etag = current.headerValue("ETag") ?? ""
+        let what = current.body.first == UInt8(ascii: "[") ? "the collection" : "the item"
+        let failed: String
+        if let ifMatch = request.headerValue("if-match"), !EntityTagList(ifMatch).containsStrongMatch(for: etag) {
+            failed = "If-Match \(ifMatch) does not match \(what)'s ETag \(etag)"
+        } else if let ifNoneMatch = request.headerValue("if-none-match"), EntityTagList(ifNoneMatch).containsWeakMatch(for: etag) {
+            if request.isGetOrHead {
+                return MockResponse(status: 304, headers: [HTTPHeader(name: "ETag", value: etag)], body: [], delayMilliseconds: 0, preparedID: nil,
+                                    outcome: current.outcome).stating(bodyLength: current.body.count)
+            }
+            failed = "If-None-Match \(ifNoneMatch) matches \(what)'s ETag \(etag)"
+        } else {
+            return nil
+        }
+        var response = diagnosticResponse(status: 412, outcome: current.outcome, [
+            ("error", .string("precondition failed: \(failed); nothing was changed")),
+            ("hint", .string("send the ETag of the latest GET in If-Match (every GET, PUT, PATCH and POST answer gives one), or leave the condition out")),
+            ("resource", .string(resource.id)),
+            ("etag", .string(etag)),
+        ])
+        response = response.replacingHeaders(response.headers + [HTTPHeader(name: "ETag", value: etag)])
+        return response
     }
 }

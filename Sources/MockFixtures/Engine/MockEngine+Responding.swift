@@ -52,6 +52,7 @@ extension MockEngine {
             return response
         }
         var request = IncomingRequest(method: method, target: parsedTarget, headers: headers, body: body)
+        request.answerHeaderBytesLimit = answerHeaderBytesLimit
         if Self.isAdminKey(parsedTarget.lookupKey) {
             return allowingCrossOrigin(adminResponse(&request, store: store), method: method, headers: headers)
         }
@@ -122,9 +123,13 @@ extension MockEngine {
             guard case .file(let file, let parameters, isFallback: true) = source else { return nil }
             return (file, parameters)
         }
+        let staticFile = sources.lazy.compactMap { source -> String? in
+            guard case .staticFile(let file, _) = source else { return nil }
+            return file
+        }.first
         switch primary?.route {
         case .fixture(let file)?:
-            return noMatchResponse(runtime: runtime, file: file, fallbacks: fallbacks, &request)
+            return noMatchResponse(runtime: runtime, file: file, fallbacks: fallbacks, staticFile: staticFile, &request)
         case .staticFile(let file, _)?:
             if !fallbacks.isEmpty { return noMatchResponse(runtime: runtime, file: nil, fallbacks: fallbacks, staticFile: file, &request) }
             if !request.target.hasTrailingSlash { return staticMethodResponse(file, &request) }
@@ -173,12 +178,30 @@ extension MockEngine {
         let key = plain.target.lookupKey
         let sources = answerSources(forKey: key, runtime: runtimeFixtures.fixtures(forKey: key), resource: resources.resource(forKey: key),
                                     primary: store.route(forKey: key), store: store)
-        // A resource, a broken file (500) or a static file states no entry's length.
-        guard case .entry(let chosen, _)? = choose(from: sources, &plain, counting: false) else { return nil }
-        guard chosen.response.status == status, chosen.delivery?.fault == nil else { return nil }
-        var get = plain.asGET()
-        let (headers, body) = chosen.delivery?.template.map { $0.render(for: &get) } ?? (chosen.response.headers, chosen.response.body)
-        return (body.count, headers.first { $0.name.lowercased() == "content-type" })
+        let contentType = { (headers: [HTTPHeader]) in headers.first { $0.name.lowercased() == "content-type" } }
+        switch choose(from: sources, &plain, counting: false) {
+        case .entry(let chosen, _)?:
+            guard chosen.response.status == status, chosen.delivery?.fault == nil else { return nil }
+            if chosen.method == "HEAD", chosen.response.body.isEmpty {
+                // A HEAD entry has no body: what it stands for is what a GET gets (a GET never
+                // chooses a HEAD entry, so this asks once). Its empty body made a 304 say 0.
+                return plain.isHead ? answerStoodFor(plain.asGET(), withStatus: status, store: store) : nil
+            }
+            var get = plain.asGET()
+            let (headers, body) = chosen.delivery?.template.map { $0.render(for: &get) } ?? (chosen.response.headers, chosen.response.body)
+            return (body.count, contentType(headers))
+        case .resource(let resource, let itemID)?:
+            // A GET changes nothing in a resource.
+            var get = plain.asGET()
+            let answer = resourceAnswer(resource, itemID: itemID, &get)
+            return answer.status == status ? (answer.body.count, contentType(answer.headers)) : nil
+        case .staticFile(let file, let preparedID)?:
+            let answer = staticFileResponse(preparedID: preparedID, file: file, plain.asGET(), store: store)
+            return answer.status == status ? (answer.body.count, contentType(answer.headers)) : nil
+        case .broken?, nil:
+            // A broken file's 500 states no length of a 200.
+            return nil
+        }
     }
 
     private func response(_ entry: FixtureEntry, _ request: inout IncomingRequest, outcome: MatchOutcome) -> MockResponse {

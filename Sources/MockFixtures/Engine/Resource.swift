@@ -45,10 +45,12 @@ package final class Resource: Sendable {
     package var currentItems: [JSONValue] { items.withLock { $0 } }
 
     /// Whether `item`'s id is the path segment `text`: by ``key(of:)``, so `/7`, `/7.0` and `/1e0`
-    /// name the id `7` (or `"7"`), and lookup and duplicates agree.
+    /// name the id `7` (or `"7"`), and lookup and duplicates agree. Text compares byte for byte
+    /// (RFC 3986 §6.2.1), not by Unicode equivalence as `String`'s `==` does: `café` written
+    /// with a combining accent is another id (audit H3).
     static func id(_ value: JSONValue?, is text: Substring) -> Bool {
         guard let value else { return false }
-        return key(of: value) == key(of: .string(String(text)))
+        return key(of: value).utf8.elementsEqual(key(of: .string(String(text))).utf8)
     }
 
     /// The id an item is written under in a path: a string as it is, a number as written.

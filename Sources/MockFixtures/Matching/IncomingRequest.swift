@@ -16,6 +16,10 @@ struct IncomingRequest {
     let body: [UInt8]
     /// The `{name}` segments of the fixture path being tried; set per route before its entries are.
     var pathParameters = PathParameters.none
+    /// The bytes of header lines the answer may have (``MockEngine/fittingHeaderRoom(_:limit:status:)``):
+    /// an answer that changes state checks it before the change, so it never takes effect
+    /// while its answer becomes a refusal.
+    var answerHeaderBytesLimit = Int.max
     private var cachedQuery: QueryParameters?
     private var cachedBody: BodyContent?
 

@@ -12,9 +12,9 @@ struct FallbackPriorityFloor: Sendable {
             let priority: Int
             switch route.route {
             case .fixture(let file): priority = file.priorityLevels.first ?? Int.max
-            // A broken file stands where its entries would, at the default priority.
-            case .broken: priority = EntryPriority.defaultValue
-            case .staticFile: continue
+            // A broken file stands where its entries would, and a static file answers, at the
+            // default priority.
+            case .broken, .staticFile: priority = EntryPriority.defaultValue
             }
             if priority < lowest {
                 secondLowest = lowest

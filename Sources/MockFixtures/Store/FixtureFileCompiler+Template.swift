@@ -24,16 +24,20 @@ extension FixtureFileCompiler {
             templatedHeaders.append(.templated(name: header.name, value: text))
         }
         let body: ResponseTemplate.Body
+        // A body that cannot be templated (bytes) is warned about once, for what it is.
+        var bodyIsBytes = false
         switch answer.body?.source {
         case nil:
             body = .fixed([])
         case .file(let path, let bytes):
             let (fileBody, filePlaceholders) = compileFileTemplate(path: path, bytes: bytes, keyPosition: answer.body?.keyPosition, names: names)
             foundPlaceholder = foundPlaceholder || filePlaceholders
+            if case .fixed = fileBody { bodyIsBytes = true }
             body = fileBody
         case .bytes(let bytes, _):
             add(.warning, at: answer.body?.keyPosition, "template does not apply to responseBase64, whose bytes are sent as they are",
                 hint: "put text in responseText or JSON in response to template it")
+            bodyIsBytes = true
             body = .fixed(bytes)
         case .text(let text, let node):
             if let parsed = parseTemplate(text, at: node.position, names: names) {
@@ -49,7 +53,7 @@ extension FixtureFileCompiler {
             foundPlaceholder = foundPlaceholder || templates.values.contains { $0.hasPlaceholders } || Self.holdsRepeat(node.value)
             body = .json(ResponseTemplate.jsonParts(of: node.value, templates: templates))
         }
-        if !foundPlaceholder, errorCount == errorsBefore, let template = answer.template {
+        if !foundPlaceholder, !bodyIsBytes, errorCount == errorsBefore, let template = answer.template {
             add(.warning, at: template.position, "template is true but nothing in the answer holds a {{placeholder}}, so every answer is the same",
                 hint: "add a placeholder such as {{path.id}} or {{uuid}}, or remove \"template\" (fixed answers are prebuilt and faster)")
         }
@@ -152,7 +156,7 @@ extension FixtureFileCompiler {
     private mutating func compileRepeat(_ node: JSONNode, _ members: [JSONMember], names: [String], into templates: inout [String: TemplateText], insideRepeat: Bool) {
         let example = #"{"$repeat": {"count": "{{query.limit}}", "item": {"id": "{{index}}", "code": "{{random.hex(8)}}"}}}"#
         guard members.count == 1, let spec = members.first?.value, case .object(let specMembers) = spec.value else {
-            add(.error, at: node.position, "a $repeat object holds only \"$repeat\", and that an object with \"count\" and \"item\"",
+            add(.error, at: node.position, "a $repeat object holds only \"$repeat\", whose value is an object with \"count\" and \"item\"",
                 hint: "write it as \(example); to send a key \"$repeat\" literally, leave out \"template\": true")
             return
         }

@@ -107,13 +107,14 @@ extension FixtureStore {
         return (match.value.route, PathParameters(names: match.value.parameterNames, values: match.parameters))
     }
 
-    /// The fixture files that also serve `key`, less specific than `primary` (the file
+    /// The files that also serve `key`, less specific than `primary` (the file
     /// ``route(forKey:)`` gave), most specific first: `people/{id}.json`, then `{rest...}.json`.
     /// Their entries take a request the more specific files do not answer, or rank above them by
     /// `priority`; computed only then.
     ///
     /// A broken file among them is listed too (`.broken`): it answers its 500 when reached, as it
-    /// would as the most specific file. A literal primary (a fixture, static or broken file) is
+    /// would as the most specific file; and a static file, which answers GET and HEAD (audit H3:
+    /// `users/{id}/avatar.png` was never reached past `users/7/avatar.png.json`). A literal primary (a fixture, static or broken file) is
     /// passed by the lookup itself.
     func fallbackRoutes(forKey key: Substring, after primary: String?) -> [(route: FixtureRoute, parameters: PathParameters)] {
         var found: [(route: FixtureRoute, parameters: PathParameters)] = []
@@ -128,7 +129,6 @@ extension FixtureStore {
                 passedPrimary = path == primary
                 continue
             }
-            if case .staticFile = match.value.route { continue }
             found.append((match.value.route, PathParameters(names: match.value.parameterNames, values: match.parameters)))
         }
         return found

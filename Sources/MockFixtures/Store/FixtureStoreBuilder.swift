@@ -46,6 +46,9 @@ struct FixtureStoreBuilder {
     var countedEntryCount = 0
     /// Every entry that takes part in a scenario, with its file, for the scenario checks.
     var scenarioEntries: [(file: String, entry: FixtureFileCompiler.CompiledEntry)] = []
+    /// Those of files with errors: they serve nothing, but `validate` prints every problem, so
+    /// their states are checked (and lead where they say) all the same.
+    var brokenFileScenarioEntries: [(file: String, entry: FixtureFileCompiler.CompiledEntry)] = []
     let responseFiles: ResponseFileLoader
 
     /// The root as given, symlinks kept (``FixtureStore/configuredRoot``); `nil`: `rootPath`.
@@ -197,6 +200,7 @@ struct FixtureStoreBuilder {
         }
         problems.append(contentsOf: output.problems)
         if output.hasErrors {
+            brokenFileScenarioEntries += output.entries.filter { $0.scenario != nil }.map { (file.relativePath, $0) }
             return brokenRoute(file.relativePath, output.problems.filter { $0.severity == .error })
         }
         if let limit = options.answerHeaderBytesLimit {
@@ -290,8 +294,8 @@ struct FixtureStoreBuilder {
     }
 
     mutating func build() -> FixtureStore {
-        let steps = scenarioEntries.compactMap(\.entry.scenario)
-        problems.append(contentsOf: ScenarioCheck.unreachableStates(in: scenarioEntries, reachable: ScenarioCheck.reachableStates(steps)))
+        let checked = scenarioEntries + brokenFileScenarioEntries
+        problems.append(contentsOf: ScenarioCheck.unreachableStates(in: checked, reachable: ScenarioCheck.reachableStates(checked.compactMap(\.entry.scenario))))
         // The problem count, as the listening line and the reload answer give it: a CI wait
         // loop can tell a server that loaded with broken files from one that loaded cleanly.
         let healthBody = JSONValue.makeObject([("status", .string("ok")), ("fixtures", .number(JSONNumber(fixtureFileCount))),
@@ -303,7 +307,7 @@ struct FixtureStoreBuilder {
             fixtureFileCount: fixtureFileCount, entryCount: entryCount, staticFileCount: staticFileCount,
             preparedResponses: prepared, routes: routes, healthPreparedID: healthID,
             usages: usages, countedEntryCount: countedEntryCount,
-            scenarioSteps: steps, templatedRoutes: templatedRoutes,
+            scenarioSteps: scenarioEntries.compactMap(\.entry.scenario), templatedRoutes: templatedRoutes,
             pathIndex: ServedPathIndex(keys: Array(routes.keys).map(String.init) + templatedKeys),
             configuredRoot: configuredRoot)
     }

@@ -103,7 +103,9 @@ enum TemplatePlaceholder: Sendable, Equatable {
             let forms = forms.map { "{{\($0)}}" }
             var hint = "use one of " + forms.joined(separator: ", ")
             let roots = ["path", "query", "header", "body", "method", "now", "uuid", "random", "cookie", "index"]
-            if let suggestion = EditDistance.closest(to: String(head), among: roots, maximumDistance: 2) {
+            if let otherTool = OtherToolPlaceholders.hint(for: text, pathParameterNames: pathParameterNames) {
+                hint = otherTool
+            } else if let suggestion = EditDistance.closest(to: String(head), among: roots, maximumDistance: 2) {
                 // A root that takes a name is suggested with one (`{{paht}}` → `{{path.id}}`), so
                 // following the hint does not lead to "needs a name".
                 let example = suggestion == "path" ? pathParameterNames.first ?? "id"

@@ -43,8 +43,8 @@ extension RequestDispatcher {
     func handleReloadRequest(_ request: RequestContext, on connection: MHDConnection) -> Bool {
         if forwarding?.servesFixtures == false {
             let refusal = engine.reloadFailureAnswer(
-                "mockserver record serves no fixtures, so there is nothing to reload; stop it and serve what it recorded with mockserver --root \(rootPath)",
-                status: 409)
+                "mockserver record serves no fixtures, so there is nothing to reload", status: 409,
+                hint: "stop it and serve what it recorded with mockserver --root \(rootPath)")
             return send(engine.allowingCrossOrigin(refusal, method: request.method ?? "POST", headers: ConnectionHeaders(connection: connection)),
                         for: request, on: connection)
         }
@@ -74,6 +74,7 @@ extension RequestDispatcher {
 
     /// For a reload request woken because the server is stopping.
     var stoppingAnswer: MockResponse {
-        engine.reloadFailureAnswer("the server is stopping; the reload did not happen", status: 503)
+        engine.reloadFailureAnswer("the server is stopping; the reload did not happen", status: 503,
+                                   hint: "start the server again; it loads the fixtures as they are then")
     }
 }

@@ -122,7 +122,9 @@ import Testing
         #expect(health.status == 200)
         let reload = try await recording.send("POST", "/__admin/reload")
         #expect(reload.status == 409)
-        #expect(String(decoding: reload.body, as: UTF8.self).contains("mockserver record serves no fixtures"))
+        let refusal = try #require(try JSONSerialization.jsonObject(with: Data(reload.body)) as? [String: Any])
+        #expect(refusal["error"] as? String == "mockserver record serves no fixtures, so there is nothing to reload")
+        #expect((refusal["hint"] as? String)?.hasPrefix("stop it and serve what it recorded with mockserver --root ") == true)
     }
 
     @Test func recordsFromAnHTTPSUpstreamTrustedThroughItsCertificate() async throws {

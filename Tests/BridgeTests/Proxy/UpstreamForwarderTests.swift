@@ -99,4 +99,24 @@ import Testing
         #expect(entries.first?["request"] == .makeObject([("page", .string("2"))]))
         #expect(entries.first?["headers"] == .makeObject([("X-Total", .string("82"))]))
     }
+
+    /// A `Location` under the target's base path is the mock's path without it, in the answer and
+    /// in the recording (audit D3: `/v1/people/7` was recorded for a mock serving `/people/7`).
+    @Test func aLocationUnderTheBasePathIsTheMocksPath() async throws {
+        let upstream = try LocalUpstream(["v1/people.json": #"""
+            [{"method": "POST", "status": 201, "headers": {"Location": "/v1/people/7", "Content-Location": "/v10/x"}, "response": {"id": 7}},
+             {"method": "PUT", "status": 303, "headers": {"Location": "https://elsewhere.example/v1/people"}}]
+            """#])
+        let harness = try RecordingHarness()
+        let forwarder = try Self.forwarder(upstream.url + "/v1/", recorder: harness.recorder)
+        let json = [HTTPHeader(name: "Content-Type", value: "application/json")]
+        let created = await Self.forward(forwarder, ForwardedRequest(method: "POST", target: "/people", headers: json, body: Array(#"{"name": "Rey"}"#.utf8)))
+        #expect(created.status == 201)
+        #expect(created.headerValue("Location") == "/people/7")
+        #expect(created.headerValue("Content-Location") == "/v10/x", "not under /v1")
+        let moved = await Self.forward(forwarder, ForwardedRequest(method: "PUT", target: "/people", headers: [], body: []))
+        #expect(moved.headerValue("Location") == "https://elsewhere.example/v1/people", "an absolute URL names the real API")
+        let entries = try harness.entries("people.json")
+        #expect(entries.first?["headers"]?["Location"] == .string("/people/7"))
+    }
 }

@@ -12,6 +12,17 @@ import Testing
         #expect(try UpstreamTarget(parsing: "http://127.0.0.1").port == nil)
     }
 
+    @Test func aLocationUnderTheBasePathLosesIt() throws {
+        let target = try UpstreamTarget(parsing: "https://api.example.com/v1/")
+        #expect(target.mockReference(forUpstreamReference: "/v1/people/7") == "/people/7")
+        #expect(target.mockReference(forUpstreamReference: "/v1") == "/")
+        #expect(target.mockReference(forUpstreamReference: "/v1?page=2") == "/?page=2")
+        #expect(target.mockReference(forUpstreamReference: "/v10/people") == "/v10/people")
+        #expect(target.mockReference(forUpstreamReference: "/login") == "/login")
+        #expect(target.mockReference(forUpstreamReference: "https://api.example.com/v1/people") == "https://api.example.com/v1/people")
+        #expect(try UpstreamTarget(parsing: "https://api.example.com").mockReference(forUpstreamReference: "/v1/x") == "/v1/x")
+    }
+
     @Test(arguments: [
         ("api.example.com", "does not start with http:// or https://"),
         ("ftp://example.com", "scheme ftp is not supported"),

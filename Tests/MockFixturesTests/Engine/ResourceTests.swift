@@ -50,7 +50,10 @@ struct ResourceTests {
         let wrongMethod = fixture.send("DELETE", "/api/people")
         #expect(wrongMethod.status == 405)
         #expect(wrongMethod.headerValue("Allow") == "GET, HEAD, POST")
-        let notJSON = fixture.send("POST", "/api/people", headers: ["Content-Type": "text/plain"], body: "Rey")
+        #expect((try wrongMethod.jsonObject()["hint"] as? String)?.hasPrefix("add an item with POST here") == true, "every refusal has a hint (audit D3)")
+        let lowerCase = try fixture.send("patch", "/api/people/1").jsonObject()
+        #expect(lowerCase["hint"] as? String == "send PATCH, not patch")
+        let notJSON = fixture.send("POST", "/api/people", body: "Rey")
         #expect(notJSON.status == 400)
         #expect((try notJSON.jsonObject()["error"] as? String) == "POST /api/people needs a JSON object, and the request has a body that is not a JSON object")
         #expect(fixture.send("PUT", "/api/people/1", headers: Self.json, body: "[1]").status == 400)
@@ -62,6 +65,76 @@ struct ResourceTests {
 
         #expect(fixture.send("DELETE", "/__admin/resources/resource-1").status == 200)
         #expect(fixture.get("/api/people").text == "\"from the file\"", "the file again once the resource is gone")
+    }
+
+    /// Every answer carries a strong ETag of its bytes; If-Match and If-None-Match are evaluated
+    /// before a change (RFC 9110 §13.2), so an app's optimistic-concurrency path can be tested
+    /// (audit H3 saw a stale If-Match replace and delete).
+    @Test func conditionalRequestsUseTheItemsETags() throws {
+        let fixture = try EngineFixture([:])
+        _ = try resource(fixture, #"{"path": "/p", "items": [{"id": 1, "v": 1}, {"id": 2}]}"#)
+        let first = fixture.get("/p/1")
+        let etag = try #require(first.headerValue("ETag"))
+        #expect(etag.hasPrefix("\"") && etag.count == 18)
+        #expect(fixture.get("/p/1", headers: ["If-None-Match": etag]).status == 304)
+        #expect(fixture.get("/p/1", headers: ["If-None-Match": etag]).declaredBodyLength == first.body.count)
+        #expect(fixture.get("/p", headers: ["If-None-Match": try #require(fixture.get("/p").headerValue("ETag"))]).status == 304)
+
+        let stale = fixture.send("PUT", "/p/1", headers: Self.json.merging(["If-Match": #""stale""#]) { $1 }, body: #"{"v": 2}"#)
+        #expect(stale.status == 412)
+        #expect((try stale.jsonObject()["error"] as? String) == #"precondition failed: If-Match "stale" does not match the item's ETag \#(etag); nothing was changed"#)
+        #expect(stale.headerValue("ETag") == etag)
+        #expect(fixture.send("PUT", "/p/1", headers: Self.json.merging(["If-None-Match": "*"]) { $1 }, body: #"{"v": 2}"#).status == 412, "create-only")
+        #expect(fixture.send("DELETE", "/p/2", headers: ["If-Match": #""stale""#]).status == 412)
+        #expect(fixture.get("/p").text == #"[{"id":1,"v":1},{"id":2}]"#, "nothing changed")
+
+        let replaced = fixture.send("PUT", "/p/1", headers: Self.json.merging(["If-Match": etag]) { $1 }, body: #"{"v": 2}"#)
+        #expect(replaced.status == 200)
+        let newTag = try #require(replaced.headerValue("ETag"))
+        #expect(newTag != etag)
+        #expect(fixture.send("PATCH", "/p/1", headers: Self.json.merging(["If-Match": etag]) { $1 }, body: #"{"v": 3}"#).status == 412, "the old tag is stale now")
+        #expect(fixture.send("PATCH", "/p/1", headers: Self.json.merging(["If-Match": newTag, "If-Unmodified-Since": "Mon, 01 Jan 1990 00:00:00 GMT"]) { $1 },
+                             body: #"{"v": 3}"#).status == 200, "no modification dates: If-Unmodified-Since is ignored (RFC 9110 §13.1.4)")
+        #expect(fixture.send("DELETE", "/p/2", headers: ["If-Match": "*"]).status == 204)
+        #expect(fixture.get("/p/9", headers: ["If-Match": "*"]).status == 404, "preconditions of an answer that is no 2xx are ignored")
+    }
+
+    /// Bodies: JSON, or unlabelled JSON; another label is a 415 saying what is taken.
+    @Test func bodiesLabelledAsAnythingButJSONGet415() throws {
+        let fixture = try EngineFixture([:])
+        _ = try resource(fixture, #"{"path": "/p", "items": [{"id": 1}]}"#)
+        let form = fixture.send("POST", "/p", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: #"{"id": 2}"#)
+        #expect(form.status == 415)
+        #expect(form.headerValue("Accept-Post") == "application/json")
+        #expect((try form.jsonObject()["hint"] as? String)?.contains("curl -d") == true)
+        let jsonPatch = fixture.send("PATCH", "/p/1", headers: ["Content-Type": "application/json-patch+json"], body: #"[{"op": "remove", "path": "/a"}]"#)
+        #expect(jsonPatch.status == 415)
+        #expect(jsonPatch.headerValue("Accept-Patch") == "application/merge-patch+json, application/json")
+        #expect(fixture.send("PATCH", "/p/1", headers: ["Content-Type": "application/merge-patch+json"], body: #"{"a": 1}"#).status == 200)
+        #expect(fixture.send("POST", "/p", body: #"{"id": 3}"#).status == 201, "an unlabelled JSON body is read as JSON")
+        #expect(fixture.send("POST", "/p", headers: ["Content-Type": "text/plain"], body: #"{"id": 4}"#).status == 415)
+    }
+
+    /// String ids compare byte for byte: "café" written with a combining accent is another id.
+    @Test func stringIdsCompareExactly() throws {
+        let fixture = try EngineFixture([:])
+        _ = try resource(fixture, #"{"path": "/ids", "items": [{"id": "caf\u00e9"}]}"#)
+        #expect(fixture.send("POST", "/ids", headers: Self.json, body: #"{"id": "cafe\u0301"}"#).status == 201)
+        #expect(fixture.send("DELETE", "/ids/cafe%CC%81").status == 204)
+        #expect(fixture.get("/ids").text == #"[{"id":"café"}]"#)
+    }
+
+    /// An answer that cannot be sent does not take effect (audit H3: a 431 after the item was
+    /// kept made the retry a 409).
+    @Test func aLocationThatCannotBeSentAddsNothing() throws {
+        let fixture = try EngineFixture([:])
+        _ = try resource(fixture, #"{"path": "/p"}"#)
+        let long = String(repeating: "é", count: 2_000)
+        let refused = fixture.engine.respond(method: "POST", target: "/p", headers: HeaderList(fields: [HTTPHeader(name: "Content-Type", value: "application/json")]),
+                                             body: Array(#"{"id": "\#(long)"}"#.utf8), store: fixture.engine.store, answerHeaderBytesLimit: 4_000)
+        #expect(refused.status == 400)
+        #expect((try refused.jsonObject()["error"] as? String)?.hasSuffix("nothing was added") == true)
+        #expect(fixture.get("/p").text == "[]")
     }
 
     @Test func runtimeFixturesGoFirstAndResetClears() throws {

@@ -98,6 +98,15 @@ struct ScenarioTests {
         #expect(messages.contains(#"a.json:3:34: warning: "newState" is set but "scenario" is not, so it is ignored. Name the scenario too, e.g. "scenario": "cart", "newState": "paid""#))
         #expect(messages.contains(#"c.json:1:29: error: "state" is set but "scenario" is not, so there is no state to compare with. Name the scenario too, e.g. "scenario": "cart", "state": "has item""#))
         #expect(!messages.contains { $0.contains("later") }, "reached from another file")
+
+        // A file with an error serves nothing, but its states are still checked: every problem
+        // is printed (audit D3), and what it leads to counts as reached.
+        let broken = try TemporaryFolder()
+        try broken.write("d.json", #"[{"scenario": "t", "state": "never", "response": 1}, {"state": "y", "response": 3}, {"scenario": "u", "newState": "on"}]"#)
+        try broken.write("e.json", #"{"scenario": "u", "state": "on", "response": 2}"#)
+        let brokenMessages = try broken.load().problems.map(\.description)
+        #expect(brokenMessages.contains { $0.hasPrefix(#"d.json:1:29: warning: state "never" of scenario "t" is never reached"#) }, "\(brokenMessages)")
+        #expect(!brokenMessages.contains { $0.contains(#"state "on""#) }, "\(brokenMessages)")
     }
 
     /// A scenario is named in `/__admin/scenarios/NAME`, one path segment.

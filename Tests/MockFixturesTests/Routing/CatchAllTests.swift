@@ -92,7 +92,7 @@ struct CatchAllTests {
         let body = try refused.jsonObject()
         #expect(body["error"] as? String == "no entry matches DELETE /img/logo.png (tried the static file img/logo.png, which answers GET and HEAD only, img/{file}.json)")
         #expect(body["staticFile"] as? String == "img/logo.png")
-        #expect(refused.headerValue("Allow") == "GET, HEAD", "what the static file takes")
+        #expect(refused.headerValue("Allow") == "GET, HEAD, POST", "what the static file and the files tried take (audit H3)")
         let lower = try alone.send("get", "/img/logo.png", headers: [:], body: "").jsonObject()
         #expect((lower["error"] as? String)?.contains("(methods are case-sensitive: send GET, not get)") == true, "\(lower)")
         #expect(((body["candidates"] as? [[String: Any]])?.first?["reasons"] as? [String])?.first == "method differs: entry expects POST, request is DELETE")
@@ -150,5 +150,42 @@ struct CatchAllTests {
         #expect(try misplaced.jsonObject()["error"] as? String == #""path" "/cdn/{asset...}/x" has the catch-all segment "{asset...}" before its last segment"#, "\(misplaced.text)")
         let pattern = fixture.postJSON("/__admin/requests/count", #"{"path": "/cdn/{asset...}/x"}"#)
         #expect(pattern.status == 400, "\(pattern.text)")
+    }
+
+    /// A less specific static file is reached too: `users/{id}/avatar.png` answers
+    /// `/users/7/avatar.png` when `users/7/avatar.png.json` has no entry for it (audit H3).
+    @Test func fallingThroughReachesALessSpecificStaticFile() throws {
+        let fixture = try EngineFixture([
+            "users/{id}/avatar.png": "PNG",
+            "users/7/avatar.png.json": #"[{"query": {"size": "large"}, "responseText": "large"}]"#,
+        ])
+        #expect(fixture.get("/users/7/avatar.png?size=large").text == "large")
+        let png = fixture.get("/users/7/avatar.png")
+        #expect(png.status == 200 && png.text == "PNG")
+        let refused = try fixture.send("POST", "/users/7/avatar.png").jsonObject()
+        #expect(refused["error"] as? String == "no entry matches POST /users/7/avatar.png (tried users/7/avatar.png.json, the static file users/{id}/avatar.png, which answers GET and HEAD only)")
+    }
+
+    /// The length a HEAD entry or a 304 states is that of what a GET gets, whatever answers it: a
+    /// resource, a static file, or a GET entry behind a HEAD entry (audit H3).
+    @Test func statedLengthsFollowWhatAGETGets() throws {
+        let fixture = try EngineFixture([
+            "people.json": #"[{"response": {"from": "people.json, which the resource shadows"}}]"#,
+            "pic.txt": "0123456789",
+            "v.json": #"[{"method": "HEAD", "status": 200, "headers": {"ETag": "\"v1\""}}, {"requestHeaders": {"If-None-Match": "\"v1\""}, "status": 304}, {"response": {"body": "of the GET, 33 bytes long"}}]"#,
+        ])
+        #expect(fixture.postJSON("/__admin/resources", #"{"path": "/people", "items": [{"id": 1}]}"#).status == 201)
+        _ = fixture.postJSON("/__admin/fixtures", #"{"path": "/people", "entries": [{"method": "HEAD", "status": 200}, {"requestHeaders": {"If-None-Match": "\"x\""}, "status": 304}]}"#)
+        _ = fixture.postJSON("/__admin/fixtures", #"{"path": "/pic.txt", "entries": [{"requestHeaders": {"If-None-Match": "\"x\""}, "status": 304}]}"#)
+        let listed = fixture.get("/people").body.count
+        #expect(fixture.send("HEAD", "/people").declaredBodyLength == listed)
+        #expect(fixture.get("/people", headers: ["If-None-Match": "\"x\""]).declaredBodyLength == listed)
+        let unchanged = fixture.get("/pic.txt", headers: ["If-None-Match": "\"x\""])
+        #expect(unchanged.status == 304 && unchanged.declaredBodyLength == 10)
+        let getLength = fixture.get("/v").body.count
+        #expect(fixture.send("HEAD", "/v").declaredBodyLength == getLength)
+        let headUnchanged = fixture.send("HEAD", "/v", headers: ["If-None-Match": "\"v1\""])
+        #expect(headUnchanged.status == 304)
+        #expect(headUnchanged.declaredBodyLength == getLength, "never a false 0")
     }
 }

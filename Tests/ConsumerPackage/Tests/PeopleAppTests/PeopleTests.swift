@@ -24,7 +24,7 @@ import Testing
     }
 }
 
-/// A server scoped to one test: stopped when the closure returns or throws.
+/// A server scoped to one test: stopped when the closure returns, throws or is cancelled.
 @Test func aServerForOneTest() async throws {
     try await withMockServer(root: FixtureRoot.path("Mocks")) { server in
         let people = try await PeopleAPI(baseURL: server.url).people()

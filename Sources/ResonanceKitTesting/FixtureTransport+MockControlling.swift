@@ -62,6 +62,11 @@ extension FixtureTransport: MockControlling {
         try await control().removeResource(id)
     }
 
+    @discardableResult
+    public func removeAllResources() async throws -> Int {
+        try await control().removeAllResources()
+    }
+
     public func removeFixture(_ id: String) async throws {
         try await control().removeFixture(id)
     }

@@ -66,6 +66,9 @@ enum FixtureFormatHelp {
           fixture serving the path; within one priority a constrained entry beats a
           wildcard one, then the first in the file wins; runtime fixtures go before
           files, and a file before the less specific ones it falls through to.
+          A file holding {"$resource": {"items": [...]}} instead declares a
+          collection at its path that the mock keeps (as POST /__admin/resources),
+          set up again as declared on every reset.
           Other files (png, txt, ...) are served as static files for GET and HEAD,
           with ETag and Last-Modified (If-None-Match / If-Modified-Since: 304),
           and byte ranges (Range: bytes=0-99 -> 206; outside the file -> 416).

@@ -148,7 +148,25 @@ struct DynamicFixtureTests {
             #expect(try await harness.session.status(.get, "crew") == 404)
             let failure = await #expect(throws: MockControlError.self) { try await harness.mock.removeResource(people) }
             #expect(failure?.message == #"there is no resource "resource-1""#)
+            _ = try await harness.mock.addResource(path: "/api/crew", items: [Person(id: 1, name: "Rey")])
+            _ = try await harness.mock.addResource(path: "/api/ships", items: [Person(id: 1, name: "Falcon")])
+            #expect(try await harness.mock.removeAllResources() == 2)
+            #expect(try await harness.session.status(.get, "ships") == 404)
+            #expect(try await harness.mock.removeAllResources() == 0)
             #expect(try await harness.mock.reset().resources == 0)
+        }
+    }
+
+    /// A resource a fixture file declares, on both fronts: there from the start, and as declared
+    /// again after a reset.
+    @Test(arguments: ControlFront.allCases)
+    func fixtureFilesDeclareResources(front: ControlFront) async throws {
+        try await front.run(files: ["api/crew.json": #"{"$resource": {"items": [{"id": 1, "name": "Rey"}]}}"#]) { harness in
+            #expect(try await harness.session.send(HTTPRequest(path: "crew")).decode([Person].self) == [Person(id: 1, name: "Rey")])
+            #expect(try await harness.session.send(HTTPRequest(method: .post, path: "crew", body: .json(Person(name: "Finn")))).statusCode == 201)
+            #expect(try await harness.mock.resourceItems("declared-1", as: Person.self).count == 2)
+            try await harness.mock.reset()
+            #expect(try await harness.mock.resourceItems("declared-1", as: Person.self) == [Person(id: 1, name: "Rey")])
         }
     }
 

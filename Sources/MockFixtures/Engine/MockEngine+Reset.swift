@@ -14,7 +14,8 @@ extension MockEngine {
     }
 
     /// One clean slate between tests: `times` counters (and the unused-entries report) from 0,
-    /// every scenario back to `started`, the journal cleared, runtime fixtures and resources removed.
+    /// every scenario back to `started`, the journal cleared, runtime fixtures and posted resources
+    /// removed, and the resources fixture files declare set up again as declared.
     ///
     /// It happens between requests (``ResetGate``): one answered meanwhile counts wholly before
     /// it (its `times` and record both cleared) or wholly after it. Runtime fixtures go first, so
@@ -29,6 +30,8 @@ extension MockEngine {
             let counters = store.resetCounters()
             let requests = journal?.clear() ?? 0
             let resourceCount = resources.removeAll()
+            // The files' resources start over with the items they declare.
+            resources.installDeclared(store.declaredResources)
             return ResetSummary(counters: counters, scenarios: scenarioCount, requests: requests, fixtures: fixtures, resources: resourceCount)
         }
     }

@@ -45,39 +45,12 @@ extension MockEngine {
             return badAdminRequest(request, "\"path\" \(JSONValue.excerpt(.string(path))) is not a usable request path: \(rejection.description)",
                                    hint: "write the decoded path, such as \"/api/people\"")
         }
-        var idField = "id"
-        if let value = object["idField"] {
-            guard case .string(let name) = value, !name.isEmpty else {
-                return badAdminRequest(request, "\"idField\" must be a non-empty string, found \(JSONValue.excerpt(value))", hint: "name the items' id member, such as \"id\" or \"uuid\"")
-            }
-            idField = name
+        let declaration: ResourceDeclaration
+        switch ResourceDeclaration.compile(members, path: path, key: key, file: nil, example: Self.resourceExample) {
+        case .success(let compiled): declaration = compiled
+        case .failure(let problem): return badAdminRequest(request, problem.message, hint: problem.hint)
         }
-        var ids = Resource.IDs.increment
-        if let value = object["ids"] {
-            guard case .string(let name) = value, let known = Resource.IDs(rawValue: name) else {
-                return badAdminRequest(request, "\"ids\" must be \"increment\" or \"uuid\", found \(JSONValue.excerpt(value))",
-                                       hint: "\"increment\": 1, 2, 3 … (one more than the largest); \"uuid\": random UUIDs")
-            }
-            ids = known
-        }
-        let shape = Resource.Shape(path: path, key: key, idField: idField, ids: ids)
-        var items: [JSONValue] = []
-        if let value = object["items"] {
-            guard case .array(let elements) = value else {
-                return badAdminRequest(request, "\"items\" must be an array of objects, found \(JSONValue.excerpt(value))", hint: "send \(Self.resourceExample)")
-            }
-            var known = ResourceIDs()
-            for (index, element) in elements.enumerated() {
-                guard case .object = element.value else {
-                    return badAdminRequest(request, "item \(index) is \(element.value.kindNameWithArticle), not an object", hint: "send each item as a JSON object")
-                }
-                switch Self.identified(element.value, in: shape, known: &known) {
-                case .success(let item): items.append(item)
-                case .failure(let problem): return badAdminRequest(request, "item \(index): \(problem.error)", hint: problem.hint)
-                }
-            }
-        }
-        let added = resources.add(key: key) { id in Resource(id: id, shape: shape, items: items) }
+        let added = resources.add(key: key) { id in Resource(id: id, shape: declaration.shape, items: declaration.items) }
         switch added {
         case .taken(let existing):
             return diagnosticResponse(status: 409, outcome: .admin("refused: \(existing.id) already serves \(existing.path)"), [
@@ -142,6 +115,7 @@ extension MockEngine {
             ("ids", .string(resource.ids.rawValue)),
             ("count", .number(JSONNumber(items?.count ?? resource.currentItems.count))),
         ]
+        if let file = resource.file { fields.append(("file", .string(file))) }
         if let items { fields.append(("items", .makeArray(items))) }
         return fields
     }
@@ -184,7 +158,7 @@ extension MockEngine {
 
     /// `item` with its id: its own (a string or a number not yet used) or, when it has none or
     /// `null`, the next one; `known` gains it.
-    private static func identified(_ item: JSONValue, in resource: Resource.Shape, known: inout ResourceIDs) -> Result<JSONValue, ResourceProblem> {
+    static func identified(_ item: JSONValue, in resource: Resource.Shape, known: inout ResourceIDs) -> Result<JSONValue, ResourceProblem> {
         let members = (item.objectMembers ?? []).map { ($0.key, $0.value.value) }
         guard let id = item[resource.idField], id != .null else {
             let next: JSONValue?
@@ -222,7 +196,7 @@ extension MockEngine {
             .map(PercentEncoding.pathSegment).joined(separator: "/")
     }
 
-    private struct ResourceProblem: Error {
+    struct ResourceProblem: Error {
         let status: Int
         let error: String
         let hint: String

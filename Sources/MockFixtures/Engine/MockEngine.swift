@@ -33,6 +33,7 @@ public final class MockEngine: Sendable {
         journal = options.journalSize > 0
             ? RequestJournal(capacity: min(options.journalSize, MockEngineOptions.maximumJournalSize), bodyLimit: max(0, options.journalBodyLimit))
             : nil
+        resources.installDeclared(store.declaredResources)
     }
 
     /// The fixture files currently served.
@@ -46,6 +47,8 @@ public final class MockEngine: Sendable {
             currentStore.store(store)
             forgetUnnamedScenarios(store: store, runtime: runtime)
         }
+        // The files' resources as the files now declare them.
+        resources.installDeclared(store.declaredResources)
     }
 
     /// Loads the store's root again with the same options and serves it; the engine keeps the

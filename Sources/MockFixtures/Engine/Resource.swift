@@ -35,10 +35,14 @@ package final class Resource: Sendable {
     package var idField: String { shape.idField }
     package var ids: IDs { shape.ids }
 
-    init(id: String, shape: Shape, items: [JSONValue]) {
+    /// The fixture file that declares it (`{"$resource": …}`); nil for one a test posted.
+    package let file: String?
+
+    init(id: String, shape: Shape, items: [JSONValue], file: String? = nil) {
         self.id = id
         self.shape = shape
         self.items = LockedState(items)
+        self.file = file
     }
 
     /// The items now, in the order they were added.

@@ -59,6 +59,28 @@ final class ResourceTable: Sendable {
         }
     }
 
+    /// Sets up the resources the fixture files declare, as declared, in place of those set up
+    /// before (at start, on reload, on reset); resources a test posted stay, and a declared one
+    /// whose path a posted one holds is left out. Ids are `declared-1`, `declared-2`, … in file
+    /// order, the same after every reset. Returns the paths left out.
+    @discardableResult
+    func installDeclared(_ declarations: [ResourceDeclaration]) -> [String] {
+        changes.withLock { _ in
+            let posted = current.load().all.filter { $0.file == nil }
+            var skipped: [String] = []
+            var declared: [Resource] = []
+            for (index, declaration) in declarations.enumerated() {
+                guard !posted.contains(where: { $0.key == declaration.shape.key }) else {
+                    skipped.append(declaration.shape.path)
+                    continue
+                }
+                declared.append(Resource(id: "declared-\(index + 1)", shape: declaration.shape, items: declaration.items, file: declaration.file))
+            }
+            publish(declared + posted)
+            return skipped
+        }
+    }
+
     func resource(id: String) -> Resource? {
         current.load().all.first { $0.id == id }
     }

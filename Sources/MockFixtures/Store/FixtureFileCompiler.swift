@@ -32,6 +32,9 @@ struct FixtureFileCompiler {
 
     struct Output {
         var entries: [CompiledEntry] = []
+        /// `{"$resource": {…}}`: the file declares a resource at its path instead of entries; its
+        /// members, checked by the store builder, which knows the path.
+        var resourceMembers: [JSONMember]?
         var problems: [FixtureProblem] = []
         var hasErrors: Bool { problems.contains { $0.severity == .error } }
     }
@@ -93,7 +96,39 @@ struct FixtureFileCompiler {
         if let foreign = ForeignFixtureFormat.recognise(document.root) {
             add(.warning, at: foreign.position, foreign.message, hint: foreign.hint)
         }
+        if case .object(let members) = document.root.value, members.contains(where: { $0.key == "$resource" }) {
+            compileResourceDeclaration(members, at: document.root.position)
+            return
+        }
         compileEntries(document.root)
+    }
+
+    static let resourceKeys = ["idField", "ids", "items"]
+
+    /// A file holding `{"$resource": {"idField": …, "ids": …, "items": […]}}` declares a resource
+    /// at its own path; only the shape is checked here (the store builder checks the rest).
+    private mutating func compileResourceDeclaration(_ members: [JSONMember], at position: JSONPosition) {
+        let example = ResourceDeclaration.fileExample
+        if let other = members.first(where: { $0.key != "$resource" }) {
+            add(.error, at: other.keyPosition, "a file declaring a resource holds only \"$resource\", found \(JSONValue.excerpt(.string(other.key))) beside it",
+                hint: "write \(example); entries for the same path go in another file")
+            return
+        }
+        let declaration = members[0].value
+        guard case .object(let inner) = declaration.value else {
+            add(.error, at: declaration.position, "\"$resource\" must be an object, found \(describe(declaration.value))", hint: "write \(example)")
+            return
+        }
+        for member in inner where !Self.resourceKeys.contains(member.key) {
+            var hint = "the keys are " + Self.resourceKeys.joined(separator: ", ")
+            if member.key == "path" {
+                hint = "the file's place is the resource's path (api/people.json serves /api/people); leave \"path\" out"
+            } else if let suggestion = EditDistance.closest(to: member.key, among: Self.resourceKeys, maximumDistance: 2) {
+                hint = "did you mean \"\(suggestion)\"?"
+            }
+            add(.error, at: member.keyPosition, "unknown key \(JSONValue.excerpt(.string(member.key))) in \"$resource\"", hint: hint)
+        }
+        output.resourceMembers = inner
     }
 
     mutating func warnDuplicateKeys(_ duplicates: [JSONDuplicateKey]) {

@@ -47,11 +47,14 @@ public final class FixtureStore: Sendable {
     /// What a more specific file's entries must rank at or above for the less specific files
     /// serving the same path to be skipped.
     let fallbackPriorityFloor: FallbackPriorityFloor
+    /// Resources the fixture files declare (`{"$resource": …}`), set up by the engine at start,
+    /// on reload and on every reset.
+    let declaredResources: [ResourceDeclaration]
 
     init(rootPath: String, loadOptions: FixtureLoadOptions, problems: [FixtureProblem], fixtureFileCount: Int, entryCount: Int, staticFileCount: Int,
          preparedResponses: [PreparedResponse], routes: [Substring: FixtureRoute], healthPreparedID: Int,
          usages: [EntryUsage], countedEntryCount: Int, scenarioSteps: [ScenarioStep], templatedRoutes: RouteTrie<TemplatedRoute>,
-         pathIndex: ServedPathIndex, configuredRoot: String? = nil) {
+         pathIndex: ServedPathIndex, declaredResources: [ResourceDeclaration] = [], configuredRoot: String? = nil) {
         self.rootPath = rootPath
         self.configuredRoot = configuredRoot ?? rootPath
         self.loadOptions = loadOptions
@@ -69,6 +72,7 @@ public final class FixtureStore: Sendable {
         self.templatedRoutes = templatedRoutes
         fallbackPriorityFloor = FallbackPriorityFloor(templatedRoutes.allValues)
         self.pathIndex = pathIndex
+        self.declaredResources = declaredResources
     }
 
     /// Whether any file has an error (and answers 500).

@@ -49,6 +49,8 @@ struct FixtureStoreBuilder {
     /// Those of files with errors: they serve nothing, but `validate` prints every problem, so
     /// their states are checked (and lead where they say) all the same.
     var brokenFileScenarioEntries: [(file: String, entry: FixtureFileCompiler.CompiledEntry)] = []
+    /// Resources declared by files holding `{"$resource": …}`, in file order.
+    var declaredResources: [ResourceDeclaration] = []
     let responseFiles: ResponseFileLoader
 
     /// The root as given, symlinks kept (``FixtureStore/configuredRoot``); `nil`: `rootPath`.
@@ -203,6 +205,9 @@ struct FixtureStoreBuilder {
             brokenFileScenarioEntries += output.entries.filter { $0.scenario != nil }.map { (file.relativePath, $0) }
             return brokenRoute(file.relativePath, output.problems.filter { $0.severity == .error })
         }
+        if let members = output.resourceMembers {
+            return declareResource(members, pending)
+        }
         if let limit = options.answerHeaderBytesLimit {
             for compiled in output.entries where compiled.isFixed {
                 let bytes = HTTPHeader.lineBytes(compiled.headers)
@@ -227,6 +232,29 @@ struct FixtureStoreBuilder {
         fixtureFileCount += 1
         entryCount += entries.count
         return .fixture(FixtureFile(relativePath: file.relativePath, entries: entries, priorities: output.entries.map(\.priority)))
+    }
+
+    /// A file holding `{"$resource": …}`: a resource at the file's path, which the engine sets
+    /// up (and sets up again on reset); no route of its own. A broken declaration answers 500.
+    private mutating func declareResource(_ members: [JSONMember], _ pending: PendingRoute) -> FixtureRoute? {
+        let file = pending.candidate.file.relativePath
+        let refusal: (message: String, hint: String, position: JSONPosition?)?
+        if pending.template.isTemplated {
+            refusal = ("a resource's path is literal, and \(file) has {name} segments", "name the file for the collection, such as api/people.json; its items are the segment after it (/api/people/7)", nil)
+        } else if pending.key.isEmpty {
+            refusal = ("\(file) is the root, which holds no collection", "declare the resource in the collection's file, such as api/people.json", nil)
+        } else {
+            switch ResourceDeclaration.compile(members, path: "/" + pending.key, key: pending.key, file: file, example: ResourceDeclaration.fileExample) {
+            case .success(let declaration):
+                declaredResources.append(declaration)
+                return nil
+            case .failure(let problem):
+                refusal = (problem.message, problem.hint, problem.position)
+            }
+        }
+        let problem = FixtureProblem(.error, file, at: refusal!.position, refusal!.message, hint: refusal!.hint)
+        problems.append(problem)
+        return brokenRoute(file, [problem])
     }
 
     private mutating func makeStaticRoute(_ file: FixtureTreeWalker.FoundFile) -> FixtureRoute? {
@@ -293,7 +321,31 @@ struct FixtureStoreBuilder {
         templatedRoutes.allValues.map { Self.routeKey(for: $0.file).0 }
     }
 
+    /// A fixture file serving an item of a declared resource (`api/people/{id}.json` beside
+    /// `api/people.json` holding `{"$resource": …}`) is answered only where it ranks first: the
+    /// resource stands at the default priority, before files of the same.
+    private mutating func warnAboutFilesBelowDeclaredResources() {
+        guard !declaredResources.isEmpty else { return }
+        let files: [(key: String, file: String, lowest: Int)] = Array(routes.values).compactMap { route in
+            guard case .fixture(let file) = route else { return nil }
+            return (Self.routeKey(for: file.relativePath).0, file.relativePath, file.priorityLevels.first ?? Int.max)
+        } + templatedRoutes.allValues.compactMap { templated in
+            guard case .fixture(let file) = templated.route else { return nil }
+            return (Self.routeKey(for: templated.file).0, templated.file, file.priorityLevels.first ?? Int.max)
+        }
+        for declaration in declaredResources {
+            let prefix = declaration.shape.key + "/"
+            for served in files where served.key.hasPrefix(prefix) && !served.key.dropFirst(prefix.count).contains("/")
+                && served.lowest >= EntryPriority.defaultValue {
+                problems.append(FixtureProblem(.warning, served.file, at: nil,
+                    "\(served.file) serves items of the resource \(declaration.file ?? "") declares, which answers them first",
+                    hint: "give its entries a \"priority\" below 5 to go before the resource (a one-off failure), or remove one of them"))
+            }
+        }
+    }
+
     mutating func build() -> FixtureStore {
+        warnAboutFilesBelowDeclaredResources()
         let checked = scenarioEntries + brokenFileScenarioEntries
         problems.append(contentsOf: ScenarioCheck.unreachableStates(in: checked, reachable: ScenarioCheck.reachableStates(checked.compactMap(\.entry.scenario))))
         // The problem count, as the listening line and the reload answer give it: a CI wait
@@ -308,7 +360,8 @@ struct FixtureStoreBuilder {
             preparedResponses: prepared, routes: routes, healthPreparedID: healthID,
             usages: usages, countedEntryCount: countedEntryCount,
             scenarioSteps: scenarioEntries.compactMap(\.entry.scenario), templatedRoutes: templatedRoutes,
-            pathIndex: ServedPathIndex(keys: Array(routes.keys).map(String.init) + templatedKeys),
+            pathIndex: ServedPathIndex(keys: Array(routes.keys).map(String.init) + templatedKeys + declaredResources.map(\.shape.key)),
+            declaredResources: declaredResources,
             configuredRoot: configuredRoot)
     }
 }

@@ -32,6 +32,12 @@ public protocol MockControlling: Sendable {
     func resourceItems<Item: Decodable>(_ id: String, as type: Item.Type) async throws -> [Item]
     /// Removes one resource.
     func removeResource(_ id: String) async throws
+    /// Removes every resource; returns how many there were.
+    ///
+    /// ```swift
+    /// try await mock.removeAllResources()   // the paths are served by fixtures again
+    /// ```
+    @discardableResult func removeAllResources() async throws -> Int
     /// Replaces the path and entries of runtime fixture `id`, which keeps its id and its place
     /// among the others; the new entries' `times` start from 0.
     func replaceFixture(_ id: String, path: String, entries: [FixtureEntry]) async throws
@@ -43,7 +49,8 @@ public protocol MockControlling: Sendable {
     func scenarios() async throws -> [Scenario]
     /// Moves a scenario to `state`.
     func setScenario(_ name: String, state: String) async throws
-    /// One clean slate: counters, scenarios, journal, runtime fixtures.
+    /// One clean slate: counters, scenarios, journal, runtime fixtures and posted resources; the
+    /// resources fixture files declare (`{"$resource": …}`) start over with their items.
     @discardableResult func reset() async throws -> ResetSummary
     /// Reads the fixture folder again (runtime fixtures, scenario states and the journal stay).
     @discardableResult func reload() async throws -> ReloadResult

@@ -129,6 +129,11 @@ public struct MockServerControl: MockControlling {
         _ = try await call(.delete, "__admin/resources/" + Self.pathSegment(id), decoding: Ignored.self)
     }
 
+    @discardableResult
+    public func removeAllResources() async throws -> Int {
+        try await call(.delete, "__admin/resources", decoding: Removed.self).removed
+    }
+
     public func removeFixture(_ id: String) async throws {
         _ = try await call(.delete, "__admin/fixtures/" + Self.pathSegment(id), decoding: Ignored.self)
     }

@@ -137,6 +137,76 @@ struct ResourceTests {
         #expect(fixture.get("/p").text == "[]")
     }
 
+    /// A fixture file holding `{"$resource": …}` declares a resource at its path: set up at start,
+    /// as declared again on every reset and reload; posted resources go by reset as before.
+    @Test func fixtureFilesDeclareResources() throws {
+        let fixture = try EngineFixture([
+            "api/people.json": #"{"$resource": {"items": [{"id": 1, "name": "Rey"}]}}"#,
+            "api/ships/index.json": #"{"$resource": {"idField": "code", "ids": "uuid"}}"#,
+        ])
+        #expect(fixture.get("/api/people").text == #"[{"id":1,"name":"Rey"}]"#)
+        #expect(fixture.send("POST", "/api/people", headers: Self.json, body: #"{"name": "Finn"}"#).status == 201)
+        #expect(fixture.get("/api/people/2").text == #"{"id":2,"name":"Finn"}"#)
+        let listed = try #require(try fixture.get("/__admin/resources").jsonObject()["resources"] as? [[String: Any]])
+        #expect(listed.map { $0["id"] as? String } == ["declared-1", "declared-2"])
+        #expect(listed.map { $0["file"] as? String } == ["api/people.json", "api/ships/index.json"])
+        #expect(listed.map { $0["path"] as? String } == ["/api/people", "/api/ships"])
+        #expect(listed[1]["idField"] as? String == "code" && listed[1]["ids"] as? String == "uuid")
+        _ = try resource(fixture, #"{"path": "/api/crew"}"#)
+        let taken = fixture.postJSON("/__admin/resources", #"{"path": "/api/people"}"#)
+        #expect(taken.status == 409)
+        #expect((try taken.jsonObject()["error"] as? String) == "declared-1 already serves /api/people")
+
+        let reset = try fixture.postJSON("/__admin/reset", "").jsonObject()
+        #expect(reset["resources"] as? Int == 3)
+        #expect(fixture.get("/api/people").text == #"[{"id":1,"name":"Rey"}]"#, "as declared again")
+        #expect(fixture.get("/api/crew").status == 404, "a posted resource is gone")
+        #expect(fixture.send("DELETE", "/__admin/resources/declared-1").status == 200)
+        #expect(fixture.get("/api/people").status == 404, "removed until the next reset")
+        _ = fixture.postJSON("/__admin/reset", "")
+        #expect(fixture.get("/api/people").status == 200)
+
+        _ = try resource(fixture, #"{"path": "/api/crew"}"#)
+        try fixture.tree.write("api/people.json", #"{"$resource": {"items": [{"id": 9}]}}"#)
+        guard case .success = fixture.engine.reload() else { Issue.record("reload failed"); return }
+        #expect(fixture.get("/api/people").text == #"[{"id":9}]"#, "a reload sets it up as the file now declares")
+        #expect(fixture.get("/api/crew").status == 200, "a posted resource stays through a reload")
+    }
+
+    @Test(arguments: [
+        (#"{"$resource": {}, "items": []}"#, "1:19: error: a file declaring a resource holds only \"$resource\", found \"items\" beside it"),
+        (#"{"$resource": [1]}"#, #"1:15: error: "$resource" must be an object, found array [1]"#),
+        (#"{"$resource": {"path": "/x"}}"#, #"1:16: error: unknown key "path" in "$resource". The file's place is the resource's path"#),
+        (#"{"$resource": {"itemz": []}}"#, #"1:16: error: unknown key "itemz" in "$resource". Did you mean "items"?"#),
+        (#"{"$resource": {"items": [{"id": 1}, {"id": 1.0}]}}"#, #"1:37: error: item 1: an item with "id" 1.0 is already in /a"#),
+        (#"{"$resource": {"ids": "serial"}}"#, #"1:23: error: "ids" must be "increment" or "uuid", found "serial""#),
+    ])
+    func badResourceDeclarationsAreLoadErrors(contents: String, message: String) throws {
+        let (store, tree) = try loadTree(["a.json": contents])
+        _ = tree
+        #expect(store.problemReport.contains("a.json:" + message), "\(store.problemReport)")
+        #expect(store.get("/a").status == 500)
+    }
+
+    @Test func declaredResourcePathsAreLiteralAndFilesBelowThemAreWarnedAbout() throws {
+        let (store, tree) = try loadTree([
+            "{x}.json": #"{"$resource": {}}"#,
+            "index.json": #"{"$resource": {}}"#,
+            "api/people.json": #"{"$resource": {}}"#,
+            "api/people/{id}.json": #"{"response": 1}"#,
+            "api/people/me.json": #"{"priority": 1, "response": 2}"#,
+        ])
+        _ = tree
+        let report = store.problemReport
+        #expect(report.contains("{x}.json: error: a resource's path is literal, and {x}.json has {name} segments"), "\(report)")
+        #expect(report.contains("index.json: error: index.json is the root, which holds no collection"), "\(report)")
+        #expect(report.contains("api/people/{id}.json: warning: api/people/{id}.json serves items of the resource api/people.json declares, which answers them first"), "\(report)")
+        #expect(!report.contains("api/people/me.json: warning"), "priority 1 goes before the resource")
+        let engine = MockEngine(store: store)
+        #expect(engine.get("/api/people/me").text == "2")
+        #expect(engine.get("/api/people/7").status == 404, "the resource answers its items")
+    }
+
     @Test func runtimeFixturesGoFirstAndResetClears() throws {
         let fixture = try EngineFixture([:])
         _ = try resource(fixture, #"{"path": "/api/orders", "idField": "orderId", "ids": "uuid", "items": [{"orderId": "o-1"}]}"#)

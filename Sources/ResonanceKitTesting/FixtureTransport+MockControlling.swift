@@ -45,6 +45,20 @@ extension FixtureTransport: MockControlling {
         try await control().addFixture(path: path, entries: entries)
     }
 
+    /// Answers the requests to `path` with what `handler` returns (``MockEngine/addHandler(path:priority:encoder:_:)``),
+    /// its values encoded as `session` encodes request bodies when one is given.
+    ///
+    /// ```swift
+    /// try transport.addHandler(path: "/api/search") { request in
+    ///     FixtureEntry(response: results(for: request.query["q"]?.first ?? ""))
+    /// }
+    /// ```
+    @discardableResult
+    public func addHandler(path: String, priority: Int = 5, encodingLike session: JSONSession? = nil,
+                           _ handler: @escaping @Sendable (MockRequest) -> FixtureEntry?) throws -> String {
+        try engine.addHandler(path: path, priority: priority, encoder: session?.makeEncoder() ?? JSONEncoder(), handler)
+    }
+
     public func replaceFixture(_ id: String, path: String, entries: [FixtureEntry]) async throws {
         try await control().replaceFixture(id, path: path, entries: entries)
     }

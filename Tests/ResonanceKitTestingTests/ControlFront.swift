@@ -25,6 +25,8 @@ enum ControlFront: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let session: JSONSession
         let mock: any MockControlling
         let root: TemporaryFolder
+        /// The engine behind both: the server's in-process, the transport's in-process.
+        let engine: MockEngine
     }
 
     /// With `cookies`, "the app" keeps cookies as a URLSession configured with a cookie storage
@@ -57,7 +59,7 @@ enum ControlFront: String, CaseIterable, Sendable, CustomTestStringConvertible {
             }
             session.timeout = 20
             let mock = MockServerControl(baseURL: server.url)
-            return try await body(Harness(session: session, mock: mock, root: root))
+            return try await body(Harness(session: session, mock: mock, root: root, engine: engine))
         case .inProcess:
             var transport = FixtureTransport(engine: engine)
             if cookies {
@@ -65,7 +67,7 @@ enum ControlFront: String, CaseIterable, Sendable, CustomTestStringConvertible {
             }
             var session = JSONSession(baseURL: URL(string: "http://fixtures.test/api")!, transport: transport)
             session.timeout = 20
-            return try await body(Harness(session: session, mock: transport, root: root))
+            return try await body(Harness(session: session, mock: transport, root: root, engine: engine))
         }
     }
 }

@@ -170,6 +170,43 @@ struct DynamicFixtureTests {
         }
     }
 
+    /// A handler: Swift code answers per request (OHHTTPStubs' closure stubs), on both fronts;
+    /// nil passes to the files; its entry's request keys are refused with a 500; it goes by reset.
+    @Test(arguments: ControlFront.allCases)
+    func handlersAnswerFromSwiftCode(front: ControlFront) async throws {
+        try await front.run(files: ["api/crew/{id}.json": #"{"response": {"id": 0, "name": "from the file"}}"#]) { harness in
+            let seen = SeenLines()
+            let id = try harness.engine.addHandler(path: "/api/crew/{id}") { request in
+                seen.append("\(request.method) \(request.path) \(request.pathParameters["id"] ?? "") \(request.query["v"] ?? []) \(request.headers["x-trace"] ?? "")")
+                switch request.pathParameters["id"] {
+                case "7": return FixtureEntry(response: Person(id: 7, name: request.bodyText.isEmpty ? "Rey" : request.bodyText), headers: ["X-Handled": "yes"])
+                case "8": return FixtureEntry(status: 503, delayMilliseconds: 1)
+                case "9": return FixtureEntry(query: ["a": "b"], response: 1)
+                default: return nil
+                }
+            }
+            #expect(id == "fixture-1")
+            let answer = try await harness.session.send(HTTPRequest(path: "crew/7", queryItems: [URLQueryItem(name: "v", value: "2")], headers: ["X-Trace": "t1"]))
+            #expect(try answer.decode(Person.self) == Person(id: 7, name: "Rey"))
+            #expect(answer.headers["X-Handled"] == "yes")
+            #expect(try await harness.session.status(.get, "crew/8") == 503)
+            #expect(try await harness.session.send(HTTPRequest(path: "crew/6")).decode(Person.self) == Person(id: 0, name: "from the file"), "nil passes")
+            let refused = try await harness.session.send(HTTPRequest(path: "crew/9"))
+            #expect(refused.statusCode == 500)
+            #expect(try refused.text().contains(#"\"query\" has no meaning in a handler's entry"#))
+            #expect(seen.lines.first == "GET /api/crew/7 7 [\"2\"] t1")
+            let journal = try await harness.mock.requests()
+            #expect(journal.first?.matched == RecordedRequest.MatchedEntry(file: nil, fixture: "fixture-1", entry: 0))
+            #expect(journal.first(where: { $0.path == "/api/crew/9" })?.isUnmatched == true)
+            try await harness.mock.verify(.get("/api/crew/{id}"), count: 4)
+            let listed = try await harness.mock.reset()
+            #expect(listed.fixtures == 1)
+            #expect(try await harness.session.send(HTTPRequest(path: "crew/7")).decode(Person.self) == Person(id: 0, name: "from the file"))
+            #expect(throws: MockControlError.self) { try harness.engine.addHandler(path: "/api?x=1") { _ in nil } }
+            #expect(throws: MockControlError.self) { try harness.engine.addHandler(path: "/a", priority: 0) { _ in nil } }
+        }
+    }
+
     /// `responseData`: a binary body posted from a test, with no file under the mock's root.
     @Test(arguments: ControlFront.allCases)
     func runtimeFixturesSendBytes(front: ControlFront) async throws {
@@ -219,5 +256,20 @@ struct DynamicFixtureTests {
         let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
         let candidates = object?["candidates"] as? [[String: Any]] ?? []
         return candidates.map { $0["reasons"] as? [String] ?? [] }
+    }
+}
+
+/// Lines a handler writes on the serving thread, read by the test.
+final class SeenLines: @unchecked Sendable {
+    // @unchecked: `stored` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    func append(_ line: String) {
+        lock.withLock { stored.append(line) }
+    }
+
+    var lines: [String] {
+        lock.withLock { stored }
     }
 }

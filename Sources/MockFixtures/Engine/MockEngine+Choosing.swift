@@ -30,6 +30,8 @@ extension MockEngine {
         case resource(Resource, itemID: Substring?)
         case broken(file: String, preparedID: Int)
         case staticFile(file: String, preparedID: Int)
+        /// An answer made already: a handler's entry that could not be used.
+        case answer(MockResponse)
     }
 
     /// Everything serving `key`, and the most specific file route (for the 404's wording).
@@ -71,6 +73,16 @@ extension MockEngine {
         for level in levels {
             for source in sources {
                 switch source {
+                case .runtime(let match) where match.fixture.handler != nil:
+                    // Swift code answers; asked only for a request being answered, not for the
+                    // length a HEAD or 304 entry states.
+                    guard counting, level == match.fixture.priorityLevels.first, let handler = match.fixture.handler else { continue }
+                    request.pathParameters = match.parameters
+                    switch handled(by: handler, fixture: match.fixture, &request) {
+                    case .passed: continue
+                    case .entry(let entry): return .entry(entry, .matchedRuntime(fixture: match.fixture.id, entry: 0))
+                    case .failed(let refusal): return .answer(refusal)
+                    }
                 case .runtime(let match):
                     guard let entries = match.fixture.entries(atPriority: level) else { continue }
                     request.pathParameters = match.parameters

@@ -114,6 +114,8 @@ extension MockEngine {
             return prepared(preparedID, in: store, outcome: .brokenFixture(file: file))
         case .staticFile(let file, let preparedID)?:
             return staticFileResponse(preparedID: preparedID, file: file, request, store: store)
+        case .answer(let answer)?:
+            return answer
         case nil:
             break
         }
@@ -198,7 +200,7 @@ extension MockEngine {
         case .staticFile(let file, let preparedID)?:
             let answer = staticFileResponse(preparedID: preparedID, file: file, plain.asGET(), store: store)
             return answer.status == status ? (answer.body.count, contentType(answer.headers)) : nil
-        case .broken?, nil:
+        case .broken?, .answer?, nil:
             // A broken file's 500 states no length of a 200.
             return nil
         }

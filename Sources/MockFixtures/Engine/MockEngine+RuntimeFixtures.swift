@@ -62,21 +62,10 @@ extension MockEngine {
         guard let entriesNode else {
             return refused("the body has no \"entries\"", hint: "send them as a fixture file holds them, e.g. \(Self.runtimeFixtureExample)")
         }
-        let target: RequestTarget
-        switch RequestTarget.parse(writtenPath: path) {
-        case .success(let parsed) where parsed.query == nil:
-            target = parsed
-        case .success:
-            return refused("\"path\" \(JSONValue.excerpt(.string(path))) has a query", hint: "give the path alone and match query parameters with \"request\" or \"query\"")
-        case .failure(let rejection):
-            return refused("\"path\" \(JSONValue.excerpt(.string(path))) is not a usable request path: \(rejection.description)", hint: "write it as the decoded path, e.g. \"/api/orders\"")
-        }
-        if Self.isAdminKey(target.lookupKey) {
-            return refused("\"path\" \(JSONValue.excerpt(.string(path))) is under /__admin/, which is reserved for the server's own endpoints", hint: "use another path")
-        }
-        let template = PathTemplate(key: target.lookupKey)
-        if let problem = Self.runtimePathProblem(template, path: path) {
-            return refused(problem.error, hint: problem.hint)
+        let template: PathTemplate
+        switch Self.runtimeTemplate(path) {
+        case .success(let made): template = made
+        case .failure(let problem): return refused(problem.message, hint: problem.hint)
         }
         var output = compiler.output
         let responseFiles = ResponseFileLoader(rootPath: store.rootPath, limit: store.loadOptions.maxStaticFileBytes)
@@ -96,6 +85,28 @@ extension MockEngine {
                 hint: "fix what \"problems\" lists, then send the fixture again", problems: errors, warnings: warnings)))
         }
         return .success(PostedFixture(path: path, template: template, entries: compiled.entries, source: entriesNode.value, warnings: warnings))
+    }
+
+    /// The path of a runtime fixture (posted, or of a handler) as its route: decoded, without a
+    /// query, not under `/__admin/`, with whole `{name}` segments.
+    static func runtimeTemplate(_ path: String) -> Result<PathTemplate, PatternError> {
+        let target: RequestTarget
+        switch RequestTarget.parse(writtenPath: path) {
+        case .success(let parsed) where parsed.query == nil:
+            target = parsed
+        case .success:
+            return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(path))) has a query", hint: "give the path alone and match query parameters with \"request\" or \"query\""))
+        case .failure(let rejection):
+            return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(path))) is not a usable request path: \(rejection.description)", hint: "write it as the decoded path, e.g. \"/api/orders\""))
+        }
+        if isAdminKey(target.lookupKey) {
+            return .failure(PatternError("\"path\" \(JSONValue.excerpt(.string(path))) is under /__admin/, which is reserved for the server's own endpoints", hint: "use another path"))
+        }
+        let template = PathTemplate(key: target.lookupKey)
+        if let problem = runtimePathProblem(template, path: path) {
+            return .failure(PatternError(problem.error, hint: problem.hint))
+        }
+        return .success(template)
     }
 
     /// `POST /__admin/fixtures` with `{"path": …, "entries": [ … ]}`: checked with the same rules

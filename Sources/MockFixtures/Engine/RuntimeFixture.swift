@@ -17,6 +17,8 @@ package struct RuntimeFixture: Sendable, PrioritizedFixture {
     let priorityLevels: [Int]
     /// The entries exactly as posted, for `GET /__admin/fixtures`.
     package let source: JSONValue
+    /// Swift code that makes the one entry per request instead (``MockEngine/addHandler(path:priority:_:)``).
+    let handler: RuntimeHandler?
 
     init(id: String, path: String, template: PathTemplate, entries: [FixtureEntry], priorities: [Int], source: JSONValue) {
         self.id = id
@@ -26,6 +28,19 @@ package struct RuntimeFixture: Sendable, PrioritizedFixture {
         priorityGroups = PriorityGroups.make(entries, priorities: priorities)
         priorityLevels = PriorityGroups.levels(priorities)
         self.source = source
+        handler = nil
+    }
+
+    /// A fixture whose entry `handler` makes per request, at `priority`.
+    init(id: String, path: String, template: PathTemplate, handler: @escaping RuntimeHandler, priority: Int) {
+        self.id = id
+        self.path = path
+        self.template = template
+        entries = []
+        priorityGroups = nil
+        priorityLevels = [priority]
+        source = .makeObject([("handler", .string("Swift code in the test process")), ("priority", .number(JSONNumber(priority)))])
+        self.handler = handler
     }
 }
 

@@ -35,6 +35,12 @@ struct PathParameters: Sendable {
         return storage.values[index]
     }
 
+    /// Each name with its value, in path order.
+    var pairs: [(name: String, value: String)] {
+        guard let storage else { return [] }
+        return zip(storage.names, storage.values).map { (name: $0, value: String($1)) }
+    }
+
     /// `{"id": "7"}`, for the 404 diagnostics.
     var json: JSONValue {
         guard let storage else { return .makeObject([]) }

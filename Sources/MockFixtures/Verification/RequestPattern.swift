@@ -156,12 +156,12 @@ struct RequestPattern: Sendable {
     }
 }
 
-/// Why a pattern cannot be used, as one sentence.
-struct PatternError: Error {
+/// Why a pattern (or a handler's path) cannot be used, as one sentence.
+package struct PatternError: Error {
     /// What is wrong.
-    let message: String
+    package let message: String
     /// What to send instead.
-    let hint: String
+    package let hint: String
     init(_ message: String, hint: String) {
         self.message = message
         self.hint = hint

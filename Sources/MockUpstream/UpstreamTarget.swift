@@ -79,7 +79,11 @@ public struct UpstreamTarget: Sendable, Equatable, CustomStringConvertible {
         let rest = reference.dropFirst(basePath.count)
         guard let next = rest.first else { return "/" }
         switch next {
-        case "/": return String(rest)
+        case "/":
+            // `/v1//people` would become `//people`, which a client reads as the host `people`
+            // (and `/\x` as `//x` in browsers): such a reference stays as sent.
+            let second = rest.dropFirst().first
+            return second == "/" || second == "\\" ? reference : String(rest)
         case "?", "#": return "/" + rest
         default: return reference   // `/v10/…` is not under `/v1`
         }

@@ -81,6 +81,12 @@ public struct FixtureTransport: HTTPTransport {
         }
         let method = request.httpMethod ?? "GET"
         var headers = request.allHTTPHeaderFields ?? [:]
+        // The host the app asked for, as URLSession sends it on the wire (the port only when it
+        // is not the scheme's): `"requestHeaders": {"Host": "auth.example.com"}` and handlers
+        // tell an app's backends apart, as OHHTTPStubs' `isHost` does.
+        if headers.value(forHeader: "host") == nil, let host = Self.hostHeader(of: url) {
+            headers["Host"] = host
+        }
         if let cookieStorage, request.httpShouldHandleCookies, headers.value(forHeader: "cookie") == nil,
            let cookies = cookieStorage.cookies(for: url), !cookies.isEmpty {
             headers.merge(HTTPCookie.requestHeaderFields(with: cookies)) { own, _ in own }
@@ -195,6 +201,18 @@ public struct FixtureTransport: HTTPTransport {
         case .secureConnectionFailed: (.secureConnectionFailed, "An SSL error has occurred and a secure connection to the server cannot be made.")
         case .connectionReset, .emptyResponse, .truncatedBody: nil
         }
+    }
+
+    /// `host[:port]` as a `Host` header names it: the port only when it is not the scheme's
+    /// default; an IPv6 address in brackets.
+    static func hostHeader(of url: URL) -> String? {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true), let host = components.percentEncodedHost, !host.isEmpty else {
+            return nil
+        }
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let defaultPort = components.scheme?.lowercased() == "https" ? 443 : 80
+        guard let port = components.port, port != defaultPort else { return bracketed }
+        return "\(bracketed):\(port)"
     }
 
     /// The raw request target: percent-encoded path plus `?query`, as a server sees it.

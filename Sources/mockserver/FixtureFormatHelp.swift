@@ -65,7 +65,8 @@ enum FixtureFormatHelp {
           Lower priority numbers are tried first, in every file and runtime
           fixture serving the path; within one priority a constrained entry beats a
           wildcard one, then the first in the file wins; runtime fixtures go before
-          files, and a file before the less specific ones it falls through to.
+          a resource (which ranks 5), that before files, and a file before the less
+          specific ones it falls through to.
           A file holding {"$resource": {"items": [...]}} instead declares a
           collection at its path that the mock keeps (as POST /__admin/resources),
           set up again as declared on every reset.

@@ -1,8 +1,9 @@
 import Foundation
 import MockFixtures
 import ResonanceKit
-import ResonanceKitTesting
+@testable import ResonanceKitTesting
 import Testing
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -205,6 +206,29 @@ struct DynamicFixtureTests {
             #expect(throws: MockControlError.self) { try harness.engine.addHandler(path: "/api?x=1") { _ in nil } }
             #expect(throws: MockControlError.self) { try harness.engine.addHandler(path: "/a", priority: 0) { _ in nil } }
         }
+    }
+
+    /// In-process, the URL's host is the request's `Host`, as URLSession sends it: one transport
+    /// tells an app's backends apart (OHHTTPStubs' `isHost`), in entries and in handlers.
+    @Test func theHostTellsBackendsApartInProcess() async throws {
+        let root = try TemporaryFolder(["token.json": #"""
+            [{"requestHeaders": {"Host": "auth.example.com"}, "response": "auth"},
+             {"requestHeaders": {"Host": {"$regex": "^api\\.example\\.com:8443$"}}, "response": "api"}]
+            """#])
+        defer { root.remove() }
+        let transport = try FixtureTransport(root: root.path)
+        let auth = JSONSession(baseURL: URL(string: "https://auth.example.com")!, transport: transport)
+        let api = JSONSession(baseURL: URL(string: "https://api.example.com:8443")!, transport: transport)
+        let other = JSONSession(baseURL: URL(string: "https://other.example.com:443")!, transport: transport)
+        #expect(try await auth.send(HTTPRequest(path: "token")).text() == #""auth""#)
+        #expect(try await api.send(HTTPRequest(path: "token")).text() == #""api""#)
+        #expect(try await other.send(HTTPRequest(path: "token")).statusCode == 404)
+        #expect(try await transport.requests().last?.headers["host"] == "other.example.com", "the scheme's port is left out")
+        try transport.addHandler(path: "/me") { request in
+            FixtureEntry(response: request.headers["host"] ?? "none")
+        }
+        #expect(try await auth.send(HTTPRequest(path: "me")).text() == #""auth.example.com""#)
+        #expect(FixtureTransport.hostHeader(of: URL(string: "http://[::1]:8080/x")!) == "[::1]:8080")
     }
 
     /// `responseData`: a binary body posted from a test, with no file under the mock's root.

@@ -93,20 +93,24 @@ extension MockEngine {
 
     /// Why no entry of the runtime fixtures for the path (most specific, then newest first) nor
     /// of its file matched. `request.pathParameters` are those of `file`'s path.
+    /// `staticFileAfter`: for a static file less specific than `file`, how many of `fallbacks`
+    /// were tried before it.
     func noMatchResponse(runtime: [RuntimeFixtureMatch], file: FixtureFile?, fallbacks: [(file: FixtureFile, parameters: PathParameters)] = [],
-                         staticFile: String? = nil, _ request: inout IncomingRequest) -> MockResponse {
-        let response = noMatchResponseNamingTheMethod(runtime: runtime, file: file, fallbacks: fallbacks, staticFile: staticFile, &request)
+                         staticFile: String? = nil, staticFileAfter: Int? = nil, _ request: inout IncomingRequest) -> MockResponse {
+        let response = noMatchResponseNamingTheMethod(runtime: runtime, file: file, fallbacks: fallbacks, staticFile: staticFile,
+                                                      staticFileAfter: staticFileAfter, &request)
         guard request.isHead else { return response }
         // The body names the method and the reasons ("request is HEAD"); a HEAD answer states
         // the length of GET's body. Only HEAD misses pay for the second explanation.
         var get = request.asGET()
-        return response.stating(bodyLength: noMatchResponseNamingTheMethod(runtime: runtime, file: file, fallbacks: fallbacks, staticFile: staticFile, &get).body.count)
+        return response.stating(bodyLength: noMatchResponseNamingTheMethod(runtime: runtime, file: file, fallbacks: fallbacks, staticFile: staticFile,
+                                                                           staticFileAfter: staticFileAfter, &get).body.count)
     }
 
     /// `staticFile`: the static file at the path, which answered neither (another method, a
     /// trailing slash) before the templated files were tried.
     private func noMatchResponseNamingTheMethod(runtime: [RuntimeFixtureMatch], file: FixtureFile?, fallbacks: [(file: FixtureFile, parameters: PathParameters)],
-                                                staticFile: String?, _ request: inout IncomingRequest) -> MockResponse {
+                                                staticFile: String?, staticFileAfter: Int?, _ request: inout IncomingRequest) -> MockResponse {
         struct Candidate {
             let entry: FixtureEntry
             let fixtureID: String?
@@ -148,11 +152,13 @@ extension MockEngine {
             staticSource = source
         }
         // A static file is the most specific route when there is no fixture file; else it is one
-        // of the less specific files, named after the fixture file.
+        // of the less specific files, named where it was tried.
         if file == nil, let staticSource { sources.append(staticSource) }
         if let file { sources.append(file.relativePath) }
-        sources.append(contentsOf: fallbacks.map(\.file.relativePath))
+        let before = file == nil ? fallbacks.count : min(staticFileAfter ?? fallbacks.count, fallbacks.count)
+        sources.append(contentsOf: fallbacks.prefix(before).map(\.file.relativePath))
         if file != nil, let staticSource { sources.append(staticSource) }
+        sources.append(contentsOf: fallbacks.dropFirst(before).map(\.file.relativePath))
         let error = runtime.isEmpty && file != nil && fallbacks.isEmpty && staticFile == nil
             ? "no entry in \(file!.relativePath) matches \(request.method) \(path)"
             : "no entry matches \(request.method) \(path) (tried \(sources.joined(separator: ", ")))"
@@ -207,8 +213,9 @@ extension MockEngine {
         // answered where Allow said GET, HEAD); none when an ANY entry makes the list endless.
         var headers = Self.jsonHeaders
         if staticFile != nil, !request.target.hasTrailingSlash {
-            let entryMethods = ((file?.entries ?? []) + fallbacks.flatMap(\.file.entries)).map(\.method)
-            if !entryMethods.contains(IncomingRequest.anyMethod) {
+            let entryMethods = (runtime.flatMap(\.fixture.entries) + (file?.entries ?? []) + fallbacks.flatMap(\.file.entries)).map(\.method)
+            // A handler may answer any method, as an ANY entry does.
+            if !entryMethods.contains(IncomingRequest.anyMethod), !runtime.contains(where: { $0.fixture.handler != nil }) {
                 var allowed = ["GET", "HEAD"]
                 for method in entryMethods where !allowed.contains(method) { allowed.append(method) }
                 headers.append(HTTPHeader(name: "Allow", value: allowed.joined(separator: ", ")))

@@ -257,7 +257,9 @@ extension MockEngine {
                     let created = Self.resourceJSON(201, item, outcome: outcome, extra: [HTTPHeader(name: "Location", value: location)])
                     // An answer that cannot be sent must not have taken effect: a 431 after the
                     // item was kept made the client's retry a 409 (audit H3).
-                    guard created.headerLineBytes <= request.answerHeaderBytesLimit else {
+                    // Measured as sent: with the CORS headers `--cors` adds (audit R16).
+                    let sent = options.cors ? crossOriginResponse(created, method: request.method, headers: request.headers) : created
+                    guard sent.headerLineBytes <= request.answerHeaderBytesLimit else {
                         return diagnosticResponse(status: 400, outcome: outcome, [
                             ("error", .string("the item's id makes a Location of \(location.utf8.count) bytes, more than the answer can carry beside this request's head (\(max(request.answerHeaderBytesLimit, 0)) bytes of header lines); nothing was added")),
                             ("hint", .string("give the item a shorter \"\(resource.idField)\", or leave it out for one made by the mock")),
@@ -315,12 +317,13 @@ extension MockEngine {
     private func unsupportedMediaType(_ contentType: String, _ request: IncomingRequest, _ resource: Resource) -> MockResponse? {
         let essence = contentType.prefix { $0 != ";" }.trimmingSpaces().lowercased()
         guard !MediaType.isJSON(essence) || essence == "application/json-patch+json" else { return nil }
+        let label = essence.isEmpty ? "with an empty Content-Type" : "labelled \(essence)"
         let accepted = request.method == "PATCH" ? "application/merge-patch+json, application/json" : "application/json"
         let hint = essence == "application/x-www-form-urlencoded"
             ? "send Content-Type: application/json (curl -d labels a body application/x-www-form-urlencoded unless -H says otherwise)"
             : request.method == "PATCH" ? "send a JSON merge patch (RFC 7396) as application/merge-patch+json or application/json" : "send the item as application/json"
         var response = diagnosticResponse(status: 415, outcome: .resource(resource.id), [
-            ("error", .string("\(request.methodNamedInBodies) \(request.target.path) takes JSON, and the body is labelled \(essence)")),
+            ("error", .string("\(request.methodNamedInBodies) \(request.target.path) takes JSON, and the body is \(label)")),
             ("hint", .string(hint)),
             ("resource", .string(resource.id)),
         ])

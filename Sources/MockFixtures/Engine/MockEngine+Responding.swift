@@ -129,9 +129,13 @@ extension MockEngine {
             guard case .staticFile(let file, _) = source else { return nil }
             return file
         }.first
+        // Where a less specific static file was tried among the fallbacks, for the 404's order.
+        let staticFileAfter = sources.firstIndex { if case .staticFile = $0 { true } else { false } }.map { index in
+            sources[..<index].filter { if case .file(_, _, isFallback: true) = $0 { true } else { false } }.count
+        }
         switch primary?.route {
         case .fixture(let file)?:
-            return noMatchResponse(runtime: runtime, file: file, fallbacks: fallbacks, staticFile: staticFile, &request)
+            return noMatchResponse(runtime: runtime, file: file, fallbacks: fallbacks, staticFile: staticFile, staticFileAfter: staticFileAfter, &request)
         case .staticFile(let file, _)?:
             if !fallbacks.isEmpty { return noMatchResponse(runtime: runtime, file: nil, fallbacks: fallbacks, staticFile: file, &request) }
             if !request.target.hasTrailingSlash { return staticMethodResponse(file, &request) }

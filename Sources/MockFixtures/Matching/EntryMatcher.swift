@@ -117,7 +117,10 @@ enum EntryMatcher {
             collectParameterReasons(query.parameters, label: "query parameter", into: &collector) { parameters.values(for: $0) }
             if collector.isDone { return }
             if query.onlyNamed {
-                collectUnexpectedQueryReasons(query, bodyRequirement: request.body.isEmpty ? constraints.request : nil, parameters, into: &collector)
+                // `request` names query parameters only where it is compared with them: a
+                // body-less request to an entry, not a POST, PUT or PATCH pattern's body.
+                let requestReadsQuery = request.body.isEmpty && !(requestIsTheBody && RequestConstraints.methodsWhoseRequestIsTheBody.contains(request.method))
+                collectUnexpectedQueryReasons(query, bodyRequirement: requestReadsQuery ? constraints.request : nil, parameters, into: &collector)
                 if collector.isDone { return }
             }
         }
@@ -135,10 +138,20 @@ enum EntryMatcher {
             guard !query.parameters.contains(where: { $0.name == parameter.name }),
                   !(bodyRequirement?.parameters?.contains { $0.name == parameter.name } ?? false) else { continue }
             reported.insert(parameter.name)
-            collector.add("unexpected query parameter '\(parameter.name)' (\"queryMatch\": \"exact\" allows \(allowedQueryNames(query, bodyRequirement)))")
+            // A few by name; a request with hundreds of stray parameters gets a count, not a
+            // 404, log line and journal record of kilobytes each.
+            if reported.count <= Self.unexpectedQueryNamesShown {
+                collector.add("unexpected query parameter '\(parameter.name)' (\"queryMatch\": \"exact\" allows \(allowedQueryNames(query, bodyRequirement)))")
+            }
             if collector.isDone { return }
         }
+        if reported.count > Self.unexpectedQueryNamesShown {
+            collector.add("and \(reported.count - Self.unexpectedQueryNamesShown) more unexpected query parameters")
+        }
     }
+
+    /// How many stray parameters a near miss names before it counts the rest.
+    static let unexpectedQueryNamesShown = 5
 
     private static func allowedQueryNames(_ query: QueryRequirement, _ bodyRequirement: RequestConstraints.BodyRequirement?) -> String {
         let names = query.parameters.map(\.name) + (bodyRequirement?.parameters?.map(\.name) ?? [])

@@ -344,8 +344,50 @@ struct FixtureStoreBuilder {
         }
     }
 
+    /// One priority orders a path's files too: an entry of a literal file that a less specific
+    /// file's wildcard of a lower number always answers first can never answer (audit R16: a
+    /// file whose entries all rank 10, "defaults", lost every request to a `{rest...}.json`).
+    private mutating func warnAboutEntriesOutrankedByLessSpecificFiles() {
+        guard !templatedRoutes.isEmpty else { return }
+        for (key, route) in routes {
+            guard case .fixture(let file) = route else { continue }
+            let fallbacks = templatedRoutes.allMatches(key).compactMap { match -> FixtureFile? in
+                if case .fixture(let fallback) = match.value.route { return fallback }
+                return nil
+            }
+            guard let lowestFallback = fallbacks.compactMap(\.priorityLevels.first).min() else { continue }
+            for (levelIndex, priority) in file.priorityLevels.enumerated() where priority > lowestFallback {
+                let entries = file.priorityGroups?.groups[levelIndex] ?? file.entries
+                for entry in entries {
+                    guard let (fallback, wildcard, rank) = Self.alwaysAnsweringWildcard(for: entry.method, before: priority, in: fallbacks) else { continue }
+                    problems.append(FixtureProblem(.warning, file.relativePath, at: entry.position,
+                        "entry \(entry.index) (priority \(priority)) can never answer: entry \(wildcard.index) of \(fallback.relativePath) (priority \(rank)) answers every \(entry.method == IncomingRequest.anyMethod ? "" : entry.method + " ")request to /\(key) first",
+                        hint: "give entry \(entry.index) a \"priority\" of \(rank) or less, or constrain entry \(wildcard.index) of \(fallback.relativePath)"))
+                }
+            }
+        }
+    }
+
+    /// A wildcard entry of one of `files` ranked before `priority` that answers every `method`
+    /// request and never stops (no `times`, no scenario).
+    private static func alwaysAnsweringWildcard(for method: String, before priority: Int, in files: [FixtureFile]) -> (FixtureFile, FixtureEntry, Int)? {
+        for file in files {
+            for (index, rank) in file.priorityLevels.enumerated() where rank < priority {
+                let entries = file.priorityGroups?.groups[index] ?? file.entries
+                let coversMethod = { (wildcard: FixtureEntry) in
+                    wildcard.method == method || (wildcard.method == IncomingRequest.anyMethod && method != "OPTIONS" && method != "CONNECT" && method != IncomingRequest.anyMethod)
+                }
+                if let wildcard = entries.first(where: { $0.isWildcard && $0.usage.limit == nil && $0.scenario == nil && coversMethod($0) }) {
+                    return (file, wildcard, rank)
+                }
+            }
+        }
+        return nil
+    }
+
     mutating func build() -> FixtureStore {
         warnAboutFilesBelowDeclaredResources()
+        warnAboutEntriesOutrankedByLessSpecificFiles()
         let checked = scenarioEntries + brokenFileScenarioEntries
         problems.append(contentsOf: ScenarioCheck.unreachableStates(in: checked, reachable: ScenarioCheck.reachableStates(checked.compactMap(\.entry.scenario))))
         // The problem count, as the listening line and the reload answer give it: a CI wait

@@ -5,7 +5,8 @@ enum OtherToolPlaceholders {
     /// A hint naming our placeholder for `text` (the inside of `{{…}}`, trimmed), or nil when it
     /// is no other tool's spelling we know.
     static func hint(for text: Substring, pathParameterNames: [String]) -> String? {
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        // Handlebars' `{{{…}}}` (unescaped) reaches here with its extra braces.
+        let words = text.drop { $0 == "{" }.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "}" })
         guard let first = words.first else { return nil }
         let pathExample = "{{path.\(pathParameterNames.first ?? "id")}}"
         let argument = words.dropFirst().first.map { String($0.filter { $0 != "'" && $0 != "\"" }) }
@@ -13,14 +14,16 @@ enum OtherToolPlaceholders {
         let dotted = first.split(separator: ".", omittingEmptySubsequences: false)
         if dotted.count >= 2, dotted[0] == "request" || dotted[0] == "Request" {
             let part = dotted[1].lowercased()
-            let name = dotted.count > 2 ? dotted[2...].joined(separator: ".") : nil
+            // The parameter or header name alone: `request.query.q.[0]` is the first `q`, which
+            // `{{query.q}}` already is.
+            let name = dotted.count > 2 && !dotted[2].hasPrefix("[") ? String(dotted[2]) : nil
             switch part {
             case "path", "pathsegments":
                 return "a path segment is a {name} segment of the file's path, written \(pathExample)"
             case "query", "queryparam":
                 return "write {{query.\(name ?? "NAME")}}"
             case "headers", "header":
-                return "write {{header.\((name ?? "NAME").lowercased())}}"
+                return "write {{header.\(name?.lowercased() ?? "NAME")}}"
             case "cookies", "cookie":
                 return "write {{cookie.\(name ?? "NAME")}}"
             case "body":

@@ -135,6 +135,16 @@ struct ResourceTests {
         #expect(refused.status == 400)
         #expect((try refused.jsonObject()["error"] as? String)?.hasSuffix("nothing was added") == true)
         #expect(fixture.get("/p").text == "[]")
+
+        // Measured with the CORS headers `--cors` adds: an Origin echoed back counts (audit R16).
+        let cors = try EngineFixture([:], options: MockEngineOptions(cors: true))
+        _ = try resource(cors, #"{"path": "/p"}"#)
+        let origin = "https://" + String(repeating: "a", count: 2_000) + ".example"
+        let echoed = cors.engine.respond(method: "POST", target: "/p",
+                                         headers: HeaderList(fields: [HTTPHeader(name: "Content-Type", value: "application/json"), HTTPHeader(name: "Origin", value: origin)]),
+                                         body: Array(#"{"id": "\#(String(repeating: "é", count: 400))"}"#.utf8), store: cors.engine.store, answerHeaderBytesLimit: 4_000)
+        #expect(echoed.status == 400)
+        #expect(cors.get("/p").text == "[]")
     }
 
     /// A fixture file holding `{"$resource": …}` declares a resource at its path: set up at start,

@@ -164,6 +164,18 @@ struct CatchAllTests {
         #expect(png.status == 200 && png.text == "PNG")
         let refused = try fixture.send("POST", "/users/7/avatar.png").jsonObject()
         #expect(refused["error"] as? String == "no entry matches POST /users/7/avatar.png (tried users/7/avatar.png.json, the static file users/{id}/avatar.png, which answers GET and HEAD only)")
+
+        // Named where it was tried, before a root catch-all (audit R16); `Allow` has the runtime
+        // fixtures' methods too.
+        let ordered = try EngineFixture([
+            "users/{id}/avatar.png": "PNG",
+            "users/7/avatar.png.json": #"[{"query": {"size": "large"}, "responseText": "large"}]"#,
+            "{rest...}.json": #"{"method": "PUT", "status": 204}"#,
+        ])
+        _ = ordered.postJSON("/__admin/fixtures", #"{"path": "/users/7/avatar.png", "entries": [{"method": "PATCH", "status": 200}]}"#)
+        let deleted = ordered.send("DELETE", "/users/7/avatar.png")
+        #expect((try deleted.jsonObject()["error"] as? String) == "no entry matches DELETE /users/7/avatar.png (tried runtime fixture fixture-1, users/7/avatar.png.json, the static file users/{id}/avatar.png, which answers GET and HEAD only, {rest...}.json)")
+        #expect(deleted.headerValue("Allow") == "GET, HEAD, PATCH, PUT")
     }
 
     /// The length a HEAD entry or a 304 states is that of what a GET gets, whatever answers it: a

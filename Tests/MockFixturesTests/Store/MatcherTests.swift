@@ -432,5 +432,17 @@ struct MatcherTests {
         #expect(try fixture.count(#"{"path": "/search", "query": {"q": "luke"}}"#)["count"] as? Int == 2)
         #expect(try fixture.count(#"{"path": "/search", "query": {"q": "luke"}, "queryMatch": "exact"}"#)["count"] as? Int == 1)
         #expect(try fixture.count(#"{"path": "/search", "queryMatch": "exact"}"#)["count"] as? Int == 0)
+
+        // Hundreds of stray parameters are counted, not each named (audit R16: a 21 KB 404).
+        let many = store.get("/search?" + (1...8).map { "p\($0)=x" }.joined(separator: "&"))
+        let named = try reasons(many)[1]
+        #expect(named.count == 6)
+        #expect(named.last == "and 3 more unexpected query parameters")
+
+        // A POST pattern's `request` is its body: its keys are not allowed query names.
+        _ = fixture.send("POST", "/search?a=1")
+        let postMiss = try fixture.count(#"{"method": "POST", "path": "/search", "request": {"a": "1"}, "queryMatch": "exact"}"#)
+        let nearest = try #require((postMiss["nearMisses"] as? [[String: Any]])?.first?["reasons"] as? [String])
+        #expect(nearest.first == #"unexpected query parameter 'a' ("queryMatch": "exact" allows no query parameters)"#, "\(nearest)")
     }
 }

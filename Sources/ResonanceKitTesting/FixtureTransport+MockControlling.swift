@@ -90,6 +90,10 @@ extension FixtureTransport: MockControlling {
         try await control().removeAllFixtures()
     }
 
+    public func setDelay(_ delay: DelayDistribution?) async throws {
+        try await control().setDelay(delay)
+    }
+
     public func scenarios() async throws -> [Scenario] {
         try await control().scenarios()
     }

@@ -40,8 +40,9 @@ enum FixtureFormatHelp {
                             | boolean, | string, | json); {"$repeat":
                             {"count": 3, "item": {"id": "{{index}}"}}}
                             makes a list
-            delay           milliseconds to wait before answering, or
-                            {"min": 100, "max": 400} for a random delay
+            delay           milliseconds to wait before answering,
+                            {"min": 100, "max": 400} for a random delay, or
+                            {"median": 80, "sigma": 0.4}: log-normal
             bytesPerSecond  send the body slowly, about N bytes per second
             fault           "connectionReset", "emptyResponse" or
                             "truncatedBody" instead of a normal answer;
@@ -104,6 +105,8 @@ enum FixtureFormatHelp {
                                                 answers GET/POST there and
                                                 GET/PUT/PATCH/DELETE on /ID
           GET|DELETE /__admin/resources/ID      one resource, with its items
+          GET|PUT /__admin/settings             {"delay": 300} added to every answer
+                                                until the next reset
           GET    /__admin/scenarios             every scenario and its state
           GET    /__admin/scenarios/NAME        one scenario's state
           PUT    /__admin/scenarios/NAME        {"state":"paid"}

@@ -37,6 +37,8 @@ struct MockServerCommand: ParsableCommand {
 
     @OptionGroup var cors: CORSOptions
 
+    @OptionGroup var delay: DelayOptions
+
     @OptionGroup(title: "Proxy and record") var proxy: ProxyOptions
 
     @OptionGroup(title: "Proxy and record") var upstream: UpstreamOptions
@@ -86,6 +88,7 @@ struct MockServerCommand: ParsableCommand {
         let configuration = serving.configuration(tls: try tls.loadIdentity())
         var engineOptions = journal.engineOptions
         engineOptions.cors = cors.cors
+        engineOptions.delay = try delay.answerDelay()
         let target = try proxy.target()
         let forwarding = try target.map { target in
             Forwarding(forwarder: try upstream.forwarder(to: target, trust: trust, recordingInto: proxy.record ? store.rootPath : nil, logger: logger))

@@ -231,6 +231,26 @@ struct DynamicFixtureTests {
         #expect(FixtureTransport.hostHeader(of: URL(string: "http://[::1]:8080/x")!) == "[::1]:8080")
     }
 
+    /// `setDelay` and `delayDistribution`, on both fronts: the delay each answer gets, read from
+    /// the engine's answer (no clock involved).
+    @Test(arguments: ControlFront.allCases)
+    func delaysForEveryAnswerAndLogNormalEntries(front: ControlFront) async throws {
+        try await front.run(files: ["api/d.json": #"{"response": 1}"#]) { harness in
+            try await harness.mock.setDelay(.uniform(7...7))
+            #expect(harness.engine.respond(method: "GET", target: "/api/d", headers: NoHeaders(), body: []).delayMilliseconds == 7)
+            try await harness.mock.setDelay(nil)
+            #expect(harness.engine.respond(method: "GET", target: "/api/d", headers: NoHeaders(), body: []).delayMilliseconds == 0)
+            try await harness.mock.setDelay(.logNormal(median: 1, sigma: 0, max: 5))
+            #expect(harness.engine.respond(method: "GET", target: "/api/d", headers: NoHeaders(), body: []).delayMilliseconds == 1)
+            try await harness.mock.reset()
+            #expect(harness.engine.respond(method: "GET", target: "/api/d", headers: NoHeaders(), body: []).delayMilliseconds == 0)
+            try await harness.mock.addFixture(path: "/api/slow", entries: [FixtureEntry(delayDistribution: .logNormal(median: 3, sigma: 0))])
+            #expect(harness.engine.respond(method: "GET", target: "/api/slow", headers: NoHeaders(), body: []).delayMilliseconds == 3)
+            let refused = await #expect(throws: MockControlError.self) { try await harness.mock.setDelay(.logNormal(median: 80, sigma: 12)) }
+            #expect(refused?.message.contains("sigma must be a number from 0 to 10") == true)
+        }
+    }
+
     /// `responseData`: a binary body posted from a test, with no file under the mock's root.
     @Test(arguments: ControlFront.allCases)
     func runtimeFixturesSendBytes(front: ControlFront) async throws {

@@ -22,6 +22,8 @@ extension MockEngine {
         "DELETE /__admin/resources",
         "GET /__admin/resources/{id}",
         "DELETE /__admin/resources/{id}",
+        "GET /__admin/settings",
+        "PUT /__admin/settings",
         "GET /__admin/scenarios",
         "GET /__admin/scenarios/{name}",
         "PUT /__admin/scenarios/{name}",
@@ -64,6 +66,10 @@ extension MockEngine {
                 }
             case "scenarios":
                 return allow(["GET", "HEAD"], &request) { _ in scenarioListResponse(store: store) }
+            case "settings":
+                return allow(["GET", "HEAD", "PUT"], &request) { request in
+                    request.isGetOrHead ? settingsResponse() : setSettingsResponse(&request)
+                }
             default:
                 break
             }

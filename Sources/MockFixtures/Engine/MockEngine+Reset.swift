@@ -15,7 +15,8 @@ extension MockEngine {
 
     /// One clean slate between tests: `times` counters (and the unused-entries report) from 0,
     /// every scenario back to `started`, the journal cleared, runtime fixtures and posted resources
-    /// removed, and the resources fixture files declare set up again as declared.
+    /// removed, and the resources fixture files declare set up again as declared; the delay
+    /// added to every answer back to the one the engine started with.
     ///
     /// It happens between requests (``ResetGate``): one answered meanwhile counts wholly before
     /// it (its `times` and record both cleared) or wholly after it. Runtime fixtures go first, so
@@ -30,6 +31,7 @@ extension MockEngine {
             let counters = store.resetCounters()
             let requests = journal?.clear() ?? 0
             let resourceCount = resources.removeAll()
+            globalDelay.reset()
             // The files' resources start over with the items they declare.
             resources.installDeclared(store.declaredResources)
             return ResetSummary(counters: counters, scenarios: scenarioCount, requests: requests, fixtures: fixtures, resources: resourceCount)

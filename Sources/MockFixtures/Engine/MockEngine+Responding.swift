@@ -59,6 +59,10 @@ extension MockEngine {
         resetGate.enter()
         defer { resetGate.leave() }
         var response = answer(&request, store: store)
+        let extraDelay = globalDelay.pick()
+        if extraDelay > 0 {
+            response = response.adding(delayMilliseconds: extraDelay)
+        }
         if options.cors {
             response = crossOriginResponse(response, method: method, headers: headers)
         }

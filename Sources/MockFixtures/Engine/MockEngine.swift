@@ -23,12 +23,15 @@ public final class MockEngine: Sendable {
     let journal: RequestJournal?
     /// Keeps a reset from falling in the middle of a request.
     let resetGate = ResetGate()
+    /// The delay added to every answer (`--delay`, `PUT /__admin/settings`).
+    let globalDelay: GlobalDelay
 
     /// Serves `store`. Invalid `options` (see ``MockEngineOptions/problem``) are clamped: negative
     /// sizes to 0, a journal size to ``MockEngineOptions/maximumJournalSize``; validate them first
     /// where a user typed them.
     public init(store: FixtureStore, options: MockEngineOptions = .init()) {
         self.options = options
+        globalDelay = GlobalDelay(options.delay)
         currentStore = ManagedAtomicSnapshot(store)
         journal = options.journalSize > 0
             ? RequestJournal(capacity: min(options.journalSize, MockEngineOptions.maximumJournalSize), bodyLimit: max(0, options.journalBodyLimit))

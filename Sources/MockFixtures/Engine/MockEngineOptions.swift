@@ -24,6 +24,10 @@ public struct MockEngineOptions: Sendable, Equatable {
     /// `409`, since a runtime fixture would answer in the API's place and nothing would be
     /// recorded. True by default.
     public var acceptsRuntimeFixtures: Bool
+    /// A delay added to every answer (`mockserver --delay`): network latency for the whole
+    /// mock, on top of each entry's own `delay`. `PUT /__admin/settings` changes it until the
+    /// next reset. None by default.
+    public var delay: AnswerDelay?
 
     public static let defaultJournalSize = 1_000
     /// The most requests a journal keeps: more than a test run needs to look back over, and a
@@ -32,11 +36,12 @@ public struct MockEngineOptions: Sendable, Equatable {
     public static let defaultJournalBodyLimit = 65_536
 
     public init(journalSize: Int = MockEngineOptions.defaultJournalSize, journalBodyLimit: Int = MockEngineOptions.defaultJournalBodyLimit,
-                cors: Bool = false, acceptsRuntimeFixtures: Bool = true) {
+                cors: Bool = false, acceptsRuntimeFixtures: Bool = true, delay: AnswerDelay? = nil) {
         self.journalSize = journalSize
         self.journalBodyLimit = journalBodyLimit
         self.cors = cors
         self.acceptsRuntimeFixtures = acceptsRuntimeFixtures
+        self.delay = delay
     }
 
     /// Why these options cannot be used, as one sentence naming the setting; `nil` when they can.

@@ -42,6 +42,14 @@ extension MockResponse {
                      fault: fault, bytesPerSecond: bytesPerSecond, declaredBodyLength: length, statesBodyLength: length != nil)
     }
 
+    /// The same answer, `milliseconds` later (``AnswerDelay``); still the prepared one.
+    ///
+    /// Keep every stored property of ``MockResponse`` here when adding one.
+    package func adding(delayMilliseconds milliseconds: Int) -> MockResponse {
+        MockResponse(status: status, headers: headers, body: body, delayMilliseconds: delayMilliseconds + milliseconds, preparedID: preparedID,
+                     outcome: outcome, fault: fault, bytesPerSecond: bytesPerSecond, declaredBodyLength: declaredBodyLength, statesBodyLength: statesBodyLength)
+    }
+
     /// The same answer with other headers; no longer a prepared one, unless `keepingPreparedID`
     /// says that the front's prepared copy has these headers too.
     ///

@@ -8,7 +8,7 @@ enum OtherToolKeys {
         "base64Body": #"write the bytes as "responseBase64", or put them in a file named in "responseFile""#,
         "bodyFileName": #"name the file in "responseFile" (relative to the root)"#,
         "fixedDelayMilliseconds": #"write "delay": 300 (milliseconds)"#,
-        "delayDistribution": #"write "delay": {"min": 100, "max": 400} for a uniform random delay"#,
+        "delayDistribution": #"write "delay": {"min": 100, "max": 400} for a uniform random delay, {"median": 80, "sigma": 0.4} for a log-normal one"#,
         "statusCode": #"write "status""#,
         "statusMessage": "the reason phrase is always the standard one; give the status alone",
         "queryParameters": #"write the parameters in "query""#,

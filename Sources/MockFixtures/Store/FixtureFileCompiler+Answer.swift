@@ -142,28 +142,54 @@ extension FixtureFileCompiler {
     }
 
     /// `delay`: milliseconds, or `{"min": 100, "max": 400}` for a random delay per request.
-    mutating func compileDelay(_ node: JSONNode) -> EntryDelay? {
+    mutating func compileDelay(_ node: JSONNode, key: String = "delay") -> EntryDelay? {
         let range = 0...Self.maximumDelayMilliseconds
-        let hint = "use a whole number of milliseconds between 0 and \(Self.maximumDelayMilliseconds), or {\"min\": 100, \"max\": 400} for a random delay"
+        let hint = "use a whole number of milliseconds between 0 and \(Self.maximumDelayMilliseconds), {\"min\": 100, \"max\": 400} for a uniformly random delay, or {\"median\": 80, \"sigma\": 0.4} for a log-normal one"
         guard case .object(let members) = node.value else {
-            return compileInteger(node, key: "delay", range: range, hint: hint).map { .fixed($0) }
+            return compileInteger(node, key: key, range: range, hint: hint).map { .fixed($0) }
         }
+        let isLogNormal = members.contains { $0.key == "median" || $0.key == "sigma" }
+        let known = isLogNormal ? ["median", "sigma", "max"] : ["min", "max"]
         var bounds: [String: Int] = [:]
+        var sigma: (value: Double, literal: String)?
         for member in members {
-            guard member.key == "min" || member.key == "max" else {
-                add(.error, at: member.keyPosition, "delay has an unknown key \"\(member.key)\"", hint: #"a random delay is written {"min": 100, "max": 400}"#)
+            guard known.contains(member.key) else {
+                let shape = isLogNormal ? #"{"median": 80, "sigma": 0.4} (and an optional "max")"# : #"{"min": 100, "max": 400}"#
+                add(.error, at: member.keyPosition, "\(key) has an unknown key \"\(member.key)\"", hint: "a random delay is written \(shape)")
                 continue
             }
-            bounds[member.key] = compileInteger(member.value, key: "delay \(member.key)", range: range, hint: hint)
+            if member.key == "sigma" {
+                guard case .number(let number) = member.value.value, let value = Double(number.literal), value.isFinite, (0...10).contains(value) else {
+                    add(.error, at: member.value.position, "\(key) sigma must be a number from 0 to 10, found \(describe(member.value.value))",
+                        hint: "0.1 keeps answers near the median, 1 spreads them widely")
+                    continue
+                }
+                sigma = (value, number.literal)
+                continue
+            }
+            bounds[member.key] = compileInteger(member.value, key: "\(key) \(member.key)", range: range, hint: hint)
+        }
+        if isLogNormal {
+            guard let median = bounds["median"], let sigma else {
+                if !members.contains(where: { $0.key == "median" }) || !members.contains(where: { $0.key == "sigma" }) {
+                    add(.error, at: node.position, "a log-normal \(key) needs both \"median\" and \"sigma\"", hint: #"write it as {"median": 80, "sigma": 0.4}"#)
+                }
+                return nil
+            }
+            if let maximum = bounds["max"], maximum < median {
+                add(.error, at: node.position, "\(key) max \(maximum) is smaller than its median \(median)", hint: "give a max above the median, or leave it out")
+                return nil
+            }
+            return .logNormal(LogNormalDelay(median: median, sigma: sigma.value, sigmaLiteral: sigma.literal, maximum: bounds["max"]))
         }
         guard let minimum = bounds["min"], let maximum = bounds["max"] else {
             if members.allSatisfy({ $0.key == "min" || $0.key == "max" }), Set(members.map(\.key)).count < 2 {
-                add(.error, at: node.position, "delay needs both \"min\" and \"max\"", hint: #"write it as {"min": 100, "max": 400}"#)
+                add(.error, at: node.position, "\(key) needs both \"min\" and \"max\"", hint: #"write it as {"min": 100, "max": 400}"#)
             }
             return nil
         }
         guard minimum <= maximum else {
-            add(.error, at: node.position, "delay min \(minimum) is larger than max \(maximum)", hint: "swap them")
+            add(.error, at: node.position, "\(key) min \(minimum) is larger than max \(maximum)", hint: "swap them")
             return nil
         }
         return .uniform(minimum...maximum)

@@ -45,12 +45,20 @@ public protocol MockControlling: Sendable {
     func removeFixture(_ id: String) async throws
     /// Removes every runtime fixture; returns how many there were.
     @discardableResult func removeAllFixtures() async throws -> Int
+    /// Adds `delay` to every answer the mock gives, on top of each entry's own, until the next
+    /// reset (which goes back to the one it started with, `mockserver --delay`); nil for none.
+    ///
+    /// ```swift
+    /// try await mock.setDelay(.logNormal(median: 120, sigma: 0.5))   // a slow network, this test only
+    /// ```
+    func setDelay(_ delay: DelayDistribution?) async throws
     /// Every scenario the fixtures name, with its state.
     func scenarios() async throws -> [Scenario]
     /// Moves a scenario to `state`.
     func setScenario(_ name: String, state: String) async throws
     /// One clean slate: counters, scenarios, journal, runtime fixtures and posted resources; the
-    /// resources fixture files declare (`{"$resource": …}`) start over with their items.
+    /// resources fixture files declare (`{"$resource": …}`) start over with their items, and the
+    /// delay added to every answer goes back to the server's `--delay`.
     @discardableResult func reset() async throws -> ResetSummary
     /// Reads the fixture folder again (runtime fixtures, scenario states and the journal stay).
     @discardableResult func reload() async throws -> ReloadResult

@@ -143,6 +143,10 @@ public struct MockServerControl: MockControlling {
         try await call(.delete, "__admin/fixtures", decoding: Removed.self).removed
     }
 
+    public func setDelay(_ delay: DelayDistribution?) async throws {
+        _ = try await call(.put, "__admin/settings", json: ["delay": delay?.jsonObject ?? NSNull()], decoding: Ignored.self)
+    }
+
     public func scenarios() async throws -> [Scenario] {
         try await call(.get, "__admin/scenarios", decoding: ScenarioList.self).scenarios
     }

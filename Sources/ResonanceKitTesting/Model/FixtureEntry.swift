@@ -61,6 +61,9 @@ public struct FixtureEntry: Sendable {
     /// A random delay per request, in milliseconds (`"delay": {"min": …, "max": …}`); wins over
     /// ``delayMilliseconds``.
     public var delayRange: ClosedRange<Int>?
+    /// The delay as any distribution (`"delay"`), log-normal included; wins over
+    /// ``delayMilliseconds`` and ``delayRange``.
+    public var delayDistribution: DelayDistribution?
     /// A network failure instead of an answer (`fault`).
     public var fault: MockFault?
     /// Send the body at about this many bytes per second (`bytesPerSecond`).
@@ -83,7 +86,7 @@ public struct FixtureEntry: Sendable {
                 requestCookies: [String: PatternValue] = [:],
                 response: (any Encodable & Sendable)? = nil, responseText: String? = nil, responseFile: String? = nil,
                 responseData: Data? = nil, headers: [String: String] = [:], headerLines: [String: [String]] = [:], template: Bool = false,
-                delayMilliseconds: Int? = nil, delayRange: ClosedRange<Int>? = nil,
+                delayMilliseconds: Int? = nil, delayRange: ClosedRange<Int>? = nil, delayDistribution: DelayDistribution? = nil,
                 fault: MockFault? = nil, bytesPerSecond: Int? = nil, times: Int? = nil, priority: Int? = nil,
                 scenario: String? = nil, state: String? = nil, newState: String? = nil) {
         self.method = method
@@ -104,6 +107,7 @@ public struct FixtureEntry: Sendable {
         self.template = template
         self.delayMilliseconds = delayMilliseconds
         self.delayRange = delayRange
+        self.delayDistribution = delayDistribution
         self.fault = fault
         self.bytesPerSecond = bytesPerSecond
         self.times = times
@@ -133,7 +137,9 @@ public struct FixtureEntry: Sendable {
             object["headers"] = fields
         }
         if template { object["template"] = true }
-        if let delayRange {
+        if let delayDistribution {
+            object["delay"] = delayDistribution.jsonObject
+        } else if let delayRange {
             object["delay"] = ["min": delayRange.lowerBound, "max": delayRange.upperBound]
         } else if let delayMilliseconds {
             object["delay"] = delayMilliseconds

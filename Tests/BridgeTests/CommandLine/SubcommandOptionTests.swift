@@ -16,6 +16,9 @@ import Testing
         (["tls-cert", "--out", "<root>/certs", "--cors"], "--cors is an option of serving (`mockserver --root DIR --cors …`), not of `mockserver tls-cert`"),
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--watch"], "--watch is an option of serving (`mockserver --root DIR --watch …`), not of `mockserver record`, which forwards every request"),
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--report-unused"], "--report-unused is an option of serving"),
+        (["validate", "--root", "<root>", "--delay", "300"], "--delay is an option of serving"),
+        (["--root", "<root>", "--delay", "100-50"], "--delay 100-50: delay min 100 is larger than max 50; swap them."),
+        (["--root", "<root>", "--delay", "{\"median\": 80, \"sigma\": 11}"], "--delay {\"median\": 80, \"sigma\": 11}: delay sigma must be a number from 0 to 10"),
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--proxy-unmatched", "http://127.0.0.1:2"], "--proxy-unmatched is an option of serving"),
     ])
     func aRootOptionWithASubcommandThatDoesNotTakeItIsRefused(arguments: [String], message: String) async throws {

@@ -74,7 +74,27 @@ struct FaultAndDelayTests {
         #expect(engine.send("POST", "/d").delayMilliseconds == 5)
     }
 
+    /// `{"median": 80, "sigma": 0.4}`: log-normal (WireMock's `delayDistribution`), at most `max`.
+    @Test func logNormalDelaysClusterAroundTheMedian() throws {
+        let (store, tree) = try loadTree(["d.json": #"[{"delay": {"median": 80, "sigma": 0.4}}, {"method": "POST", "delay": {"median": 80, "sigma": 3, "max": 200}}]"#])
+        _ = tree
+        #expect(store.problems.isEmpty, "\(store.problems)")
+        let engine = MockEngine(store: store, options: MockEngineOptions(journalSize: 0))
+        let delays = (0..<4_001).map { _ in engine.get("/d").delayMilliseconds }.sorted()
+        // The sample median of 4,001 draws is within a few percent of the true one; 60–100 is
+        // far wider than that, and far narrower than what a uniform or fixed delay gives.
+        #expect((60...100).contains(delays[2_000]), "median \(delays[2_000])")
+        #expect(delays.first! >= 0 && delays.last! > 120, "a tail of slower answers: \(delays.last!)")
+        let capped = (0..<500).map { _ in engine.send("POST", "/d").delayMilliseconds }
+        #expect(capped.allSatisfy { (0...200).contains($0) } && capped.contains(200), "max caps the tail")
+        #expect(engine.get("/d").preparedID != nil)
+    }
+
     @Test(arguments: [
+        (#"[{"delay": {"median": 80}}]"#, 1, 12, #"a log-normal delay needs both "median" and "sigma""#, "0.4"),
+        (#"[{"delay": {"median": 80, "sigma": -1}}]"#, 1, 36, "delay sigma must be a number from 0 to 10, found number -1", "median"),
+        (#"[{"delay": {"median": 80, "sigma": 0.4, "min": 3}}]"#, 1, 41, #"delay has an unknown key "min""#, #""max""#),
+        (#"[{"delay": {"median": 80, "sigma": 0.4, "max": 50}}]"#, 1, 12, "delay max 50 is smaller than its median 80", "above the median"),
         (#"[{"fault": "reset"}]"#, 1, 12, #"fault "reset" is not a known fault"#, #"use one of "connectionReset", "emptyResponse", "truncatedBody""#),
         (#"[{"fault": "conectionReset"}]"#, 1, 12, #"fault "conectionReset" is not a known fault"#, #"did you mean "connectionReset"?"#),
         (#"[{"fault": "truncatedBody"}]"#, 1, 12, #"fault "truncatedBody" needs a body to cut, but the entry sends none"#, "emptyResponse"),
@@ -106,5 +126,50 @@ struct FaultAndDelayTests {
             #"bytesPerSecond has no effect: fault "connectionReset" sends no body"#,
             "bytesPerSecond has no effect: the entry sends no body",
         ])
+    }
+}
+
+/// A delay added to every answer (`--delay`, `PUT /__admin/settings`), on top of each entry's own.
+@Suite("The delay added to every answer")
+struct GlobalDelayTests {
+    @Test func addedToEveryAnswerAndSetUntilTheNextReset() throws {
+        let fixture = try EngineFixture(["d.json": #"[{"delay": 50, "response": 1}]"#, "logo.txt": "x"],
+                                        options: MockEngineOptions(delay: try AnswerDelay(parsing: "300")))
+        let answer = fixture.get("/d")
+        #expect(answer.delayMilliseconds == 350, "on top of the entry's own")
+        #expect(answer.preparedID != nil, "still the prebuilt answer")
+        #expect(fixture.get("/logo.txt").delayMilliseconds == 300)
+        #expect(fixture.get("/missing").delayMilliseconds == 300, "a 404 too: the network is slow for every answer")
+        #expect(fixture.get("/__admin/health").delayMilliseconds == 0, "admin calls never wait")
+        #expect(try fixture.get("/__admin/settings").jsonObject()["delay"] as? Int == 300)
+
+        let set = fixture.engine.send("PUT", "/__admin/settings", headers: ["Content-Type": "application/json"], body: #"{"delay": {"min": 10, "max": 10}}"#)
+        #expect(set.status == 200, "\(set.text)")
+        #expect(fixture.get("/d").delayMilliseconds == 60)
+        _ = fixture.engine.send("PUT", "/__admin/settings", headers: ["Content-Type": "application/json"], body: #"{"delay": null}"#)
+        #expect(fixture.get("/d").delayMilliseconds == 50)
+        _ = fixture.postJSON("/__admin/reset", "")
+        #expect(fixture.get("/d").delayMilliseconds == 350, "a reset goes back to the delay the engine started with")
+        let settings = try fixture.get("/__admin/settings").jsonObject()
+        #expect((settings["startedWith"] as? [String: Any])?["delay"] as? Int == 300)
+
+        let bad = fixture.engine.send("PUT", "/__admin/settings", headers: ["Content-Type": "application/json"], body: #"{"delay": {"median": 80}}"#)
+        #expect(bad.status == 400)
+        #expect((try bad.jsonObject()["error"] as? String) == #"1:11: a log-normal delay needs both "median" and "sigma""#)
+        let unknown = try fixture.engine.send("PUT", "/__admin/settings", headers: ["Content-Type": "application/json"], body: #"{"fixedDelay": 300}"#).jsonObject()
+        #expect(unknown["error"] as? String == #"unknown setting "fixedDelay""#)
+        #expect((unknown["hint"] as? String)?.hasPrefix("another tool's key") == true)
+    }
+
+    @Test(arguments: [
+        ("300", "300"), ("100-400", #"{"min":100,"max":400}"#), (#" {"median": 80, "sigma": 0.40, "max": 900} "#, #"{"median":80,"sigma":0.40,"max":900}"#),
+    ])
+    func parsesTheFlagsForms(text: String, shown: String) throws {
+        #expect(try AnswerDelay(parsing: text).description == shown)
+    }
+
+    @Test(arguments: ["", "fast", "-5", "5-", "1e3", "[1]", #"{"min": 1}"#])
+    func refusesWhatIsNoDelay(text: String) {
+        #expect(throws: AnswerDelayError.self) { try AnswerDelay(parsing: text) }
     }
 }

@@ -1,0 +1,51 @@
+/// `GET` and `PUT /__admin/settings`: what applies to every answer — for now the delay added to
+/// each (``AnswerDelay``), which a reset sets back to the one the engine started with.
+extension MockEngine {
+    static let settingsExample = #"{"delay": {"min": 100, "max": 400}}"#
+
+    /// `GET /__admin/settings`.
+    func settingsResponse() -> MockResponse {
+        adminAnswer("settings", settingsFields())
+    }
+
+    /// `PUT /__admin/settings` with `{"delay": …}`: 300, `{"min": …, "max": …}`,
+    /// `{"median": …, "sigma": …}` or `null` for none.
+    func setSettingsResponse(_ request: inout IncomingRequest) -> MockResponse {
+        let document: JSONDocument
+        switch jsonBody(of: request, expecting: Self.settingsExample) {
+        case .success(let parsed): document = parsed
+        case .failure(let box): return box.response
+        }
+        guard case .object(let members) = document.root.value else {
+            return badAdminRequest(request, "the settings are \(document.root.value.kindNameWithArticle)", hint: "send an object such as \(Self.settingsExample)")
+        }
+        if let unknown = members.first(where: { $0.key != "delay" }) {
+            var hint = "the settings are: delay"
+            if let suggestion = EditDistance.closest(to: unknown.key, among: ["delay"], maximumDistance: 2) { hint = "did you mean \"\(suggestion)\"?" }
+            else if ["fixedDelay", "delayDistribution", "latency"].contains(unknown.key) {
+                hint = #"another tool's key: write {"delay": 300}, {"delay": {"min": 100, "max": 400}} or {"delay": {"median": 80, "sigma": 0.4}}"#
+            }
+            return badAdminRequest(request, "unknown setting \(JSONValue.excerpt(.string(unknown.key)))", hint: hint)
+        }
+        guard let member = members.last(where: { $0.key == "delay" }) else {
+            return badAdminRequest(request, "the settings name nothing to change", hint: "send \(Self.settingsExample), or {\"delay\": null} for none")
+        }
+        if case .null = member.value.value {
+            globalDelay.set(nil)
+        } else {
+            let compiled = AnswerDelay.compile(member.value)
+            guard let delay = compiled.delay else {
+                return badAdminRequest(request, "\(member.value.position): \(compiled.problem ?? "the delay cannot be used")", hint: compiled.hint ?? AnswerDelay.forms)
+            }
+            globalDelay.set(delay)
+        }
+        return adminAnswer("settings changed", settingsFields())
+    }
+
+    private func settingsFields() -> [(String, JSONValue)] {
+        [
+            ("delay", globalDelay.value?.json ?? .null),
+            ("startedWith", .makeObject([("delay", globalDelay.initial?.json ?? .null)])),
+        ]
+    }
+}

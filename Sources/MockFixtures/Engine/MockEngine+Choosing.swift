@@ -16,7 +16,8 @@ extension MockEngine {
 
         var priorityLevels: [Int] {
             switch self {
-            case .runtime(let match): match.fixture.priorityLevels
+            // A handler has no entries of its own: it answers at its priority.
+            case .runtime(let match): match.fixture.handler != nil ? [match.fixture.uniformPriority] : match.fixture.priorityLevels
             case .file(let file, _, _): file.priorityLevels
             case .resource, .broken, .staticFile: [EntryPriority.defaultValue]
             }
@@ -76,7 +77,7 @@ extension MockEngine {
                 case .runtime(let match) where match.fixture.handler != nil:
                     // Swift code answers; asked only for a request being answered, not for the
                     // length a HEAD or 304 entry states.
-                    guard counting, level == match.fixture.priorityLevels.first, let handler = match.fixture.handler else { continue }
+                    guard counting, level == match.fixture.uniformPriority, let handler = match.fixture.handler else { continue }
                     request.pathParameters = match.parameters
                     switch handled(by: handler, fixture: match.fixture, &request) {
                     case .passed: continue

@@ -59,9 +59,8 @@ extension MockEngine {
         resetGate.enter()
         defer { resetGate.leave() }
         var response = answer(&request, store: store)
-        let extraDelay = globalDelay.pick()
-        if extraDelay > 0 {
-            response = response.adding(delayMilliseconds: extraDelay)
+        if globalDelay.isActive {
+            response = response.adding(delayMilliseconds: globalDelay.pick())
         }
         if options.cors {
             response = crossOriginResponse(response, method: method, headers: headers)
@@ -85,17 +84,16 @@ extension MockEngine {
             // specific one's entries (nobody wrote priorities across files), so the most specific
             // file answers what it can without looking for the others.
             guard let (route, parameters) = store.route(forKey: key) else { return notFoundResponse(&request, store: store) }
-            let floor = store.fallbackPriorityFloor
             switch route {
-            case .fixture(let file) where floor.outranks(file.priorityLevels.last ?? Int.min, in: file.relativePath):
+            case .fixture(let file) where file.outranksFallbacks:
                 request.pathParameters = parameters
                 if let entry = EntryMatcher.select(from: file.entries, priorityGroups: file.priorityGroups, for: &request, scenarios: scenarios) {
                     return response(entry, &request, outcome: .matched(file: file.relativePath, entry: entry.index), store: store)
                 }
-            case .broken(let file, let preparedID) where floor.outranks(EntryPriority.defaultValue, in: file):
+            case .broken(let file, let preparedID) where store.defaultOutranksFallbacks:
                 return prepared(preparedID, in: store, outcome: .brokenFixture(file: file))
             case .staticFile(let file, let preparedID)
-                where request.isGetOrHead && !request.target.hasTrailingSlash && floor.outranks(EntryPriority.defaultValue, in: file):
+                where request.isGetOrHead && !request.target.hasTrailingSlash && store.defaultOutranksFallbacks:
                 return staticFileResponse(preparedID: preparedID, file: file, request, store: store)
             default:
                 break

@@ -14,7 +14,7 @@ package struct RuntimeFixture: Sendable, PrioritizedFixture {
     let entries: [FixtureEntry]
     /// The order to try them in when their `priority` numbers differ.
     let priorityGroups: PriorityGroups?
-    let priorityLevels: [Int]
+    let uniformPriority: Int
     /// The entries exactly as posted, for `GET /__admin/fixtures`.
     package let source: JSONValue
     /// Swift code that makes the one entry per request instead (``MockEngine/addHandler(path:priority:_:)``).
@@ -26,7 +26,7 @@ package struct RuntimeFixture: Sendable, PrioritizedFixture {
         self.template = template
         self.entries = entries
         priorityGroups = PriorityGroups.make(entries, priorities: priorities)
-        priorityLevels = PriorityGroups.levels(priorities)
+        uniformPriority = priorities.first ?? EntryPriority.defaultValue
         self.source = source
         handler = nil
     }
@@ -38,7 +38,7 @@ package struct RuntimeFixture: Sendable, PrioritizedFixture {
         self.template = template
         entries = []
         priorityGroups = nil
-        priorityLevels = [priority]
+        uniformPriority = priority
         source = .makeObject([("handler", .string("Swift code in the test process")), ("priority", .number(JSONNumber(priority)))])
         self.handler = handler
     }

@@ -6,12 +6,16 @@ struct FixtureFile: Sendable, PrioritizedFixture {
     let entries: [FixtureEntry]
     /// The order to try them in when their `priority` numbers differ.
     let priorityGroups: PriorityGroups?
-    let priorityLevels: [Int]
+    let uniformPriority: Int
+    /// No less specific file ranks an entry before this file's entries: when one of them
+    /// matches, it answers without the others being looked for (``FallbackPriorityFloor``).
+    let outranksFallbacks: Bool
 
-    init(relativePath: String, entries: [FixtureEntry], priorities: [Int]) {
+    init(relativePath: String, entries: [FixtureEntry], priorities: [Int], outranksFallbacks: Bool = true) {
         self.relativePath = relativePath
         self.entries = entries
         priorityGroups = PriorityGroups.make(entries, priorities: priorities)
-        priorityLevels = PriorityGroups.levels(priorities)
+        uniformPriority = priorities.first ?? EntryPriority.defaultValue
+        self.outranksFallbacks = outranksFallbacks
     }
 }

@@ -1,32 +1,28 @@
 /// The lowest `priority` among the files a request can fall through to (the templated ones: a
 /// literal file is always the most specific for its path). When every entry of the most specific
 /// file ranks no lower than this, no less specific file can take a request from it, and serving
-/// skips looking for them — the usual case, where nobody writes priorities across files.
-struct FallbackPriorityFloor: Sendable {
+/// skips looking for them — the usual case, where nobody writes priorities across files. Worked
+/// out at load, into each file's ``FixtureFile/outranksFallbacks``, so serving reads one `Bool`.
+struct FallbackPriorityFloor {
     private var lowest = Int.max
     private var lowestFile: String?
     private var secondLowest = Int.max
 
-    init(_ templatedRoutes: [TemplatedRoute]) {
-        for route in templatedRoutes {
-            let priority: Int
-            switch route.route {
-            case .fixture(let file): priority = file.priorityLevels.first ?? Int.max
-            // A broken file stands where its entries would, and a static file answers, at the
-            // default priority.
-            case .broken, .staticFile: priority = EntryPriority.defaultValue
-            }
-            if priority < lowest {
+    /// `routes`: each templated file with the lowest priority it answers at — its entries'
+    /// lowest; the default for a broken or a static file, which stand there.
+    init(_ routes: [(file: String, lowestPriority: Int)]) {
+        for route in routes {
+            if route.lowestPriority < lowest {
                 secondLowest = lowest
-                (lowest, lowestFile) = (priority, route.file)
-            } else if priority < secondLowest {
-                secondLowest = priority
+                (lowest, lowestFile) = (route.lowestPriority, route.file)
+            } else if route.lowestPriority < secondLowest {
+                secondLowest = route.lowestPriority
             }
         }
     }
 
     /// Whether no less specific file can rank above entries of `file` ranked at most `highest`
-    /// (a file is not its own fallback; the name is compared only when that decides).
+    /// (a file is not its own fallback).
     func outranks(_ highest: Int, in file: String) -> Bool {
         highest <= lowest || (highest <= secondLowest && file == lowestFile)
     }

@@ -151,7 +151,7 @@ extension FixtureFileCompiler {
         let isLogNormal = members.contains { $0.key == "median" || $0.key == "sigma" }
         let known = isLogNormal ? ["median", "sigma", "max"] : ["min", "max"]
         var bounds: [String: Int] = [:]
-        var sigma: (value: Double, literal: String)?
+        var sigma: Double?
         for member in members {
             guard known.contains(member.key) else {
                 let shape = isLogNormal ? #"{"median": 80, "sigma": 0.4} (and an optional "max")"# : #"{"min": 100, "max": 400}"#
@@ -164,7 +164,7 @@ extension FixtureFileCompiler {
                         hint: "0.1 keeps answers near the median, 1 spreads them widely")
                     continue
                 }
-                sigma = (value, number.literal)
+                sigma = value
                 continue
             }
             bounds[member.key] = compileInteger(member.value, key: "\(key) \(member.key)", range: range, hint: hint)
@@ -180,7 +180,7 @@ extension FixtureFileCompiler {
                 add(.error, at: node.position, "\(key) max \(maximum) is smaller than its median \(median)", hint: "give a max above the median, or leave it out")
                 return nil
             }
-            return .logNormal(LogNormalDelay(median: median, sigma: sigma.value, sigmaLiteral: sigma.literal, maximum: bounds["max"]))
+            return .logNormal(median: Int32(median), sigmaMillionths: Int32((sigma * 1_000_000).rounded()), maximum: bounds["max"] ?? Self.maximumDelayMilliseconds)
         }
         guard let minimum = bounds["min"], let maximum = bounds["max"] else {
             if members.allSatisfy({ $0.key == "min" || $0.key == "max" }), Set(members.map(\.key)).count < 2 {

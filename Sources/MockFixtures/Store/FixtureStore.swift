@@ -44,17 +44,18 @@ public final class FixtureStore: Sendable {
     /// The largest header block (``MockResponse/headerLineBytes``) of any prepared response: a
     /// prepared answer fits any room at least this large, so the hot path skips measuring it.
     let largestPreparedHeaderLineBytes: Int
-    /// What a more specific file's entries must rank at or above for the less specific files
-    /// serving the same path to be skipped.
-    let fallbackPriorityFloor: FallbackPriorityFloor
     /// Resources the fixture files declare (`{"$resource": …}`), set up by the engine at start,
     /// on reload and on every reset.
     let declaredResources: [ResourceDeclaration]
+    /// No templated file ranks an entry before the default priority, so a static or broken file
+    /// (which stand there) answers without the less specific files being looked for.
+    let defaultOutranksFallbacks: Bool
 
     init(rootPath: String, loadOptions: FixtureLoadOptions, problems: [FixtureProblem], fixtureFileCount: Int, entryCount: Int, staticFileCount: Int,
          preparedResponses: [PreparedResponse], routes: [Substring: FixtureRoute], healthPreparedID: Int,
          usages: [EntryUsage], countedEntryCount: Int, scenarioSteps: [ScenarioStep], templatedRoutes: RouteTrie<TemplatedRoute>,
-         pathIndex: ServedPathIndex, declaredResources: [ResourceDeclaration] = [], configuredRoot: String? = nil) {
+         pathIndex: ServedPathIndex, declaredResources: [ResourceDeclaration] = [], defaultOutranksFallbacks: Bool = true,
+         configuredRoot: String? = nil) {
         self.rootPath = rootPath
         self.configuredRoot = configuredRoot ?? rootPath
         self.loadOptions = loadOptions
@@ -70,9 +71,9 @@ public final class FixtureStore: Sendable {
         self.countedEntryCount = countedEntryCount
         self.scenarioSteps = scenarioSteps
         self.templatedRoutes = templatedRoutes
-        fallbackPriorityFloor = FallbackPriorityFloor(templatedRoutes.allValues)
         self.pathIndex = pathIndex
         self.declaredResources = declaredResources
+        self.defaultOutranksFallbacks = defaultOutranksFallbacks
     }
 
     /// Whether any file has an error (and answers 500).

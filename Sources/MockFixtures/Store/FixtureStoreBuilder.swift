@@ -49,6 +49,9 @@ struct FixtureStoreBuilder {
     /// Those of files with errors: they serve nothing, but `validate` prints every problem, so
     /// their states are checked (and lead where they say) all the same.
     var brokenFileScenarioEntries: [(file: String, entry: FixtureFileCompiler.CompiledEntry)] = []
+    /// No templated file ranks an entry before the default priority: a static or broken file,
+    /// which stand there, answers without the less specific files being looked for.
+    var defaultOutranksFallbacks = true
     /// Resources declared by files holding `{"$resource": …}`, in file order.
     var declaredResources: [ResourceDeclaration] = []
     let responseFiles: ResponseFileLoader
@@ -108,9 +111,14 @@ struct FixtureStoreBuilder {
             problems.append(FixtureProblem(.warning, file.relativePath, at: nil, "files under __admin/ are reserved for the server's own endpoints and are not served",
                                            hint: "move it to another folder"))
         }
-        for route in pending where !bodies.contains(route.candidate.file.identity) {
+        let served = pending.filter { !bodies.contains($0.candidate.file.identity) }
+        let floor = FallbackPriorityFloor(served.filter(\.template.isTemplated).map { route in
+            (route.candidate.file.relativePath, Self.lowestPriority(of: route))
+        })
+        defaultOutranksFallbacks = floor.outranks(EntryPriority.defaultValue, in: "")
+        for route in served {
             warnAboutSegments(route)
-            guard let made = makeRoute(for: route) else { continue }
+            guard let made = makeRoute(for: route, floor: floor) else { continue }
             if route.template.isTemplated {
                 templatedRoutes.insert(route.template, TemplatedRoute(route: made, parameterNames: route.template.parameterNames,
                                                                       file: route.candidate.file.relativePath))
@@ -178,7 +186,17 @@ struct FixtureStoreBuilder {
         }
     }
 
-    private mutating func makeRoute(for pending: PendingRoute) -> FixtureRoute? {
+    /// The lowest priority a route answers at: its entries' lowest; the default for a static or
+    /// a broken file, which stand there.
+    private static func lowestPriority(of route: PendingRoute) -> Int {
+        guard case .success(let output)? = route.compiled, !output.hasErrors, output.resourceMembers == nil,
+              !route.template.issues.contains(where: { if case .duplicateName = $0 { true } else { false } }) else {
+            return EntryPriority.defaultValue
+        }
+        return output.entries.map(\.priority).min() ?? Int.max
+    }
+
+    private mutating func makeRoute(for pending: PendingRoute, floor: FallbackPriorityFloor) -> FixtureRoute? {
         let file = pending.candidate.file
         let duplicates = pending.template.issues.compactMap { issue -> String? in
             if case .duplicateName(let name) = issue { return name }
@@ -231,7 +249,9 @@ struct FixtureStoreBuilder {
         }
         fixtureFileCount += 1
         entryCount += entries.count
-        return .fixture(FixtureFile(relativePath: file.relativePath, entries: entries, priorities: output.entries.map(\.priority)))
+        let priorities = output.entries.map(\.priority)
+        return .fixture(FixtureFile(relativePath: file.relativePath, entries: entries, priorities: priorities,
+                                    outranksFallbacks: floor.outranks(priorities.max() ?? Int.min, in: file.relativePath)))
     }
 
     /// A file holding `{"$resource": …}`: a resource at the file's path, which the engine sets
@@ -403,7 +423,7 @@ struct FixtureStoreBuilder {
             usages: usages, countedEntryCount: countedEntryCount,
             scenarioSteps: scenarioEntries.compactMap(\.entry.scenario), templatedRoutes: templatedRoutes,
             pathIndex: ServedPathIndex(keys: Array(routes.keys).map(String.init) + templatedKeys + declaredResources.map(\.shape.key)),
-            declaredResources: declaredResources,
+            declaredResources: declaredResources, defaultOutranksFallbacks: defaultOutranksFallbacks,
             configuredRoot: configuredRoot)
     }
 }

@@ -162,7 +162,7 @@ struct GlobalDelayTests {
     }
 
     @Test(arguments: [
-        ("300", "300"), ("100-400", #"{"min":100,"max":400}"#), (#" {"median": 80, "sigma": 0.40, "max": 900} "#, #"{"median":80,"sigma":0.40,"max":900}"#),
+        ("300", "300"), ("100-400", #"{"min":100,"max":400}"#), (#" {"median": 80, "sigma": 0.40, "max": 900} "#, #"{"median":80,"sigma":0.4,"max":900}"#),
     ])
     func parsesTheFlagsForms(text: String, shown: String) throws {
         #expect(try AnswerDelay(parsing: text).description == shown)

@@ -81,8 +81,9 @@ public struct UpstreamTarget: Sendable, Equatable, CustomStringConvertible {
         switch next {
         case "/":
             // `/v1//people` would become `//people`, which a client reads as the host `people`
-            // (and `/\x` as `//x` in browsers): such a reference stays as sent.
-            let second = rest.dropFirst().first
+            // (and `/\x` as `//x` in browsers, which also skip tabs and line breaks first):
+            // such a reference stays as sent.
+            let second = rest.dropFirst().first { $0 != "\t" && $0 != "\n" && $0 != "\r" }
             return second == "/" || second == "\\" ? reference : String(rest)
         case "?", "#": return "/" + rest
         default: return reference   // `/v10/…` is not under `/v1`

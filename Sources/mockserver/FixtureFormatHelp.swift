@@ -70,7 +70,7 @@ enum FixtureFormatHelp {
           specific ones it falls through to.
           A file holding {"$resource": {"items": [...]}} instead declares a
           collection at its path that the mock keeps (as POST /__admin/resources),
-          set up again as declared on every reset.
+          set up again as declared on every reset (on a reload, if it changed).
           Other files (png, txt, ...) are served as static files for GET and HEAD,
           with ETag and Last-Modified (If-None-Match / If-Modified-Since: 304),
           and byte ranges (Range: bytes=0-99 -> 206; outside the file -> 416).

@@ -175,7 +175,8 @@ struct DynamicFixtureTests {
     /// nil passes to the files; its entry's request keys are refused with a 500; it goes by reset.
     @Test(arguments: ControlFront.allCases)
     func handlersAnswerFromSwiftCode(front: ControlFront) async throws {
-        try await front.run(files: ["api/crew/{id}.json": #"{"response": {"id": 0, "name": "from the file"}}"#]) { harness in
+        try await front.run(files: ["api/crew/{id}.json": #"{"response": {"id": 0, "name": "from the file"}}"#,
+                                    "api/feed.json": #"{"response": "a much longer body from the file"}"#]) { harness in
             let seen = SeenLines()
             let id = try harness.engine.addHandler(path: "/api/crew/{id}") { request in
                 seen.append("\(request.method) \(request.path) \(request.pathParameters["id"] ?? "") \(request.query["v"] ?? []) \(request.headers["x-trace"] ?? "")")
@@ -204,6 +205,34 @@ struct DynamicFixtureTests {
             #expect(listed.fixtures == 1)
             #expect(try await harness.session.send(HTTPRequest(path: "crew/7")).decode(Person.self) == Person(id: 0, name: "from the file"))
             #expect(throws: MockControlError.self) { try harness.engine.addHandler(path: "/api?x=1") { _ in nil } }
+
+            // What audit R17 found: a responseFile, the listing, PUT, a reset from inside, a
+            // nested respond, and a 304 whose 200 the handler would make.
+            try harness.root.write("files/doc.txt", "the document")
+            _ = try harness.engine.addHandler(path: "/api/doc") { _ in FixtureEntry(responseFile: "files/doc.txt") }
+            #expect(try await harness.session.send(HTTPRequest(path: "doc")).text() == "the document")
+            let fixturesBody = harness.engine.respond(method: "GET", target: "/__admin/fixtures", headers: NoHeaders(), body: []).body
+            let handlers = try #require((try JSONSerialization.jsonObject(with: Data(fixturesBody)) as? [String: Any])?["fixtures"] as? [[String: Any]])
+            let docHandler = try #require(handlers.last)
+            #expect((docHandler["entries"] as? [Any])?.isEmpty == true)
+            #expect(docHandler["handler"] is String)
+            #expect(docHandler["priority"] as? Int == 5)
+            let docID = try #require(docHandler["id"] as? String)
+            let put = harness.engine.respond(method: "PUT", target: "/__admin/fixtures/\(docID)", headers: ["Content-Type": "application/json"],
+                                             body: Array(#"{"path": "/api/doc", "entries": [{"response": 1}]}"#.utf8))
+            #expect(put.status == 409)
+            let engine = harness.engine
+            _ = try harness.engine.addHandler(path: "/api/inner") { _ in
+                let reset = engine.respond(method: "POST", target: "/__admin/reset", headers: NoHeaders(), body: [])
+                let delegated = engine.respond(method: "GET", target: "/api/crew/6", headers: NoHeaders(), body: [])
+                return FixtureEntry(response: ["reset": reset.status, "delegated": delegated.status])
+            }
+            #expect(try await harness.session.send(HTTPRequest(path: "inner")).decode([String: Int].self) == ["reset": 409, "delegated": 200])
+            _ = try harness.engine.addHandler(path: "/api/feed") { request in
+                request.headers["if-none-match"] == "\"v1\"" ? FixtureEntry(status: 304) : FixtureEntry(response: "fresh")
+            }
+            let unchanged = harness.engine.respond(method: "GET", target: "/api/feed", headers: ["If-None-Match": "\"v1\""], body: [])
+            #expect(unchanged.status == 304 && unchanged.declaredBodyLength == nil, "no length rather than another source's")
             #expect(throws: MockControlError.self) { try harness.engine.addHandler(path: "/a", priority: 0) { _ in nil } }
         }
     }

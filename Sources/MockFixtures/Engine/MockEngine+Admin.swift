@@ -196,13 +196,21 @@ extension MockEngine {
     public func reloadAnswer(_ result: Result<FixtureStore, FixtureRootError>) -> MockResponse {
         switch result {
         case .success(let store):
-            return diagnosticResponse(status: 200, outcome: .admin("reloaded: \(store.counts)"), [
+            var fields: [(String, JSONValue)] = [
                 ("status", .string("reloaded")),
                 ("fixtures", .number(JSONNumber(store.fixtureFileCount))),
                 ("entries", .number(JSONNumber(store.entryCount))),
                 ("staticFiles", .number(JSONNumber(store.staticFileCount))),
                 ("problems", .makeArray(store.problems.map { .string($0.description) })),
-            ])
+            ]
+            // A declaration a posted resource keeps out is said, not dropped without a word.
+            let leftOut = declaredResourcesLeftOut.withLock { $0 }
+            if !leftOut.isEmpty {
+                fields.append(("warnings", .makeArray(leftOut.map { path in
+                    .string("the resource a fixture file declares at \(path) is not set up: a resource posted by a test holds that path (DELETE /__admin/resources/{id}, or reset, to use the file's)")
+                })))
+            }
+            return diagnosticResponse(status: 200, outcome: .admin("reloaded: \(store.counts)"), fields)
         case .failure(let error):
             return reloadFailureAnswer(error.description)
         }

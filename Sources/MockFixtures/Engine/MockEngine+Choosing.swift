@@ -33,6 +33,8 @@ extension MockEngine {
         case staticFile(file: String, preparedID: Int)
         /// An answer made already: a handler's entry that could not be used.
         case answer(MockResponse)
+        /// A handler would be asked, which only a request being answered does.
+        case unknown
     }
 
     /// Everything serving `key`, and the most specific file route (for the 404's wording).
@@ -75,9 +77,10 @@ extension MockEngine {
             for source in sources {
                 switch source {
                 case .runtime(let match) where match.fixture.handler != nil:
-                    // Swift code answers; asked only for a request being answered, not for the
-                    // length a HEAD or 304 entry states.
-                    guard counting, level == match.fixture.uniformPriority, let handler = match.fixture.handler else { continue }
+                    guard level == match.fixture.uniformPriority, let handler = match.fixture.handler else { continue }
+                    // Swift code is asked only for a request being answered: the length a HEAD
+                    // or 304 entry states is then unknown, not another source's (audit R17).
+                    guard counting else { return .unknown }
                     request.pathParameters = match.parameters
                     switch handled(by: handler, fixture: match.fixture, &request) {
                     case .passed: continue

@@ -33,13 +33,20 @@ extension MockEngine {
             let resourceCount = resources.removeAll()
             globalDelay.reset()
             // The files' resources start over with the items they declare.
-            resources.installDeclared(store.declaredResources)
+            declaredResourcesLeftOut.withLock { $0 = resources.installDeclared(store.declaredResources, reseeding: true) }
             return ResetSummary(counters: counters, scenarios: scenarioCount, requests: requests, fixtures: fixtures, resources: resourceCount)
         }
     }
 
     /// `POST /__admin/reset`.
     func resetResponse() -> MockResponse {
+        // From inside a handler the reset would wait for the request being answered, forever.
+        if ResetGate.isInsideHandler {
+            return diagnosticResponse(status: 409, outcome: .admin("refused: a reset from inside a handler"), [
+                ("error", .string("a handler cannot reset the mock: the reset would wait for the request the handler is answering")),
+                ("hint", .string("reset from the test, between requests (try await mock.reset())")),
+            ])
+        }
         let summary = reset()
         return adminAnswer(
             "reset \(summary.counters) counters, \(summary.scenarios) scenarios, \(summary.requests) requests, \(summary.fixtures) runtime fixtures, \(summary.resources) resources", [

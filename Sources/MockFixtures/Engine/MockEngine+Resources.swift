@@ -261,7 +261,7 @@ extension MockEngine {
                     let sent = options.cors ? crossOriginResponse(created, method: request.method, headers: request.headers) : created
                     guard sent.headerLineBytes <= request.answerHeaderBytesLimit else {
                         return diagnosticResponse(status: 400, outcome: outcome, [
-                            ("error", .string("the item's id makes a Location of \(location.utf8.count) bytes, more than the answer can carry beside this request's head (\(max(request.answerHeaderBytesLimit, 0)) bytes of header lines); nothing was added")),
+                            ("error", .string("the answer's headers, with a Location of \(location.utf8.count) bytes for the item's id, take \(sent.headerLineBytes) bytes, more than the answer can carry beside this request's head (\(max(request.answerHeaderBytesLimit, 0)) bytes of header lines); nothing was added")),
                             ("hint", .string("give the item a shorter \"\(resource.idField)\", or leave it out for one made by the mock")),
                             ("resource", .string(resource.id)),
                         ])
@@ -317,7 +317,7 @@ extension MockEngine {
     private func unsupportedMediaType(_ contentType: String, _ request: IncomingRequest, _ resource: Resource) -> MockResponse? {
         let essence = contentType.prefix { $0 != ";" }.trimmingSpaces().lowercased()
         guard !MediaType.isJSON(essence) || essence == "application/json-patch+json" else { return nil }
-        let label = essence.isEmpty ? "with an empty Content-Type" : "labelled \(essence)"
+        let label = essence.isEmpty ? "labelled by an empty Content-Type" : "labelled \(essence)"
         let accepted = request.method == "PATCH" ? "application/merge-patch+json, application/json" : "application/json"
         let hint = essence == "application/x-www-form-urlencoded"
             ? "send Content-Type: application/json (curl -d labels a body application/x-www-form-urlencoded unless -H says otherwise)"

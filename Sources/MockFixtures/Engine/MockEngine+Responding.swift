@@ -118,7 +118,7 @@ extension MockEngine {
             return staticFileResponse(preparedID: preparedID, file: file, request, store: store)
         case .answer(let answer)?:
             return answer
-        case nil:
+        case .unknown?, nil:
             break
         }
         // Nothing answers: the near misses of every file tried, and what a static file takes.
@@ -206,7 +206,7 @@ extension MockEngine {
         case .staticFile(let file, let preparedID)?:
             let answer = staticFileResponse(preparedID: preparedID, file: file, plain.asGET(), store: store)
             return answer.status == status ? (answer.body.count, contentType(answer.headers)) : nil
-        case .broken?, .answer?, nil:
+        case .broken?, .answer?, .unknown?, nil:
             // A broken file's 500 states no length of a 200.
             return nil
         }

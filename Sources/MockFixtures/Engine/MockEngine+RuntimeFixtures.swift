@@ -129,7 +129,14 @@ extension MockEngine {
     /// place among the others (newest first), with new entries whose `times` start from 0.
     func replaceRuntimeFixtureResponse(id: String, _ request: inout IncomingRequest, store: FixtureStore) -> MockResponse {
         if let refusal = recordingRefusal(the: "fixture", verb: "replaced") { return refusal }
-        guard runtimeFixtures.snapshot.all.contains(where: { $0.id == id }) else { return unknownRuntimeFixture(id) }
+        guard let existing = runtimeFixtures.snapshot.all.first(where: { $0.id == id }) else { return unknownRuntimeFixture(id) }
+        guard existing.handler == nil else {
+            // Replacing it with entries would drop the test's closure without a word (audit R17).
+            return diagnosticResponse(status: 409, outcome: .admin("refused: \(id) is a handler"), [
+                ("error", .string("\(id) is a handler (Swift code in the test process), which entries cannot replace")),
+                ("hint", .string("DELETE /__admin/fixtures/\(id) and POST the entries as a new fixture, or add another handler from Swift")),
+            ])
+        }
         let posted: PostedFixture
         switch postedFixture(request, store: store, verb: "replaced") {
         case .success(let compiled): posted = compiled
@@ -227,7 +234,13 @@ extension MockEngine {
 }
 
 extension RuntimeFixture {
+    /// `entries` is always the array posted; a handler has none, and says what it is.
     var json: JSONValue {
-        .makeObject([("id", .string(id)), ("path", .string(path)), ("entries", source)])
+        var members: [(String, JSONValue)] = [("id", .string(id)), ("path", .string(path)), ("entries", source)]
+        if handler != nil {
+            members.append(("handler", .string("Swift code in the test process answers, one entry per request")))
+            members.append(("priority", .number(JSONNumber(uniformPriority))))
+        }
+        return .makeObject(members)
     }
 }

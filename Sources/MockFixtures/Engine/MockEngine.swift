@@ -25,6 +25,9 @@ public final class MockEngine: Sendable {
     let resetGate = ResetGate()
     /// The delay added to every answer (`--delay`, `PUT /__admin/settings`).
     let globalDelay: GlobalDelay
+    /// The paths of declared resources left out because a posted resource holds them, at the
+    /// last start, reload or reset: reported by the reload answer.
+    let declaredResourcesLeftOut = LockedState<[String]>([])
 
     /// Serves `store`. Invalid `options` (see ``MockEngineOptions/problem``) are clamped: negative
     /// sizes to 0, a journal size to ``MockEngineOptions/maximumJournalSize``; validate them first
@@ -36,7 +39,7 @@ public final class MockEngine: Sendable {
         journal = options.journalSize > 0
             ? RequestJournal(capacity: min(options.journalSize, MockEngineOptions.maximumJournalSize), bodyLimit: max(0, options.journalBodyLimit))
             : nil
-        resources.installDeclared(store.declaredResources)
+        declaredResourcesLeftOut.withLock { $0 = resources.installDeclared(store.declaredResources, reseeding: true) }
     }
 
     /// The fixture files currently served.
@@ -50,8 +53,8 @@ public final class MockEngine: Sendable {
             currentStore.store(store)
             forgetUnnamedScenarios(store: store, runtime: runtime)
         }
-        // The files' resources as the files now declare them.
-        resources.installDeclared(store.declaredResources)
+        // The files' resources as the files now declare them; unchanged ones keep their items.
+        declaredResourcesLeftOut.withLock { $0 = resources.installDeclared(store.declaredResources, reseeding: false) }
     }
 
     /// Loads the store's root again with the same options and serves it; the engine keeps the

@@ -29,6 +29,10 @@ final class ResetGate: Sendable {
             // Optimistic: count this request in, and back out if a reset holds the gate.
             let previous = state.loadThenWrappingIncrement(ordering: .sequentiallyConsistent)
             if previous & Self.resetting == 0 { return }
+            // A handler's own request into the engine: the request it answers holds the gate,
+            // and a reset waiting for that one waits for this one too. It goes in (counted), so
+            // neither waits for the other.
+            if Self.isInsideHandler { return }
             state.wrappingDecrement(ordering: .sequentiallyConsistent)
             while state.load(ordering: .sequentiallyConsistent) & Self.resetting != 0 {
                 sched_yield()
@@ -40,6 +44,25 @@ final class ResetGate: Sendable {
     func leave() {
         state.wrappingDecrement(ordering: .sequentiallyConsistent)
     }
+
+    /// Depth of handler calls on this thread (``insideHandler(_:)``), as a thread-specific value.
+    private static let handlerDepth: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Runs a handler (Swift code answering a request), marking the thread as inside one.
+    static func insideHandler<Result>(_ body: () -> Result) -> Result {
+        let depth = Int(bitPattern: pthread_getspecific(handlerDepth))
+        pthread_setspecific(handlerDepth, UnsafeRawPointer(bitPattern: depth + 1))
+        defer { pthread_setspecific(handlerDepth, UnsafeRawPointer(bitPattern: depth)) }
+        return body()
+    }
+
+    /// Whether this thread is running a handler: asked only off the usual path (a reset pending,
+    /// or a reset asked for).
+    static var isInsideHandler: Bool { pthread_getspecific(handlerDepth) != nil }
 
     /// Runs `body` once every request inside has left, keeping new ones out until it returns.
     func whileNoRequestIsAnswered<Result>(_ body: () -> Result) -> Result {

@@ -16,7 +16,7 @@ package final class Resource: Sendable {
 
     /// Where a resource is and how its items are identified: what checking an item needs, known
     /// before the resource (and its id) exists.
-    struct Shape: Sendable {
+    struct Shape: Sendable, Equatable {
         /// As posted, for `Location` and listings.
         let path: String
         /// The decoded path without its outer slashes: the collection's lookup key.
@@ -35,14 +35,16 @@ package final class Resource: Sendable {
     package var idField: String { shape.idField }
     package var ids: IDs { shape.ids }
 
-    /// The fixture file that declares it (`{"$resource": …}`); nil for one a test posted.
-    package let file: String?
+    /// What a fixture file declares (`{"$resource": …}`) for it; nil for one a test posted.
+    let declaration: ResourceDeclaration?
+    /// The fixture file that declares it; nil for one a test posted.
+    package var file: String? { declaration?.file }
 
-    init(id: String, shape: Shape, items: [JSONValue], file: String? = nil) {
+    init(id: String, shape: Shape, items: [JSONValue], declaration: ResourceDeclaration? = nil) {
         self.id = id
         self.shape = shape
         self.items = LockedState(items)
-        self.file = file
+        self.declaration = declaration
     }
 
     /// The items now, in the order they were added.

@@ -1,7 +1,7 @@
 /// What sets a resource up — `idField`, `ids` and `items` — whether posted to
 /// `POST /__admin/resources` or written in a fixture file as `{"$resource": {…}}`: one set of
 /// rules and messages for both.
-struct ResourceDeclaration: Sendable {
+struct ResourceDeclaration: Sendable, Equatable {
     let shape: Resource.Shape
     let items: [JSONValue]
     /// The fixture file that declares it, relative to the root; nil for one posted by a test.
@@ -52,7 +52,10 @@ struct ResourceDeclaration: Sendable {
                 }
                 switch MockEngine.identified(element.value, in: shape, known: &known) {
                 case .success(let item): items.append(item)
-                case .failure(let problem): return .failure(Problem(message: "item \(index): \(problem.error)", hint: problem.hint, position: element.position))
+                case .failure(let problem):
+                    // In a file, the advice is about the file, not about the API.
+                    let hint = file != nil && problem.status == 409 ? "give each item its own \"\(idField)\", or leave it out for one made by the mock" : problem.hint
+                    return .failure(Problem(message: "item \(index): \(problem.error)", hint: hint, position: element.position))
                 }
             }
         }

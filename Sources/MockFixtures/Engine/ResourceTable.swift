@@ -59,27 +59,45 @@ final class ResourceTable: Sendable {
         }
     }
 
-    /// Sets up the resources the fixture files declare, as declared, in place of those set up
-    /// before (at start, on reload, on reset); resources a test posted stay, and a declared one
-    /// whose path a posted one holds is left out. Ids are `declared-1`, `declared-2`, … in file
-    /// order, the same after every reset. Returns the paths left out.
+    /// Sets up the resources the fixture files declare, in place of those declared before;
+    /// resources a test posted stay, and a declared one whose path a posted one holds is left
+    /// out (its path is returned). With `reseeding` (start, reset) each starts over with its
+    /// declared items; without (a reload) one whose declaration is unchanged keeps its items,
+    /// so a reload for another file's sake loses nothing the app added (audit R17). A file's
+    /// resource keeps its id, `declared-N`, for the engine's life: numbered in file order at
+    /// start, a new file's later.
     @discardableResult
-    func installDeclared(_ declarations: [ResourceDeclaration]) -> [String] {
+    func installDeclared(_ declarations: [ResourceDeclaration], reseeding: Bool) -> [String] {
         changes.withLock { _ in
-            let posted = current.load().all.filter { $0.file == nil }
+            let all = current.load().all
+            let posted = all.filter { $0.declaration == nil }
             var skipped: [String] = []
             var declared: [Resource] = []
-            for (index, declaration) in declarations.enumerated() {
+            for declaration in declarations {
                 guard !posted.contains(where: { $0.key == declaration.shape.key }) else {
                     skipped.append(declaration.shape.path)
                     continue
                 }
-                declared.append(Resource(id: "declared-\(index + 1)", shape: declaration.shape, items: declaration.items, file: declaration.file))
+                if !reseeding, let kept = all.first(where: { $0.declaration == declaration }) {
+                    declared.append(kept)
+                    continue
+                }
+                let file = declaration.file ?? declaration.shape.path
+                let number = declaredNumbers.withLock { numbers in
+                    if let known = numbers.byFile[file] { return known }
+                    numbers.last += 1
+                    numbers.byFile[file] = numbers.last
+                    return numbers.last
+                }
+                declared.append(Resource(id: "declared-\(number)", shape: declaration.shape, items: declaration.items, declaration: declaration))
             }
             publish(declared + posted)
             return skipped
         }
     }
+
+    /// The number each declaring file's resource has, for stable `declared-N` ids.
+    private let declaredNumbers = LockedState((byFile: [String: Int](), last: 0))
 
     func resource(id: String) -> Resource? {
         current.load().all.first { $0.id == id }

@@ -39,7 +39,7 @@ package struct RuntimeFixture: Sendable, PrioritizedFixture {
         entries = []
         priorityGroups = nil
         uniformPriority = priority
-        source = .makeObject([("handler", .string("Swift code in the test process")), ("priority", .number(JSONNumber(priority)))])
+        source = .makeArray([])
         self.handler = handler
     }
 }

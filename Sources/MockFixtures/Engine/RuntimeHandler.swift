@@ -37,6 +37,10 @@ extension MockEngine {
     /// like any entry; returns its id (`fixture-N`), removed like any runtime fixture (and by
     /// reset). In-process only: the closure runs in the test's process.
     package func addHandler(path: String, priority: Int, _ handler: @escaping RuntimeHandler) -> Result<String, PatternError> {
+        guard options.acceptsRuntimeFixtures else {
+            return .failure(PatternError("this mock forwards every request to record it, so a handler would answer in the API's place and nothing would be recorded",
+                                         hint: "add handlers to a mock that serves fixtures"))
+        }
         guard (1...EntryPriority.maximum).contains(priority) else {
             return .failure(PatternError("priority \(priority) is out of range", hint: "use a whole number from 1 (tried first) to \(EntryPriority.maximum); entries without one rank 5"))
         }
@@ -67,14 +71,21 @@ extension MockEngine {
                                   body: request.body, pathParameters: request.pathParameters.pairs)
         let bytes: [UInt8]
         var problems: [String] = []
-        switch handler(seen) {
+        // Marked, so that the handler's own calls into the engine (a nested respond, a reset)
+        // are never kept waiting for the request it is answering (ResetGate).
+        let reply = ResetGate.insideHandler { handler(seen) }
+        switch reply {
         case .pass: return .passed
         case .entry(let json): bytes = json
         case .failed(let reason):
             bytes = []
             problems.append(reason)
         }
-        let output = problems.isEmpty ? FixtureFileCompiler.compile(bytes, relativePath: "", pathParameterNames: fixture.template.parameterNames) : .init()
+        let store = store
+        let responseFiles = ResponseFileLoader(rootPath: store.rootPath, limit: store.loadOptions.maxStaticFileBytes)
+        let output = problems.isEmpty
+            ? FixtureFileCompiler.compile(bytes, relativePath: "", pathParameterNames: fixture.template.parameterNames, responseFiles: responseFiles)
+            : .init()
         if case .object(let members)? = try? JSONParser.parse(bytes).root.value {
             for member in members where Self.handlerRefusedKeys.contains(member.key) {
                 problems.append("\"\(member.key)\" has no meaning in a handler's entry: the handler has already chosen to answer this request")

@@ -13,17 +13,22 @@ package struct FixtureCounts: Sendable, Equatable, CustomStringConvertible {
     package let staticFiles: Int
     /// Errors and warnings found while loading.
     package let problems: Int
+    /// Resources files declare (`{"$resource": …}`).
+    package let declaredResources: Int
 
-    package init(fixtureFiles: Int, entries: Int, staticFiles: Int, problems: Int) {
+    package init(fixtureFiles: Int, entries: Int, staticFiles: Int, problems: Int, declaredResources: Int = 0) {
         self.fixtureFiles = fixtureFiles
         self.entries = entries
         self.staticFiles = staticFiles
         self.problems = problems
+        self.declaredResources = declaredResources
     }
 
-    /// `22 fixture files, 49 entries, 3 static files`
+    /// `22 fixture files, 49 entries, 3 static files` (`, 1 declared resource` when there are some)
     package var files: String {
-        "\(counting: fixtureFiles, "fixture file"), \(counting: entries, "entry", "entries"), \(counting: staticFiles, "static file")"
+        var text = "\(counting: fixtureFiles, "fixture file"), \(counting: entries, "entry", "entries"), \(counting: staticFiles, "static file")"
+        if declaredResources > 0 { text += ", \(counting: declaredResources, "declared resource")" }
+        return text
     }
 
     /// `22 fixture files, 49 entries, 3 static files, 0 problems`
@@ -35,7 +40,8 @@ package struct FixtureCounts: Sendable, Equatable, CustomStringConvertible {
 extension FixtureStore {
     /// The counts of this load, for start-up and summary lines.
     package var counts: FixtureCounts {
-        FixtureCounts(fixtureFiles: fixtureFileCount, entries: entryCount, staticFiles: staticFileCount, problems: problems.count)
+        FixtureCounts(fixtureFiles: fixtureFileCount, entries: entryCount, staticFiles: staticFileCount, problems: problems.count,
+                      declaredResources: declaredResources.count)
     }
 }
 

@@ -100,6 +100,14 @@ struct FixtureFileCompiler {
             compileResourceDeclaration(members, at: document.root.position)
             return
         }
+        if case .array(let elements) = document.root.value,
+           let wrapped = elements.first(where: { $0.value.objectMembers?.contains { $0.key == "$resource" } ?? false }) {
+            // Fixture files are usually arrays, so this slip is easy; as an entry it would answer
+            // every GET with an empty 200.
+            add(.error, at: wrapped.position, "a resource is declared by the file's one object {\"$resource\": …}, not by an entry in an array",
+                hint: "write the file as \(ResourceDeclaration.fileExample), without the brackets; entries for the path go in another file")
+            return
+        }
         compileEntries(document.root)
     }
 

@@ -263,6 +263,8 @@ struct FixtureStoreBuilder {
             refusal = ("a resource's path is literal, and \(file) has {name} segments", "name the file for the collection, such as api/people.json; its items are the segment after it (/api/people/7)", nil)
         } else if pending.key.isEmpty {
             refusal = ("\(file) is the root, which holds no collection", "declare the resource in the collection's file, such as api/people.json", nil)
+        } else if MockEngine.isAdminKey(Substring(pending.key)) {
+            refusal = ("\(file) would declare a resource under /__admin, which is the server's own", "declare it for another path", nil)
         } else {
             switch ResourceDeclaration.compile(members, path: "/" + pending.key, key: pending.key, file: file, example: ResourceDeclaration.fileExample) {
             case .success(let declaration):
@@ -353,8 +355,20 @@ struct FixtureStoreBuilder {
             guard case .fixture(let file) = templated.route else { return nil }
             return (Self.routeKey(for: templated.file).0, templated.file, file.priorityLevels.first ?? Int.max)
         }
+        let staticFiles: [(key: String, file: String)] = routes.compactMap { key, route in
+            guard case .staticFile(let file, _) = route else { return nil }
+            return (String(key), file)
+        } + templatedRoutes.allValues.compactMap { templated in
+            guard case .staticFile(let file, _) = templated.route else { return nil }
+            return (Self.routeKey(for: templated.file).0, file)
+        }
         for declaration in declaredResources {
             let prefix = declaration.shape.key + "/"
+            for served in staticFiles where served.key.hasPrefix(prefix) && !served.key.dropFirst(prefix.count).contains("/") {
+                problems.append(FixtureProblem(.warning, served.file, at: nil,
+                    "\(served.file) can never be served: the resource \(declaration.file ?? "") declares answers its path as an item",
+                    hint: "move the file out of the resource's folder, or serve the collection from fixture files instead"))
+            }
             for served in files where served.key.hasPrefix(prefix) && !served.key.dropFirst(prefix.count).contains("/")
                 && served.lowest >= EntryPriority.defaultValue {
                 problems.append(FixtureProblem(.warning, served.file, at: nil,

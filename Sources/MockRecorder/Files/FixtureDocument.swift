@@ -48,6 +48,14 @@ struct FixtureDocument {
         } catch {
             throw .unparseableFixture(file: file, problem: "\(error.position): \(error.message)")
         }
+        // A resource declaration, also one wrapped in an array by mistake: its items are the test
+        // data, and a recorded entry beside or in place of them would lose them (audit R17).
+        let declaresResource = { (value: JSONValue) in value.objectMembers?.contains { $0.key == "$resource" } ?? false }
+        var elements: [JSONNode] = []
+        if case .array(let all) = root { elements = all }
+        if declaresResource(root) || elements.contains(where: { declaresResource($0.value) }) {
+            throw .resourceDeclaration(file: file)
+        }
         switch (root, JSONEntryScanner.root(of: bytes)) {
         case (.array(let elements), .array(let whole, let ranges)) where ranges.count == elements.count:
             self.init(entries: elements.map { Self.entry($0.value) }, bytes: bytes, layout: .array(whole: whole, elements: ranges))

@@ -11,6 +11,8 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     case unparseableFixture(file: String, problem: String)
     /// The fixture file parses but holds neither an array of entries nor one entry object.
     case notAnEntryList(file: String, found: String)
+    /// The fixture file declares a resource (`{"$resource": …}`), whose items recording must not replace.
+    case resourceDeclaration(file: String)
     /// A folder or file could not be created or written.
     case writeFailed(path: String, reason: String)
     /// The path would be written outside the root (a symbolic link inside the root leads out).
@@ -24,6 +26,8 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(file) is not valid JSON (\(problem)); it is never overwritten: fix or move it, then record again."
         case .notAnEntryList(let file, let found):
             "\(file) holds a \(found), not an array of entries or one entry object; it is never overwritten: fix or move it, then record again."
+        case .resourceDeclaration(let file):
+            "\(file) declares a resource ({\"$resource\": …}), whose answers come from its items; it is never overwritten: record into another folder, or move it while recording."
         case .writeFailed(let path, let reason):
             "cannot write \(path): \(reason)."
         case .outsideRoot(let path):

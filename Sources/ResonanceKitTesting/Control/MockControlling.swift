@@ -35,7 +35,7 @@ public protocol MockControlling: Sendable {
     /// Removes every resource; returns how many there were.
     ///
     /// ```swift
-    /// try await mock.removeAllResources()   // the paths are served by fixtures again
+    /// try await mock.removeAllResources()   // posted and declared; a declared one is back after a reset
     /// ```
     @discardableResult func removeAllResources() async throws -> Int
     /// Replaces the path and entries of runtime fixture `id`, which keeps its id and its place

@@ -13,13 +13,14 @@ extension MockEngine {
     /// The entry answers the request it was given: its request keys (`request`, `query`, …),
     /// `times`, `priority` and scenario keys are refused with a 500 naming them; the rest
     /// (`status`, `response`, `headers`, `delay`, `fault`, `template`, …) work as in a file.
-    /// `handler` runs on the thread serving the request: keep it quick and never wait on it.
+    /// `handler` runs on the thread serving the request (which serves other connections too):
+    /// keep it quick and never wait on it; a reset from inside it is refused (409).
     ///
     /// ```swift
     /// let transport = try FixtureTransport(root: "Mocks")
     /// try transport.engine.addHandler(path: "/api/people/{id}") { request in
-    ///     guard request.pathParameters["id"] != "0" else { return FixtureEntry(status: 404) }
-    ///     return FixtureEntry(response: Person(id: Int(request.pathParameters["id"]!)!, name: "Rey"))
+    ///     guard let id = Int(request.pathParameters["id"] ?? ""), id > 0 else { return FixtureEntry(status: 404) }
+    ///     return FixtureEntry(response: Person(id: id, name: "Rey"))
     /// }
     /// ```
     /// - Parameter encoder: encodes the entries' values (`response:`); give the app session's

@@ -144,6 +144,20 @@ import Testing
         #expect(try harness.root.text("api/scalar.json") == "42")
     }
 
+    /// A file declaring a resource holds the test's items: recording never writes into it
+    /// (audit R17 saw the declaration replaced by a recorded GET).
+    @Test func aResourceDeclarationIsNeverOverwritten() throws {
+        let declared = #"{"$resource": {"items": [{"id": 1, "name": "Rey"}]}}"#
+        let wrapped = #"[{"$resource": {}}]"#
+        let harness = try RecordingHarness(existing: ["api/people.json": declared, "api/ships.json": wrapped])
+        let error = try #require(throws: RecordError.self) { try harness.record("GET", "/api/people", json: "[]") }
+        #expect(error == .resourceDeclaration(file: "api/people.json"))
+        #expect(error.description.hasPrefix("api/people.json declares a resource"), "\(error)")
+        #expect(try harness.root.text("api/people.json") == declared)
+        #expect(throws: RecordError.resourceDeclaration(file: "api/ships.json")) { try harness.record("POST", "/api/ships", json: "{}") }
+        #expect(try harness.root.text("api/ships.json") == wrapped)
+    }
+
     @Test(arguments: [
         ("GET", "/api/x", 304, "conditional request"),
         ("GET", "/video.mp4", 206, "Range request"),

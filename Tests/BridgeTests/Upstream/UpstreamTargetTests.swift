@@ -20,6 +20,7 @@ import Testing
         #expect(target.mockReference(forUpstreamReference: "/v10/people") == "/v10/people")
         #expect(target.mockReference(forUpstreamReference: "/v1//people/7") == "/v1//people/7", "never a reference to another host")
         #expect(target.mockReference(forUpstreamReference: #"/v1/\x"#) == #"/v1/\x"#)
+        #expect(target.mockReference(forUpstreamReference: "/v1/\t/evil.example/x") == "/v1/\t/evil.example/x", "browsers drop the tab: //evil.example")
         #expect(target.mockReference(forUpstreamReference: "/login") == "/login")
         #expect(target.mockReference(forUpstreamReference: "https://api.example.com/v1/people") == "https://api.example.com/v1/people")
         #expect(try UpstreamTarget(parsing: "https://api.example.com").mockReference(forUpstreamReference: "/v1/x") == "/v1/x")

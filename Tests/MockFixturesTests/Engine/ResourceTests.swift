@@ -177,10 +177,25 @@ struct ResourceTests {
         #expect(fixture.get("/api/people").status == 200)
 
         _ = try resource(fixture, #"{"path": "/api/crew"}"#)
+        #expect(fixture.send("POST", "/api/ships", headers: Self.json, body: #"{"name": "Falcon"}"#).status == 201)
         try fixture.tree.write("api/people.json", #"{"$resource": {"items": [{"id": 9}]}}"#)
+        try fixture.tree.write("api/planets.json", #"{"$resource": {}}"#)
         guard case .success = fixture.engine.reload() else { Issue.record("reload failed"); return }
-        #expect(fixture.get("/api/people").text == #"[{"id":9}]"#, "a reload sets it up as the file now declares")
+        #expect(fixture.get("/api/people").text == #"[{"id":9}]"#, "a reload sets up a changed declaration as the file now declares")
+        #expect(fixture.get("/api/ships").text.contains("Falcon"), "an unchanged one keeps what the app added (audit R17)")
         #expect(fixture.get("/api/crew").status == 200, "a posted resource stays through a reload")
+        let ids = try #require(try fixture.get("/__admin/resources").jsonObject()["resources"] as? [[String: Any]]).map { "\($0["id"]!) \($0["path"]!)" }
+        #expect(ids.sorted() == ["declared-1 /api/people", "declared-2 /api/ships", "declared-3 /api/planets", "resource-2 /api/crew"].sorted(),
+                "ids stay with their files; a new file's is the next")
+
+        // A posted resource holding a declared path keeps the declaration out, and the reload says so.
+        _ = try resource(fixture, #"{"path": "/api/moons"}"#)
+        try fixture.tree.write("api/moons.json", #"{"$resource": {}}"#)
+        let reloaded = try fixture.postJSON("/__admin/reload", "").jsonObject()
+        _ = reloaded
+        let answer = fixture.engine.reloadAnswer(fixture.engine.reload())
+        let warnings = try answer.jsonObject()["warnings"] as? [String]
+        #expect(warnings?.first?.hasPrefix("the resource a fixture file declares at /api/moons is not set up") == true, "\(String(describing: warnings))")
     }
 
     @Test(arguments: [
@@ -210,6 +225,21 @@ struct ResourceTests {
         let report = store.problemReport
         #expect(report.contains("{x}.json: error: a resource's path is literal, and {x}.json has {name} segments"), "\(report)")
         #expect(report.contains("index.json: error: index.json is the root, which holds no collection"), "\(report)")
+        let (more, moreTree) = try loadTree([
+            "api/people.json": #"{"$resource": {}}"#,
+            "api/people/photo.png": "PNG",
+            "__admin.json": #"{"$resource": {}}"#,
+            "wrapped.json": #"[{"response": 1}, {"$resource": {}}]"#,
+            "twice.json": #"{"$resource": {"items": [{"id": 1}, {"id": 1}]}}"#,
+        ])
+        _ = moreTree
+        let moreReport = more.problemReport
+        #expect(moreReport.contains("api/people/photo.png: warning: api/people/photo.png can never be served: the resource api/people.json declares answers its path as an item"), "\(moreReport)")
+        #expect(moreReport.contains("__admin.json: error: __admin.json would declare a resource under /__admin"), "\(moreReport)")
+        #expect(moreReport.contains(#"wrapped.json:1:19: error: a resource is declared by the file's one object {"$resource": …}, not by an entry in an array"#), "\(moreReport)")
+        #expect(moreReport.contains(#"Give each item its own "id""#), "\(moreReport)")
+        #expect(more.get("/wrapped").status == 500)
+        #expect(more.counts.files == "0 fixture files, 0 entries, 1 static file, 1 declared resource")
         #expect(report.contains("api/people/{id}.json: warning: api/people/{id}.json serves items of the resource api/people.json declares, which answers them first"), "\(report)")
         #expect(!report.contains("api/people/me.json: warning"), "priority 1 goes before the resource")
         let engine = MockEngine(store: store)

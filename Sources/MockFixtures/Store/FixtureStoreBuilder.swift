@@ -408,8 +408,10 @@ struct FixtureStoreBuilder {
         for file in files {
             for (index, rank) in file.priorityLevels.enumerated() where rank < priority {
                 let entries = file.priorityGroups?.groups[index] ?? file.entries
+                // A GET wildcard answers HEAD too, as an ANY one answers all but OPTIONS and CONNECT.
                 let coversMethod = { (wildcard: FixtureEntry) in
-                    wildcard.method == method || (wildcard.method == IncomingRequest.anyMethod && method != "OPTIONS" && method != "CONNECT" && method != IncomingRequest.anyMethod)
+                    wildcard.method == method || (wildcard.method == "GET" && method == "HEAD")
+                        || (wildcard.method == IncomingRequest.anyMethod && method != "OPTIONS" && method != "CONNECT" && method != IncomingRequest.anyMethod)
                 }
                 if let wildcard = entries.first(where: { $0.isWildcard && $0.usage.limit == nil && $0.scenario == nil && coversMethod($0) }) {
                     return (file, wildcard, rank)

@@ -16,7 +16,17 @@ enum OtherToolPlaceholders {
             let part = dotted[1].lowercased()
             // The parameter or header name alone: `request.query.q.[0]` is the first `q`, which
             // `{{query.q}}` already is.
-            let name = dotted.count > 2 && !dotted[2].hasPrefix("[") ? String(dotted[2]) : nil
+            // `request.headers.[X-Trace]` names it in brackets; `request.query.q.[0]` indexes.
+            var name: String?
+            if dotted.count > 2 {
+                let written = dotted[2]
+                if written.hasPrefix("["), written.hasSuffix("]") {
+                    let inner = written.dropFirst().dropLast()
+                    name = inner.isEmpty || inner.allSatisfy(\.isNumber) ? nil : String(inner)
+                } else {
+                    name = String(written)
+                }
+            }
             switch part {
             case "path", "pathsegments":
                 return "a path segment is a {name} segment of the file's path, written \(pathExample)"

@@ -162,13 +162,14 @@ struct PriorityTests {
     /// answers first is warned about (audit R16), as within one file.
     @Test func entriesOutrankedByALessSpecificFileAreWarnedAbout() throws {
         let (store, tree) = try loadTree([
-            "users/7.json": #"[{"priority": 10, "response": "default"}, {"method": "POST", "priority": 10, "status": 201}, {"priority": 1, "query": {"v": "1"}, "response": 1}]"#,
+            "users/7.json": #"[{"priority": 10, "response": "default"}, {"method": "POST", "priority": 10, "status": 201}, {"priority": 1, "query": {"v": "1"}, "response": 1}, {"method": "HEAD", "priority": 7}]"#,
             "users/{id}.json": #"[{"response": "any user"}, {"method": "POST", "times": 1, "status": 503}]"#,
         ])
         _ = tree
         let warnings = store.problems.filter { $0.severity == .warning }.map(\.description)
         #expect(warnings == [
             "users/7.json:1:2: warning: entry 0 (priority 10) can never answer: entry 0 of users/{id}.json (priority 5) answers every GET request to /users/7 first. Give entry 0 a \"priority\" of 5 or less, or constrain entry 0 of users/{id}.json",
+            "users/7.json:1:147: warning: entry 3 (priority 7) can never answer: entry 0 of users/{id}.json (priority 5) answers every HEAD request to /users/7 first. Give entry 3 a \"priority\" of 5 or less, or constrain entry 0 of users/{id}.json",
         ], "\(warnings)")
     }
 

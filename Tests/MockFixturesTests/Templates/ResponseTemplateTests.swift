@@ -405,6 +405,7 @@ struct ResponseTemplateTests {
         (#"[{"template": true, "response": ["{{urlParam 'userId'}}"]}]"#, 1, 34, "unknown placeholder", "write {{path.userId}}, with {userId} in the file's path"),
         (#"[{"template": true, "response": ["{{request.query.q.[0]}}"]}]"#, 1, 34, "unknown placeholder", "write {{query.q}}"),
         (#"[{"template": true, "response": ["{{request.headers}}"]}]"#, 1, 34, "unknown placeholder", "write {{header.NAME}}"),
+        (#"[{"template": true, "response": ["{{request.headers.[X-Trace]}}"]}]"#, 1, 34, "unknown placeholder", "write {{header.x-trace}}"),
         (#"[{"template": true, "response": ["{{{request.body}}}"]}]"#, 1, 34, "unknown placeholder", "write {{body}} for the whole body"),
         (#"[{"template": true, "headers": {"X-A": "{{ {{now}}"}}]"#, 1, 40, #""{{" inside a placeholder"#, "close each placeholder"),
         (#"[{"template": true, "responseText": "{{header.bad name}}"}]"#, 1, 37, "does not name a valid header", "x-request-id"),

@@ -39,7 +39,8 @@ enum FixtureFormatHelp {
                             "{{path.id | number}}" sends 7, not "7" (also
                             | boolean, | string, | json); {"$repeat":
                             {"count": 3, "item": {"id": "{{index}}"}}}
-                            makes a list
+                            makes a list (--template-all: every entry
+                            holding placeholders, unless "template": false)
             delay           milliseconds to wait before answering,
                             {"min": 100, "max": 400} for a random delay, or
                             {"median": 80, "sigma": 0.4}: log-normal

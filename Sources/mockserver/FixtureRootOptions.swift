@@ -7,6 +7,9 @@ struct FixtureRootOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The fixture folder (required).", valueName: "dir"))
     var root: String?
 
+    @Flag(name: .customLong("template-all"), help: "Fill in {{placeholders}} in every entry that holds some, as if each had \"template\": true (WireMock's global response templating); \"template\": false still sends an entry as written.")
+    var templateAll = false
+
     /// `--root` as given; a missing or empty one is refused with a sentence saying what it is for
     /// (`purpose`, e.g. "the fixture folder to serve, e.g. --root Mocks").
     func requiredRoot(_ purpose: String) throws -> String {
@@ -25,7 +28,9 @@ struct FixtureRootOptions: ParsableArguments {
     func loadStore(_ purpose: String = "the fixture folder to serve, e.g. --root Mocks") throws -> FixtureStore {
         let root = try requiredRoot(purpose)
         do {
-            return try FixtureStore.load(root: root, options: MockHTTPServer.loadOptions)
+            var options = MockHTTPServer.loadOptions
+            options.templateAll = templateAll
+            return try FixtureStore.load(root: root, options: options)
         } catch .missing {
             throw ValidationError("--root \(root) does not exist; give the path of an existing fixture folder.")
         } catch .notADirectory {

@@ -9,7 +9,7 @@ import ArgumentParser
 enum RootOptions {
     /// Every option and flag of the root command (a test compares this with `mockserver --help`).
     static let names: Set<String> = [
-        "--root",
+        "--root", "--template-all",
         "--journal-size", "--journal-body-limit", "--report-unused",
         "--host", "--port", "--max-body", "--idle-timeout", "--head-timeout", "--max-connections", "--threads", "--quiet",
         "--watch", "--watch-interval",

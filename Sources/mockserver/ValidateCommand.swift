@@ -15,7 +15,7 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var fixtures: FixtureRootOptions
 
     func validate() throws {
-        try RootOptions.refuseMisplaced(by: Self.self, takes: ["--root"], why: "only reads the folder")
+        try RootOptions.refuseMisplaced(by: Self.self, takes: ["--root", "--template-all"], why: "only reads the folder")
     }
 
     func run() throws {

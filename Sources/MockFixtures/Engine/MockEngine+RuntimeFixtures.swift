@@ -70,7 +70,7 @@ extension MockEngine {
         var output = compiler.output
         let responseFiles = ResponseFileLoader(rootPath: store.rootPath, limit: store.loadOptions.maxStaticFileBytes)
         let compiled = FixtureFileCompiler.compile(entries: entriesNode, label: "", pathParameterNames: template.parameterNames,
-                                                   responseFiles: responseFiles)
+                                                   responseFiles: responseFiles, templateAll: store.loadOptions.templateAll)
         output.problems.append(contentsOf: compiled.problems)
         output.entries = compiled.entries
         let reachable = ScenarioCheck.reachableStates(scenarioSteps(store: store) + compiled.entries.compactMap(\.scenario))

@@ -84,7 +84,8 @@ extension MockEngine {
         let store = store
         let responseFiles = ResponseFileLoader(rootPath: store.rootPath, limit: store.loadOptions.maxStaticFileBytes)
         let output = problems.isEmpty
-            ? FixtureFileCompiler.compile(bytes, relativePath: "", pathParameterNames: fixture.template.parameterNames, responseFiles: responseFiles)
+            ? FixtureFileCompiler.compile(bytes, relativePath: "", pathParameterNames: fixture.template.parameterNames, responseFiles: responseFiles,
+                                          templateAll: store.loadOptions.templateAll)
             : .init()
         if case .object(let members)? = try? JSONParser.parse(bytes).root.value {
             for member in members where Self.handlerRefusedKeys.contains(member.key) {

@@ -18,9 +18,16 @@ public struct FixtureLoadOptions: Sendable, Equatable {
     /// limit.
     public var answerHeaderBytesLimit: Int?
 
+    /// Fill in `{{placeholders}}` in every entry that holds some, as if each had
+    /// `"template": true` (`mockserver --template-all`, WireMock's global response templating);
+    /// `"template": false` still sends an entry as written, and entries without placeholders
+    /// stay prebuilt. Off by default.
+    public var templateAll: Bool
+
     public init() {
         self.maxStaticFileBytes = 64 << 20
         self.maxFixtureFileBytes = 64 << 20
         self.answerHeaderBytesLimit = nil
+        self.templateAll = false
     }
 }

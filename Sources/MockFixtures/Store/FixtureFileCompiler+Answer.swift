@@ -213,6 +213,9 @@ extension FixtureFileCompiler {
         let template: ResponseTemplate?
         if answer.template?.isOn == true {
             template = compileTemplate(answer, headers: headers)
+        } else if answer.template == nil, templateAll, holdsPlaceholderSuspects(answer) {
+            // `--template-all`: as if the entry said `"template": true`.
+            template = compileTemplate(answer, headers: headers)
         } else {
             template = nil
             // An explicit `"template": false` says the text is meant as written (the recorder

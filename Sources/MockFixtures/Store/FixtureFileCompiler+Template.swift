@@ -219,6 +219,26 @@ extension FixtureFileCompiler {
         return node.position
     }
 
+    /// Whether the answer holds what looks like our placeholders: what ``warnForgottenTemplate(_:)``
+    /// would warn about, and what `--template-all` templates.
+    func holdsPlaceholderSuspects(_ answer: AnswerFields) -> Bool {
+        if answer.headers.contains(where: { TemplateText.looksTemplated($0.value) }) { return true }
+        switch answer.body?.source {
+        case .text(let text, _): return TemplateText.looksTemplated(text)
+        case .json(let node):
+            var suspects: [(text: String, position: JSONPosition?)] = []
+            Self.collectSuspects(in: node, into: &suspects)
+            return !suspects.isEmpty || Self.holdsRepeat(node.value)
+        case .file(_, let bytes):
+            guard bytes.count <= Self.forgottenTemplateScanLimit, bytes.firstRange(of: Self.openingBraces) != nil,
+                  let text = String(validating: bytes, as: UTF8.self),
+                  case .success(let parsed) = TemplateText.parse(text, pathParameterNames: pathParameterNames ?? [], quotingText: false) else { return false }
+            return parsed.hasPlaceholders
+        case .bytes, nil:
+            return false
+        }
+    }
+
     /// A warning for text that looks like our placeholders in an entry without `"template": true`.
     mutating func warnForgottenTemplate(_ answer: AnswerFields) {
         var suspects: [(text: String, position: JSONPosition?)] = []

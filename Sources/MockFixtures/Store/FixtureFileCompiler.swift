@@ -59,17 +59,24 @@ struct FixtureFileCompiler {
 
     static let fileSubject = "the file"
 
-    init(relativePath: String, subject: String = FixtureFileCompiler.fileSubject, pathParameterNames: [String]? = [], responseFiles: ResponseFileLoader? = nil) {
+    /// ``FixtureLoadOptions/templateAll``: an entry without `"template"` that holds placeholders is
+    /// templated.
+    let templateAll: Bool
+
+    init(relativePath: String, subject: String = FixtureFileCompiler.fileSubject, pathParameterNames: [String]? = [], responseFiles: ResponseFileLoader? = nil,
+         templateAll: Bool = false) {
         self.relativePath = relativePath
         self.subject = subject
         self.pathParameterNames = pathParameterNames
         self.responseFiles = responseFiles
+        self.templateAll = templateAll
     }
 
     /// Compiles a whole fixture file.
     static func compile(_ bytes: [UInt8], relativePath: String, pathParameterNames: [String] = [],
-                        responseFiles: ResponseFileLoader? = nil) -> Output {
-        var compiler = FixtureFileCompiler(relativePath: relativePath, pathParameterNames: pathParameterNames, responseFiles: responseFiles)
+                        responseFiles: ResponseFileLoader? = nil, templateAll: Bool = false) -> Output {
+        var compiler = FixtureFileCompiler(relativePath: relativePath, pathParameterNames: pathParameterNames, responseFiles: responseFiles,
+                                           templateAll: templateAll)
         compiler.compile(bytes)
         return compiler.output
     }
@@ -77,9 +84,9 @@ struct FixtureFileCompiler {
     /// Compiles entries already parsed from a larger document (a fixture posted at runtime), so
     /// positions stay those of that document. `label` names the source in problems.
     static func compile(entries node: JSONNode, label: String, pathParameterNames: [String] = [],
-                        responseFiles: ResponseFileLoader? = nil) -> Output {
+                        responseFiles: ResponseFileLoader? = nil, templateAll: Bool = false) -> Output {
         var compiler = FixtureFileCompiler(relativePath: label, subject: "\"entries\"", pathParameterNames: pathParameterNames,
-                                           responseFiles: responseFiles)
+                                           responseFiles: responseFiles, templateAll: templateAll)
         compiler.compileEntries(node)
         return compiler.output
     }

@@ -155,7 +155,7 @@ struct FixtureStoreBuilder {
         switch RegularFileReader.read(file.readPath, limit: options.maxFixtureFileBytes) {
         case .success(let bytes):
             return .success(FixtureFileCompiler.compile(bytes, relativePath: file.relativePath, pathParameterNames: template.parameterNames,
-                                                        responseFiles: responseFiles))
+                                                        responseFiles: responseFiles, templateAll: options.templateAll))
         case .failure(let failure):
             return .failure(UnreadableFile(problem: FixtureProblem(.error, file.relativePath, at: nil, "fixture file \(Self.describe(failure))",
                                                                    hint: Self.hint(for: failure, limitName: "maxFixtureFileBytes"))))

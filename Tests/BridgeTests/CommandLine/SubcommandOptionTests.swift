@@ -17,6 +17,7 @@ import Testing
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--watch"], "--watch is an option of serving (`mockserver --root DIR --watch …`), not of `mockserver record`, which forwards every request"),
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--report-unused"], "--report-unused is an option of serving"),
         (["validate", "--root", "<root>", "--delay", "300"], "--delay is an option of serving"),
+        (["tls-cert", "--out", "<root>/certs", "--template-all"], "--template-all is an option of serving"),
         (["--root", "<root>", "--delay", "100-50"], "--delay 100-50: delay min 100 is larger than max 50; swap them."),
         (["--root", "<root>", "--delay", "{\"median\": 80, \"sigma\": 11}"], "--delay {\"median\": 80, \"sigma\": 11}: delay sigma must be a number from 0 to 10"),
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--proxy-unmatched", "http://127.0.0.1:2"], "--proxy-unmatched is an option of serving"),
@@ -36,6 +37,12 @@ import Testing
         let validate = try await MockServerProcess.run(["--root", folder.path, "validate"])
         #expect(validate.status == 0, "\(validate.standardError)")
         #expect(validate.standardOutput.hasPrefix("ok: 1 fixture file, 1 entry"), "\(validate.standardOutput)")
+        // `validate --template-all` checks what serving with it loads: the placeholder is used.
+        try folder.write("api/echo.json", #"{"response": {"page": "{{query.page}}"}}"#)
+        let warned = try await MockServerProcess.run(["validate", "--root", folder.path])
+        #expect(warned.standardOutput.contains("looks like a {{placeholder}}") || warned.standardError.contains("looks like a {{placeholder}}"), "\(warned.standardOutput)\(warned.standardError)")
+        let templated = try await MockServerProcess.run(["validate", "--root", folder.path, "--template-all"])
+        #expect(templated.status == 0 && !(templated.standardOutput + templated.standardError).contains("looks like"), "\(templated.standardOutput)\(templated.standardError)")
         let certificate = try await MockServerProcess.run(["tls-cert", "--out", folder.path + "/certs", "--host", "mock.test"])
         #expect(certificate.status == 0, "\(certificate.standardError)")
         #expect(certificate.standardOutput.contains("names:       DNS:mock.test"), "\(certificate.standardOutput)")

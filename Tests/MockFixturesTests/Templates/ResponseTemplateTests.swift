@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MockFixtures
 
 @Suite("Response templates")
@@ -413,6 +414,32 @@ struct ResponseTemplateTests {
     ])
     func malformedPlaceholdersAreLoadErrorsWithPositions(contents: String, line: Int, column: Int, message: String, hint: String) throws {
         try expectLoadError(contents, line: line, column: column, message: message, hint: hint)
+    }
+
+    /// `--template-all`: entries holding placeholders are templated without `"template": true`;
+    /// `"template": false` and entries without placeholders are left as they are.
+    @Test func templateAllTemplatesWhatHoldsPlaceholders() throws {
+        let tree = try TemporaryFolder([
+            "users/{id}.json": #"[{"response": {"id": "{{path.id | number}}"}, "headers": {"X-Id": "{{path.id}}"}}, {"method": "POST", "template": false, "response": "{{path.id}}"}, {"method": "PUT", "response": {"fixed": true}}]"#,
+            "page.json": #"{"responseText": "at {{query.page}}"}"#,
+            "files/hello.txt": "hello {{query.name}}",
+            "hello.json": #"{"responseFile": "files/hello.txt"}"#,
+        ])
+        var options = FixtureLoadOptions()
+        options.templateAll = true
+        let store = try tree.load(options: options)
+        #expect(store.problems.isEmpty, "\(store.problems)")
+        let engine = MockEngine(store: store)
+        let user = engine.get("/users/7")
+        #expect(user.text == #"{"id":7}"#)
+        #expect(user.headerValue("X-Id") == "7")
+        #expect(engine.send("POST", "/users/7").text == #""{{path.id}}""#, "template: false is meant as written")
+        #expect(engine.send("PUT", "/users/7").preparedID != nil, "no placeholders: still prebuilt")
+        #expect(engine.get("/page?page=2").text == "at 2")
+        #expect(engine.get("/hello?name=Rey").text == "hello Rey")
+        let plain = try tree.load()
+        #expect(plain.problems.contains { $0.message.contains("looks like a {{placeholder}}") }, "without it, the usual warning")
+        #expect(MockEngine(store: plain).get("/users/7").text == #"{"id":"{{path.id | number}}"}"#)
     }
 
     @Test func warnsWhenTemplateIsMissingOrUseless() throws {

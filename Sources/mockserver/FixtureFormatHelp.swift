@@ -24,7 +24,8 @@ enum FixtureFormatHelp {
             pathParameters  what the {name} segments must hold, e.g. {"id": "7"}
             response        JSON sent back (absent or null: empty body)
             responseText    text sent back (text/plain unless headers say else)
-            responseFile    a file under the root sent back, e.g. "files/a.pdf"
+            responseFile    a file under the root sent back, e.g. "files/a.pdf";
+                            templated: "data/{{path.id}}.json" picks one
             responseBase64  bytes sent back, in base64
             headers         extra response headers; an array of strings sends
                             one on several lines: "Set-Cookie": ["a=1", "b=2"]

@@ -12,6 +12,9 @@ extension FixtureFileCompiler {
         /// `responseBase64`: bytes written in the entry, for a binary body a runtime fixture posted
         /// from a test cannot put in a file under the root.
         case bytes([UInt8], JSONNode)
+        /// `responseFile` with placeholders (`files/{{path.id}}.json`): every file the path can
+        /// name, read at load, and the path to render per request.
+        case fileChoice(written: String, path: TemplateText, files: [(path: String, bytes: [UInt8])])
 
         var isFile: Bool {
             if case .file = self { return true }
@@ -22,7 +25,7 @@ extension FixtureFileCompiler {
             switch self {
             case .json: "response"
             case .text: "responseText"
-            case .file: "responseFile"
+            case .file, .fileChoice: "responseFile"
             case .bytes: "responseBase64"
             }
         }
@@ -32,6 +35,7 @@ extension FixtureFileCompiler {
             case .json: MediaType.json
             case .text: MediaType.plainText
             case .file(let path, _): MediaType.forFileName(path)
+            case .fileChoice(let written, _, _): MediaType.forFileName(written)
             case .bytes: "application/octet-stream"
             }
         }
@@ -92,6 +96,10 @@ extension FixtureFileCompiler {
             guard let responseFiles else {
                 add(.error, at: value.position, "responseFile cannot be read here: there is no fixture root",
                     hint: "load the fixtures from a folder, or send the body with response or responseText")
+                return true
+            }
+            if path.contains("{{") {
+                compileFileChoice(path, member, responseFiles, into: &answer)
                 return true
             }
             switch responseFiles.load(path, referrer: relativePath) {
@@ -195,6 +203,49 @@ extension FixtureFileCompiler {
         return .uniform(minimum...maximum)
     }
 
+    /// `"responseFile": "files/{{path.id}}.json"`: the files the path can name are read now (so
+    /// the root, symlink and size checks apply as for one file), and one is chosen per request.
+    private mutating func compileFileChoice(_ written: String, _ member: JSONMember, _ responseFiles: ResponseFileLoader, into answer: inout AnswerFields) {
+        let position = member.value.position
+        let path: TemplateText
+        switch TemplateText.parse(written, pathParameterNames: pathParameterNames ?? [], quotingText: false) {
+        case .success(let parsed): path = parsed
+        case .failure(let error):
+            add(.error, at: position, "responseFile \(JSONValue.excerpt(.string(written))): \(error.message)", hint: error.hint)
+            return
+        }
+        if path.usesRepeatIndex {
+            refuseRepeatIndex(at: position, where: "in a responseFile path")
+            return
+        }
+        let candidates = responseFiles.candidates(matching: path.pieces)
+        guard candidates.count <= ResponseFileLoader.maximumChoices else {
+            add(.error, at: position, "responseFile \(JSONValue.excerpt(.string(written))) can name \(candidates.count) files, more than the \(ResponseFileLoader.maximumChoices) read at load",
+                hint: "put a literal folder before the placeholder, such as files/users/{{path.id}}.json")
+            return
+        }
+        var files: [(path: String, bytes: [UInt8])] = []
+        for candidate in candidates {
+            switch responseFiles.load(candidate, referrer: relativePath) {
+            case .success(let bytes): files.append((candidate, bytes))
+            case .failure(let failure): add(.warning, at: position, failure.message + "; it is never chosen", hint: failure.hint)
+            }
+        }
+        if files.isEmpty {
+            add(.warning, at: position, "no file under the root fits responseFile \(JSONValue.excerpt(.string(written))), so every answer is a 404 naming the file it looked for",
+                hint: "add the files, such as \(Self.example(of: path))")
+        }
+        setBody(.fileChoice(written: written, path: path, files: files), member, in: &answer)
+    }
+
+    /// `files/7.json` for `files/{{path.id}}.json`: an example of a file a path can name.
+    private static func example(of path: TemplateText) -> String {
+        path.pieces.map { piece in
+            if case .text(let text) = piece { return text }
+            return "7"
+        }.joined()
+    }
+
     /// Checks the answer keys together: one body, the body a status allows, a fault that can
     /// happen, and templates; then builds headers and body. `nil` after an error.
     mutating func buildAnswer(_ fields: AnswerFields, status: Int, members: [JSONMember]) -> BuiltAnswer? {
@@ -211,7 +262,11 @@ extension FixtureFileCompiler {
         }
         headers.append(contentsOf: answer.headers)
         let template: ResponseTemplate?
-        if answer.template?.isOn == true {
+        if case .fileChoice(let written, _, _)? = answer.body?.source, answer.template?.isOn != true, !(answer.template == nil && templateAll) {
+            add(.error, at: answer.body?.keyPosition, "responseFile \(JSONValue.excerpt(.string(written))) has placeholders, which are filled in only with \"template\": true",
+                hint: "add \"template\": true to choose the file per request, or name one file")
+            template = nil
+        } else if answer.template?.isOn == true {
             template = compileTemplate(answer, headers: headers)
         } else if answer.template == nil, templateAll, holdsPlaceholderSuspects(answer) {
             // `--template-all`: as if the entry said `"template": true`.
@@ -229,6 +284,7 @@ extension FixtureFileCompiler {
         case .json(let node): body = node.value.serializedBytes()
         case .text(let text, _): body = Array(text.utf8)
         case .file(_, let bytes), .bytes(let bytes, _): body = bytes
+        case .fileChoice: body = []   // chosen and rendered per request
         }
         return BuiltAnswer(headers: headers, body: body, template: template)
     }
@@ -266,6 +322,7 @@ extension FixtureFileCompiler {
         guard let body = answer.body, let header = answer.headers.first(where: { $0.name.lowercased() == "content-encoding" }) else { return }
         // A templated responseFile of text is rendered, so it is no more encoded than responseText.
         if case .file(_, let bytes) = body.source, answer.template?.isOn != true || String(validating: bytes, as: UTF8.self) == nil { return }
+        if case .fileChoice = body.source { return }   // files, which may be encoded
         if case .bytes = body.source { return }   // bytes as written, encoded ones included
         let codings = header.value.split(separator: ",").map { $0.trimmingSpaces().lowercased() }.filter { !$0.isEmpty }
         guard codings.contains(where: { $0 != "identity" }) else { return }

@@ -52,6 +52,17 @@ extension FixtureFileCompiler {
             // A `$repeat` makes its list only with "template": true, placeholders or not.
             foundPlaceholder = foundPlaceholder || templates.values.contains { $0.hasPlaceholders } || Self.holdsRepeat(node.value)
             body = .json(ResponseTemplate.jsonParts(of: node.value, templates: templates))
+        case .fileChoice(let written, let path, let files):
+            // Each file is compiled as a templated responseFile is; the path is the placeholder.
+            foundPlaceholder = true
+            var bodies: [String: ResponseTemplate.Body] = [:]
+            var contentTypes: [String: String] = [:]
+            for file in files {
+                bodies[file.path] = compileFileTemplate(path: file.path, bytes: file.bytes, keyPosition: answer.body?.keyPosition, names: names, warnsAboutBytes: false).0
+                contentTypes[file.path] = MediaType.forFileName(file.path)
+            }
+            let explicit = answer.headers.contains { $0.name.lowercased() == "content-type" }
+            body = .fileChoice(ResponseFileChoice(written: written, path: path, bodies: bodies, contentTypes: explicit ? [:] : contentTypes))
         }
         if !foundPlaceholder, !bodyIsBytes, errorCount == errorsBefore, let template = answer.template {
             add(.warning, at: template.position, "template is true but nothing in the answer holds a {{placeholder}}, so every answer is the same",
@@ -66,11 +77,15 @@ extension FixtureFileCompiler {
     /// UTF-8 file like `responseText`. Problems name the file and the line and column in it, at
     /// the `responseFile` key. A file that is not UTF-8 text (an image, a `.gz`) is sent as it
     /// is, with a warning.
-    private mutating func compileFileTemplate(path: String, bytes: [UInt8], keyPosition: JSONPosition?, names: [String]) -> (ResponseTemplate.Body, Bool) {
+    private mutating func compileFileTemplate(path: String, bytes: [UInt8], keyPosition: JSONPosition?, names: [String],
+                                              warnsAboutBytes: Bool = true) -> (ResponseTemplate.Body, Bool) {
         let shown = JSONValue.excerpt(.string(path))
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            add(.warning, at: keyPosition, "template does not apply to responseFile \(shown), which is not UTF-8 text: its bytes are sent as they are",
-                hint: "template a text or JSON file, or use response or responseText")
+            // Among the files a templated path chooses from, an image is simply sent.
+            if warnsAboutBytes {
+                add(.warning, at: keyPosition, "template does not apply to responseFile \(shown), which is not UTF-8 text: its bytes are sent as they are",
+                    hint: "template a text or JSON file, or use response or responseText")
+            }
             return (.fixed(bytes), false)
         }
         guard MediaType.isJSON(MediaType.forFileName(path)) else {
@@ -187,7 +202,7 @@ extension FixtureFileCompiler {
     }
 
     /// The error for `{{index}}` where no `$repeat` gives it a value.
-    private mutating func refuseRepeatIndex(at position: JSONPosition?, where place: String = "outside a $repeat") {
+    mutating func refuseRepeatIndex(at position: JSONPosition?, where place: String = "outside a $repeat") {
         add(.error, at: position, "{{index}} stands \(place), where there is no item to count",
             hint: #"use it in a $repeat's item of a JSON answer: {"$repeat": {"count": 3, "item": {"id": "{{index}}"}}}"#)
     }
@@ -229,6 +244,8 @@ extension FixtureFileCompiler {
             var suspects: [(text: String, position: JSONPosition?)] = []
             Self.collectSuspects(in: node, into: &suspects)
             return !suspects.isEmpty || Self.holdsRepeat(node.value)
+        case .fileChoice:
+            return true
         case .file(_, let bytes):
             guard bytes.count <= Self.forgottenTemplateScanLimit, bytes.firstRange(of: Self.openingBraces) != nil,
                   let text = String(validating: bytes, as: UTF8.self),

@@ -71,6 +71,8 @@ struct FixtureStoreBuilder {
     }
 
     mutating func add(_ files: [FixtureTreeWalker.FoundFile]) {
+        // What a templated responseFile may choose among: the files this load walked.
+        responseFiles.knownFiles = files.map(\.relativePath)
         var candidates: [String: [Candidate]] = [:]
         var templates: [String: PathTemplate] = [:]
         var reserved: [FixtureTreeWalker.FoundFile] = []

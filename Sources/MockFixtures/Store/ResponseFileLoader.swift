@@ -33,6 +33,42 @@ final class ResponseFileLoader {
         self.limit = limit
     }
 
+    /// Every file under the root, as the loader's walk listed it (relative paths); walked here
+    /// when first asked for outside a load (a runtime fixture's templated `responseFile`).
+    var knownFiles: [String]?
+
+    /// The most files a templated `responseFile` may choose among (each is read at load).
+    static let maximumChoices = 10_000
+
+    /// The files a templated `responseFile` (`files/{{path.id}}.json`) may name: those whose
+    /// path fits `pattern` (literal pieces, and one or more characters other than `/` where a
+    /// placeholder stands), in path order.
+    func candidates(matching pattern: [TemplateText.Piece]) -> [String] {
+        if knownFiles == nil {
+            var walker = FixtureTreeWalker(rootPath: rootPath)
+            try? walker.walk()
+            knownFiles = walker.files.map(\.relativePath)
+        }
+        return (knownFiles ?? []).filter { Self.path($0, fits: pattern[...]) }.sorted()
+    }
+
+    private static func path(_ path: String, fits pattern: ArraySlice<TemplateText.Piece>) -> Bool {
+        guard let first = pattern.first else { return path.isEmpty }
+        switch first {
+        case .text(let text):
+            guard path.hasPrefix(text) else { return false }
+            return Self.path(String(path.dropFirst(text.count)), fits: pattern.dropFirst())
+        case .placeholder:
+            // One or more characters of one segment, as a value that names a file can hold.
+            var end = path.startIndex
+            while end < path.endIndex, path[end] != "/" {
+                end = path.index(after: end)
+                if Self.path(String(path[end...]), fits: pattern.dropFirst()) { return true }
+            }
+            return false
+        }
+    }
+
     /// The bytes of `relativePath`, named by the fixture file `referrer`.
     func load(_ relativePath: String, referrer: String) -> Result<[UInt8], Failure> {
         let result = cache[relativePath] ?? read(relativePath)

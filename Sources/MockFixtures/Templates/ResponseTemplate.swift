@@ -34,6 +34,17 @@ struct ResponseTemplate: Sendable {
         case fixed([UInt8])
         case json([JSONPart])
         case text(TemplateText)
+        /// `"responseFile": "files/{{path.id}}.json"`: the file the rendered path names.
+        case fileChoice(ResponseFileChoice)
+    }
+
+    /// The chosen file's path, when the body is chosen by a templated `responseFile` that names
+    /// no file for `request`; nil otherwise.
+    func missingFile(for request: inout IncomingRequest) -> (path: String, choice: ResponseFileChoice)? {
+        guard case .fileChoice(let choice) = body else { return nil }
+        var state = TemplateRenderState()
+        let path = Self.render(choice.path, &request, &state)
+        return choice.bodies[path] == nil ? (path, choice) : nil
     }
 
     enum Header: Sendable {
@@ -63,18 +74,31 @@ struct ResponseTemplate: Sendable {
                 if !text.isEmpty { rendered.append(HTTPHeader(name: name, value: text)) }
             }
         }
-        let bytes: [UInt8]
+        var chosen = body
+        if case .fileChoice(let choice) = body {
+            let path = Self.render(choice.path, &request, &state)
+            // A path that names no file is answered before (MockEngine: a 404 naming it).
+            chosen = choice.bodies[path] ?? .fixed([])
+            if let contentType = choice.contentTypes[path], let index = rendered.firstIndex(where: { $0.name.lowercased() == "content-type" }) {
+                rendered[index] = HTTPHeader(name: rendered[index].name, value: contentType)
+            }
+        }
+        return (rendered, Self.render(chosen, &request, &state))
+    }
+
+    private static func render(_ body: Body, _ request: inout IncomingRequest, _ state: inout TemplateRenderState) -> [UInt8] {
         switch body {
         case .fixed(let fixed):
-            bytes = fixed
+            return fixed
         case .text(let text):
-            bytes = Array(Self.render(text, &request, &state).utf8)
+            return Array(render(text, &request, &state).utf8)
         case .json(let parts):
             var output: [UInt8] = []
-            Self.render(parts, to: &output, &request, &state)
-            bytes = output
+            render(parts, to: &output, &request, &state)
+            return output
+        case .fileChoice:
+            return []   // never nested
         }
-        return (rendered, bytes)
     }
 
     private static func render(_ parts: [JSONPart], to output: inout [UInt8], _ request: inout IncomingRequest, _ state: inout TemplateRenderState) {

@@ -485,3 +485,58 @@ struct ResponseTemplateTests {
         #expect(shapes == [#"bytes({"a":)"#, #"value(pathParameter("id"))"#, #"bytes(,"b":"x)"#, "content(method)", #"bytes(y","c":[1,2]})"#])
     }
 }
+
+/// `"responseFile": "data/users/{{path.id}}.json"` (audit W2's G17, WireMock's templated
+/// `bodyFileName`): the files it can name are read at load; one is chosen per request.
+@Suite("Templated responseFile paths")
+struct TemplatedResponseFileTests {
+    @Test func choosesTheFileThePathNamesPerRequest() throws {
+        let fixture = try EngineFixture([
+            "users/{id}.json": #"{"template": true, "responseFile": "data/users/{{path.id}}.json"}"#,
+            "data/users/1.json": #"{"id": 1, "name": "Rey", "asked": "{{query.x}}"}"#,
+            "data/users/2.json": #"{"id": 2, "name": "Finn"}"#,
+            "data/users/notes.txt": "not a user",
+            "img/{name}.json": #"{"template": true, "responseFile": "img/{{path.name}}"}"#,
+            "img/a.png": "PNG",
+            "img/b.txt": "text",
+        ])
+        #expect(fixture.engine.store.problems.isEmpty, "\(fixture.engine.store.problems)")
+        let rey = fixture.get("/users/1?x=y")
+        #expect(rey.text == #"{"id":1,"name":"Rey","asked":"y"}"#, "the chosen file is templated too")
+        #expect(rey.headerValue("Content-Type") == "application/json")
+        #expect(fixture.get("/users/2").text == #"{"id":2,"name":"Finn"}"#)
+        let missing = fixture.get("/users/3")
+        #expect(missing.status == 404)
+        let body = try missing.jsonObject()
+        #expect(body["error"] as? String == #"entry 0 of users/{id}.json answers with responseFile "data/users/{{path.id}}.json", which names "data/users/3.json" for this request: there is no such file"#)
+        #expect(body["hint"] as? String == "add data/users/3.json under the fixture root (and reload), or ask for one there is: data/users/1.json, data/users/2.json")
+        #expect(try fixture.journal(unmatched: true).count == 1, "journaled as unmatched: the test's data is missing")
+        #expect(fixture.get("/users/a%2Fb").status == 404, "a value never reaches another folder")
+        #expect(fixture.get("/data/users/1").status == 404, "a file a responseFile names is a body, not a route")
+        #expect(fixture.get("/img/a.png").headerValue("Content-Type") == "image/png", "each file's own type")
+        #expect(fixture.get("/img/b.txt").text == "text")
+
+        let posted = fixture.postJSON("/__admin/fixtures", #"{"path": "/people/{id}", "entries": [{"template": true, "responseFile": "data/users/{{path.id}}.json"}]}"#)
+        #expect(posted.status == 201, "\(posted.text)")
+        #expect(fixture.get("/people/2").text == #"{"id":2,"name":"Finn"}"#)
+    }
+
+    @Test func placeholdersInThePathNeedTemplate() throws {
+        let (store, tree) = try loadTree([
+            "a.json": #"{"responseFile": "data/{{query.id}}.json"}"#,
+            "b.json": #"{"template": true, "responseFile": "nothing/{{query.id}}.json"}"#,
+            "c.json": #"{"template": true, "responseFile": "data/{{paht.id}}.json"}"#,
+            "data/1.json": "{}",
+        ])
+        _ = tree
+        let report = store.problemReport
+        #expect(report.contains(#"a.json:1:2: error: responseFile "data/{{query.id}}.json" has placeholders, which are filled in only with "template": true"#), "\(report)")
+        #expect(report.contains(#"b.json:1:36: warning: no file under the root fits responseFile "nothing/{{query.id}}.json", so every answer is a 404 naming the file it looked for. Add the files, such as nothing/7.json"#), "\(report)")
+        #expect(report.contains(#"c.json:1:36: error: responseFile "data/{{paht.id}}.json": unknown placeholder {{paht.id}}"#), "\(report)")
+        var options = FixtureLoadOptions()
+        options.templateAll = true
+        let all = try tree.load(options: options)
+        #expect(!all.problemReport.contains("a.json"), "--template-all templates it")
+        #expect(MockEngine(store: all).get("/a?id=1").text == "{}")
+    }
+}

@@ -34,26 +34,10 @@ extension FixtureFileCompiler {
     /// `request` is read).
     mutating func compileConstraints(_ members: [JSONMember]) -> ConstraintFields {
         var fields = ConstraintFields()
-        var partial = false
-        var onlyNamedQuery = false
-        if let member = members.last(where: { $0.key == "queryMatch" }) {
-            switch member.value.value {
-            case .string("exact"): onlyNamedQuery = true
-            case .string("partial"): onlyNamedQuery = false
-            default:
-                add(.error, at: member.value.position, "queryMatch must be \"exact\" or \"partial\", found \(describe(member.value.value))",
-                    hint: #"use "exact" to refuse query parameters that "query" does not name, or leave it out to allow them"#)
-            }
-        }
-        if let member = members.last(where: { $0.key == "requestMatch" }) {
-            switch member.value.value {
-            case .string("exact"): partial = false
-            case .string("partial"): partial = true
-            default:
-                add(.error, at: member.value.position, "requestMatch must be \"exact\" or \"partial\", found \(describe(member.value.value))",
-                    hint: #"use "partial" to allow keys the entry does not name in a JSON body, or leave it out for exact"#)
-            }
-        }
+        let onlyNamedQuery = compileMatchMode(members, key: "queryMatch",
+                                              hint: #"use "exact" to refuse query parameters that "query" does not name, or leave it out to allow them"#) == "exact"
+        let partial = compileMatchMode(members, key: "requestMatch",
+                                       hint: #"use "partial" to allow keys the entry does not name in a JSON body, or leave it out for exact"#) == "partial"
         for member in members {
             switch member.key {
             case "request":
@@ -90,6 +74,15 @@ extension FixtureFileCompiler {
                 : #"give "path" a {name} segment for it, such as "/people/{id}""#)
         }
         return fields
+    }
+
+    /// `requestMatch` or `queryMatch`: `"exact"` or `"partial"` as written (the last one given),
+    /// nil when absent or anything else (an error, with `hint`).
+    private mutating func compileMatchMode(_ members: [JSONMember], key: String, hint: String) -> String? {
+        guard let member = members.last(where: { $0.key == key }) else { return nil }
+        if case .string(let mode) = member.value.value, mode == "exact" || mode == "partial" { return mode }
+        add(.error, at: member.value.position, "\(key) must be \"exact\" or \"partial\", found \(describe(member.value.value))", hint: hint)
+        return nil
     }
 
     /// An error for every `pathParameters` name that is not a `{name}` segment of the path.

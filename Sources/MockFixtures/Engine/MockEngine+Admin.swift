@@ -204,15 +204,21 @@ extension MockEngine {
                 ("problems", .makeArray(store.problems.map { .string($0.description) })),
             ]
             // A declaration a posted resource keeps out is said, not dropped without a word.
-            let leftOut = declaredResourcesLeftOut.withLock { $0 }
-            if !leftOut.isEmpty {
-                fields.append(("warnings", .makeArray(leftOut.map { path in
-                    .string("the resource a fixture file declares at \(path) is not set up: a resource posted by a test holds that path (DELETE /__admin/resources/{id}, or reset, to use the file's)")
-                })))
+            let warnings = declaredResourceWarnings
+            if !warnings.isEmpty {
+                fields.append(("warnings", .makeArray(warnings.map { .string($0) })))
             }
             return diagnosticResponse(status: 200, outcome: .admin("reloaded: \(store.counts)"), fields)
         case .failure(let error):
             return reloadFailureAnswer(error.description)
+        }
+    }
+
+    /// A sentence for each declared resource the last start, reload or reset left out, because
+    /// a resource posted by a test holds its path.
+    public var declaredResourceWarnings: [String] {
+        declaredResourcesLeftOut.withLock { $0 }.map { path in
+            "the resource a fixture file declares at \(path) is not set up: a resource posted by a test holds that path (remove it and reload, or reset, to set up the file's)"
         }
     }
 

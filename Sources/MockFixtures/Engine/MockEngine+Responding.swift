@@ -59,11 +59,12 @@ extension MockEngine {
         resetGate.enter()
         defer { resetGate.leave() }
         var response = answer(&request, store: store)
-        if globalDelay.isActive {
-            response = response.adding(delayMilliseconds: globalDelay.pick())
-        }
         if options.cors {
             response = crossOriginResponse(response, method: method, headers: headers)
+        }
+        // After CORS, which answers a preflight itself: that answer waits too (audit R18).
+        if globalDelay.isActive {
+            response = response.adding(delayMilliseconds: globalDelay.pick())
         }
         // A prepared answer fits any room as large as the store's largest: no copy, no sum.
         if answerHeaderBytesLimit < store.largestPreparedHeaderLineBytes + preparedAnswerExtraHeaderBytes

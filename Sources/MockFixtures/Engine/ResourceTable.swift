@@ -82,6 +82,8 @@ final class ResourceTable: Sendable {
                     declared.append(kept)
                     continue
                 }
+                // One a test removed stays removed until a reset, unless its file changed.
+                if !reseeding, removedDeclarations.withLock({ $0.contains(declaration) }) { continue }
                 let file = declaration.file ?? declaration.shape.path
                 let number = declaredNumbers.withLock { numbers in
                     if let known = numbers.byFile[file] { return known }
@@ -91,10 +93,15 @@ final class ResourceTable: Sendable {
                 }
                 declared.append(Resource(id: "declared-\(number)", shape: declaration.shape, items: declaration.items, declaration: declaration))
             }
+            if reseeding { removedDeclarations.withLock { $0 = [] } }
             publish(declared + posted)
             return skipped
         }
     }
+
+    /// Declared resources a test removed (`DELETE /__admin/resources…`): a reload made for
+    /// another file's sake does not bring them back; a reset does.
+    private let removedDeclarations = LockedState<[ResourceDeclaration]>([])
 
     /// The number each declaring file's resource has, for stable `declared-N` ids.
     private let declaredNumbers = LockedState((byFile: [String: Int](), last: 0))
@@ -108,6 +115,7 @@ final class ResourceTable: Sendable {
             var all = current.load().all
             guard let index = all.firstIndex(where: { $0.id == id }) else { return nil }
             let removed = all.remove(at: index)
+            if let declaration = removed.declaration { removedDeclarations.withLock { $0.append(declaration) } }
             publish(all)
             return removed
         }
@@ -116,9 +124,10 @@ final class ResourceTable: Sendable {
     @discardableResult
     func removeAll() -> Int {
         changes.withLock { _ in
-            let removed = current.load().all.count
+            let all = current.load().all
+            removedDeclarations.withLock { $0 += all.compactMap(\.declaration) }
             publish([])
-            return removed
+            return all.count
         }
     }
 }

@@ -47,6 +47,8 @@ public final class FixtureStore: Sendable {
     /// Resources the fixture files declare (`{"$resource": …}`), set up by the engine at start,
     /// on reload and on every reset.
     let declaredResources: [ResourceDeclaration]
+    /// How many resources the fixture files declare.
+    package var declaredResourceCount: Int { declaredResources.count }
     /// No templated file ranks an entry before the default priority, so a static or broken file
     /// (which stand there) answers without the less specific files being looked for.
     let defaultOutranksFallbacks: Bool

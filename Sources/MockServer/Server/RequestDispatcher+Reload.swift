@@ -28,10 +28,14 @@ extension RequestDispatcher {
         guard generations.replace(with: next) != nil else { return .failure(.serverStopped) }
         // Runtime fixtures, scenario states and the journal live in the engine and stay.
         engine.replaceStore(store)
-        let summary = ReloadSummary(store)
+        let summary = ReloadSummary(store, warnings: engine.declaredResourceWarnings)
         logger.notice("reloaded: \(summary)")
         for problem in summary.problems {
             logger.warning("\(problem)")
+        }
+        // Said by every reload (--watch, SIGHUP, the admin API), not only in the admin answer.
+        for warning in summary.warnings {
+            logger.warning("\(warning)")
         }
         afterReload(summary)
         return .success(summary)

@@ -61,4 +61,19 @@ public struct ReloadResult: Sendable, Equatable, Decodable {
     public let staticFiles: Int
     /// Every problem of the new load, as `file:line:col: severity: message. Hint`.
     public let problems: [String]
+    /// What the reload could not set up (a declared resource whose path a posted one holds).
+    public let warnings: [String]
+
+    private enum CodingKeys: String, CodingKey {
+        case fixtures, entries, staticFiles, problems, warnings
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fixtures = try container.decode(Int.self, forKey: .fixtures)
+        entries = try container.decode(Int.self, forKey: .entries)
+        staticFiles = try container.decode(Int.self, forKey: .staticFiles)
+        problems = try container.decode([String].self, forKey: .problems)
+        warnings = try container.decodeIfPresent([String].self, forKey: .warnings) ?? []
+    }
 }

@@ -18,6 +18,8 @@ import Testing
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--report-unused"], "--report-unused is an option of serving"),
         (["validate", "--root", "<root>", "--delay", "300"], "--delay is an option of serving"),
         (["tls-cert", "--out", "<root>/certs", "--template-all"], "--template-all is an option of serving"),
+        (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--delay", "300"], "--delay is an option of serving"),
+        (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--template-all"], "--template-all is an option of serving"),
         (["--root", "<root>", "--delay", "100-50"], "--delay 100-50: delay min 100 is larger than max 50; swap them."),
         (["--root", "<root>", "--delay", "{\"median\": 80, \"sigma\": 11}"], "--delay {\"median\": 80, \"sigma\": 11}: delay sigma must be a number from 0 to 10"),
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--proxy-unmatched", "http://127.0.0.1:2"], "--proxy-unmatched is an option of serving"),

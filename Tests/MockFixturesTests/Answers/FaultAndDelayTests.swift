@@ -141,6 +141,9 @@ struct GlobalDelayTests {
         #expect(fixture.get("/logo.txt").delayMilliseconds == 300)
         #expect(fixture.get("/missing").delayMilliseconds == 300, "a 404 too: the network is slow for every answer")
         #expect(fixture.get("/__admin/health").delayMilliseconds == 0, "admin calls never wait")
+        let cors = try EngineFixture(["d.json": #"{"response": 1}"#], options: MockEngineOptions(cors: true, delay: try AnswerDelay(parsing: "300")))
+        let preflight = cors.send("OPTIONS", "/d", headers: ["Origin": "https://app.example", "Access-Control-Request-Method": "PUT"])
+        #expect(preflight.status == 204 && preflight.delayMilliseconds == 300, "a preflight --cors answers waits too (audit R18)")
         #expect(try fixture.get("/__admin/settings").jsonObject()["delay"] as? Int == 300)
 
         let set = fixture.engine.send("PUT", "/__admin/settings", headers: ["Content-Type": "application/json"], body: #"{"delay": {"min": 10, "max": 10}}"#)

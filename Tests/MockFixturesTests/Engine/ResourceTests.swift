@@ -173,6 +173,8 @@ struct ResourceTests {
         #expect(fixture.get("/api/crew").status == 404, "a posted resource is gone")
         #expect(fixture.send("DELETE", "/__admin/resources/declared-1").status == 200)
         #expect(fixture.get("/api/people").status == 404, "removed until the next reset")
+        guard case .success = fixture.engine.reload() else { Issue.record("reload failed"); return }
+        #expect(fixture.get("/api/people").status == 404, "a reload for nothing that changed does not bring it back (audit R18)")
         _ = fixture.postJSON("/__admin/reset", "")
         #expect(fixture.get("/api/people").status == 200)
 
@@ -196,6 +198,7 @@ struct ResourceTests {
         let answer = fixture.engine.reloadAnswer(fixture.engine.reload())
         let warnings = try answer.jsonObject()["warnings"] as? [String]
         #expect(warnings?.first?.hasPrefix("the resource a fixture file declares at /api/moons is not set up") == true, "\(String(describing: warnings))")
+        #expect(fixture.engine.declaredResourceWarnings == warnings ?? [], "the same sentence for the log of any reload")
     }
 
     @Test(arguments: [

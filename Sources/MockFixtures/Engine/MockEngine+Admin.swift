@@ -218,7 +218,7 @@ extension MockEngine {
     /// a resource posted by a test holds its path.
     public var declaredResourceWarnings: [String] {
         declaredResourcesLeftOut.withLock { $0 }.map { path in
-            "the resource a fixture file declares at \(path) is not set up: a resource posted by a test holds that path (remove it and reload, or reset, to set up the file's)"
+            "the resource a fixture file declares at \(path) is not set up: a resource posted by a test holds that path (remove it and reset to set up the file's)"
         }
     }
 

@@ -222,9 +222,6 @@ extension MockEngine {
         var headers = response.headers
         var body = response.body
         var declaredBodyLength: Int?
-        if let template = delivery.template, let (path, choice) = template.missingFile(for: &request) {
-            return missingResponseFile(path, choice, outcome: outcome)
-        }
         if let template = delivery.template {
             (headers, body) = template.render(for: &request)
             if request.isHead {
@@ -236,25 +233,6 @@ extension MockEngine {
         return MockResponse(status: response.status, headers: headers, body: body, delayMilliseconds: entry.delay.pick(),
                             preparedID: nil, outcome: delivery.fault.map { .fault($0, entry: outcome) } ?? outcome,
                             fault: delivery.fault, bytesPerSecond: delivery.bytesPerSecond, declaredBodyLength: declaredBodyLength)
-    }
-
-    /// A templated `responseFile` that names no file for this request: a 404 naming the file it
-    /// looked for and those there are, journaled as unmatched (the test's data is missing).
-    private func missingResponseFile(_ path: String, _ choice: ResponseFileChoice, outcome: MatchOutcome) -> MockResponse {
-        let entry = switch outcome {
-        case .matched(let file, let entry): "entry \(entry) of \(file)"
-        case .matchedRuntime(let fixture, let entry): "entry \(entry) of runtime fixture \(fixture)"
-        default: "the entry"
-        }
-        let error = "\(entry) answers with responseFile \(JSONValue.excerpt(.string(choice.written))), which names \(JSONValue.excerpt(.string(path))) for this request: there is no such file"
-        let files = choice.files
-        let shown = files.prefix(Self.candidateLimit).joined(separator: ", ") + (files.count > Self.candidateLimit ? ", …" : "")
-        return diagnosticResponse(status: 404, outcome: .noMatch(summary: error), [
-            ("error", .string(error)),
-            ("hint", .string(files.isEmpty ? "no file fits the path yet; add \(path) under the fixture root" : "add \(path) under the fixture root (and reload), or ask for one there is: \(shown)")),
-            ("responseFile", .string(choice.written)),
-            ("file", .string(path)),
-        ])
     }
 
     func prepared(_ id: Int, in store: FixtureStore, outcome: MatchOutcome) -> MockResponse {

@@ -82,9 +82,18 @@ final class ResourceTable: Sendable {
                     declared.append(kept)
                     continue
                 }
-                // One a test removed stays removed until a reset, unless its file changed.
-                if !reseeding, removedDeclarations.withLock({ $0.contains(declaration) }) { continue }
+                // One a test removed stays removed until a reset, unless its file changed (then the
+                // file's new declaration is set up, and it counts as not removed).
                 let file = declaration.file ?? declaration.shape.path
+                if !reseeding {
+                    let removedAsDeclared = removedDeclarations.withLock { removed in
+                        guard let earlier = removed[file] else { return false }
+                        if earlier == declaration { return true }
+                        removed[file] = nil
+                        return false
+                    }
+                    if removedAsDeclared { continue }
+                }
                 let number = declaredNumbers.withLock { numbers in
                     if let known = numbers.byFile[file] { return known }
                     numbers.last += 1
@@ -93,7 +102,7 @@ final class ResourceTable: Sendable {
                 }
                 declared.append(Resource(id: "declared-\(number)", shape: declaration.shape, items: declaration.items, declaration: declaration))
             }
-            if reseeding { removedDeclarations.withLock { $0 = [] } }
+            if reseeding { removedDeclarations.withLock { $0 = [:] } }
             publish(declared + posted)
             return skipped
         }
@@ -101,7 +110,8 @@ final class ResourceTable: Sendable {
 
     /// Declared resources a test removed (`DELETE /__admin/resources…`): a reload made for
     /// another file's sake does not bring them back; a reset does.
-    private let removedDeclarations = LockedState<[ResourceDeclaration]>([])
+    /// By file.
+    private let removedDeclarations = LockedState<[String: ResourceDeclaration]>([:])
 
     /// The number each declaring file's resource has, for stable `declared-N` ids.
     private let declaredNumbers = LockedState((byFile: [String: Int](), last: 0))
@@ -115,7 +125,7 @@ final class ResourceTable: Sendable {
             var all = current.load().all
             guard let index = all.firstIndex(where: { $0.id == id }) else { return nil }
             let removed = all.remove(at: index)
-            if let declaration = removed.declaration { removedDeclarations.withLock { $0.append(declaration) } }
+            if let declaration = removed.declaration { removedDeclarations.withLock { $0[declaration.file ?? declaration.shape.path] = declaration } }
             publish(all)
             return removed
         }
@@ -125,7 +135,9 @@ final class ResourceTable: Sendable {
     func removeAll() -> Int {
         changes.withLock { _ in
             let all = current.load().all
-            removedDeclarations.withLock { $0 += all.compactMap(\.declaration) }
+            removedDeclarations.withLock { removed in
+                for declaration in all.compactMap(\.declaration) { removed[declaration.file ?? declaration.shape.path] = declaration }
+            }
             publish([])
             return all.count
         }

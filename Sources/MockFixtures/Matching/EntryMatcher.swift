@@ -22,14 +22,24 @@ enum EntryMatcher {
 
     private static func select(from entries: [FixtureEntry], for request: inout IncomingRequest, scenarios: ScenarioTable, counting: Bool) -> FixtureEntry? {
         for entry in entries where !entry.isWildcard && request.accepts(entryMethod: entry.method) {
-            if constraintsMatch(entry.constraints, &request), claim(entry, for: request, scenarios, counting: counting) {
+            if constraintsMatch(entry.constraints, &request), hasItsFile(entry, &request), claim(entry, for: request, scenarios, counting: counting) {
                 return entry
             }
         }
-        for entry in entries where entry.isWildcard && request.accepts(entryMethod: entry.method) && claim(entry, for: request, scenarios, counting: counting) {
+        for entry in entries where entry.isWildcard && request.accepts(entryMethod: entry.method)
+            && hasItsFile(entry, &request) && claim(entry, for: request, scenarios, counting: counting) {
             return entry
         }
         return nil
+    }
+
+    /// Whether an entry whose templated `responseFile` chooses the file per request has one for
+    /// this request: one that has none does not match, so it uses up no `times`, moves no
+    /// scenario, and the 404 lists it with the reason (audit R19).
+    @inline(__always)
+    private static func hasItsFile(_ entry: FixtureEntry, _ request: inout IncomingRequest) -> Bool {
+        guard let template = entry.delivery?.template, template.choosesFile else { return true }
+        return template.missingFile(for: &request) == nil
     }
 
     /// Counts the answer (and moves the scenario on) if the entry may still answer; for a HEAD a
@@ -58,6 +68,11 @@ enum EntryMatcher {
             reasons.append(reason)
         }
         reasons.append(contentsOf: constraintReasons(entry.constraints, &request))
+        if let template = entry.delivery?.template, let (path, choice) = template.missingFile(for: &request) {
+            let count = choice.bodies.count
+            reasons.append("responseFile \(quoted(choice.written)) names \(quoted(path)) for this request, which is not among the \(count) file\(count == 1 ? "" : "s") it was loaded with"
+                + (count == 0 ? "" : " (\(choice.files.prefix(5).joined(separator: ", "))\(count > 5 ? ", …" : ""))"))
+        }
         if let limit = entry.usage.limit {
             let answered = entry.usage.answeredCount
             if answered >= limit {

@@ -17,8 +17,10 @@ extension FixtureFileCompiler {
         case fileChoice(written: String, path: TemplateText, files: [(path: String, bytes: [UInt8])])
 
         var isFile: Bool {
-            if case .file = self { return true }
-            return false
+            switch self {
+            case .file, .fileChoice: true
+            default: false
+            }
         }
 
         var key: String {
@@ -218,6 +220,13 @@ extension FixtureFileCompiler {
             refuseRepeatIndex(at: position, where: "in a responseFile path")
             return
         }
+        // The files it chooses among become bodies, no longer routes: with no folder of their
+        // own, every fixture file beside them would (audit R19: "{{path.id}}.json" took ping.json).
+        guard case .text(let prefix)? = path.pieces.first, prefix.contains("/") else {
+            add(.error, at: position, "responseFile \(JSONValue.excerpt(.string(written))) has a placeholder before its first folder, so it could name any fixture file at the root",
+                hint: "keep the files in a folder of their own, such as \"data/{{path.id}}.json\"")
+            return
+        }
         let candidates = responseFiles.candidates(matching: path.pieces)
         guard candidates.count <= ResponseFileLoader.maximumChoices else {
             add(.error, at: position, "responseFile \(JSONValue.excerpt(.string(written))) can name \(candidates.count) files, more than the \(ResponseFileLoader.maximumChoices) read at load",
@@ -322,7 +331,8 @@ extension FixtureFileCompiler {
         guard let body = answer.body, let header = answer.headers.first(where: { $0.name.lowercased() == "content-encoding" }) else { return }
         // A templated responseFile of text is rendered, so it is no more encoded than responseText.
         if case .file(_, let bytes) = body.source, answer.template?.isOn != true || String(validating: bytes, as: UTF8.self) == nil { return }
-        if case .fileChoice = body.source { return }   // files, which may be encoded
+        // The files a templated path chooses among: text is rendered (so not encoded), as for one file.
+        if case .fileChoice(_, _, let files) = body.source, !files.contains(where: { String(validating: $0.bytes, as: UTF8.self) != nil }) { return }
         if case .bytes = body.source { return }   // bytes as written, encoded ones included
         let codings = header.value.split(separator: ",").map { $0.trimmingSpaces().lowercased() }.filter { !$0.isEmpty }
         guard codings.contains(where: { $0 != "identity" }) else { return }

@@ -234,25 +234,26 @@ extension FixtureFileCompiler {
         return node.position
     }
 
-    /// Whether the answer holds what looks like our placeholders: what ``warnForgottenTemplate(_:)``
-    /// would warn about, and what `--template-all` templates.
+    /// Whether the answer holds a `{{` anywhere it could be templated: what `--template-all`
+    /// templates, as if the entry said `"template": true` — so a placeholder it does not know
+    /// (`{{paht.id}}`) is the same load error (audit R19), and an entry without any stays prebuilt.
     func holdsPlaceholderSuspects(_ answer: AnswerFields) -> Bool {
-        if answer.headers.contains(where: { TemplateText.looksTemplated($0.value) }) { return true }
+        if answer.headers.contains(where: { $0.value.contains("{{") }) { return true }
         switch answer.body?.source {
-        case .text(let text, _): return TemplateText.looksTemplated(text)
-        case .json(let node):
-            var suspects: [(text: String, position: JSONPosition?)] = []
-            Self.collectSuspects(in: node, into: &suspects)
-            return !suspects.isEmpty || Self.holdsRepeat(node.value)
-        case .fileChoice:
-            return true
-        case .file(_, let bytes):
-            guard bytes.count <= Self.forgottenTemplateScanLimit, bytes.firstRange(of: Self.openingBraces) != nil,
-                  let text = String(validating: bytes, as: UTF8.self),
-                  case .success(let parsed) = TemplateText.parse(text, pathParameterNames: pathParameterNames ?? [], quotingText: false) else { return false }
-            return parsed.hasPlaceholders
-        case .bytes, nil:
-            return false
+        case .text(let text, _): return text.contains("{{")
+        case .json(let node): return Self.holdsOpeningBraces(node.value) || Self.holdsRepeat(node.value)
+        case .fileChoice: return true
+        case .file(_, let bytes): return String(validating: bytes, as: UTF8.self) != nil && bytes.firstRange(of: Self.openingBraces) != nil
+        case .bytes, nil: return false
+        }
+    }
+
+    private static func holdsOpeningBraces(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text): text.contains("{{")
+        case .array(let elements): elements.contains { holdsOpeningBraces($0.value) }
+        case .object(let members): members.contains { holdsOpeningBraces($0.value.value) }
+        default: false
         }
     }
 

@@ -38,6 +38,12 @@ struct ResponseTemplate: Sendable {
         case fileChoice(ResponseFileChoice)
     }
 
+    /// Whether a templated `responseFile` path chooses the body per request.
+    var choosesFile: Bool {
+        if case .fileChoice = body { return true }
+        return false
+    }
+
     /// The chosen file's path, when the body is chosen by a templated `responseFile` that names
     /// no file for `request`; nil otherwise.
     func missingFile(for request: inout IncomingRequest) -> (path: String, choice: ResponseFileChoice)? {

@@ -175,6 +175,13 @@ struct ResourceTests {
         #expect(fixture.get("/api/people").status == 404, "removed until the next reset")
         guard case .success = fixture.engine.reload() else { Issue.record("reload failed"); return }
         #expect(fixture.get("/api/people").status == 404, "a reload for nothing that changed does not bring it back (audit R18)")
+        let declared = try fixture.tree.text("api/people.json")
+        try fixture.tree.write("api/people.json", #"{"$resource": {"items": [{"id": 5}]}}"#)
+        _ = fixture.engine.reload()
+        #expect(fixture.get("/api/people").text == #"[{"id":5}]"#, "its file changed: set up as it now declares")
+        try fixture.tree.write("api/people.json", declared)
+        _ = fixture.engine.reload()
+        #expect(fixture.get("/api/people").text == #"[{"id":1,"name":"Rey"}]"#, "and again when changed back (audit R19)")
         _ = fixture.postJSON("/__admin/reset", "")
         #expect(fixture.get("/api/people").status == 200)
 

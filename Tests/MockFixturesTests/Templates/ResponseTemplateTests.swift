@@ -421,7 +421,7 @@ struct ResponseTemplateTests {
     @Test func templateAllTemplatesWhatHoldsPlaceholders() throws {
         let tree = try TemporaryFolder([
             "users/{id}.json": #"[{"response": {"id": "{{path.id | number}}"}, "headers": {"X-Id": "{{path.id}}"}}, {"method": "POST", "template": false, "response": "{{path.id}}"}, {"method": "PUT", "response": {"fixed": true}}]"#,
-            "page.json": #"{"responseText": "at {{query.page}}"}"#,
+            "page.json": #"{"responseText": "at {{ query.page }}"}"#,
             "files/hello.txt": "hello {{query.name}}",
             "hello.json": #"{"responseFile": "files/hello.txt"}"#,
         ])
@@ -437,6 +437,8 @@ struct ResponseTemplateTests {
         #expect(engine.send("PUT", "/users/7").preparedID != nil, "no placeholders: still prebuilt")
         #expect(engine.get("/page?page=2").text == "at 2")
         #expect(engine.get("/hello?name=Rey").text == "hello Rey")
+        let typo = try TemporaryFolder(["t.json": #"{"response": {"id": "{{paht.id}}"}}"#])
+        #expect(try typo.load(options: options).problemReport.contains("unknown placeholder {{paht.id}}"), "as with \"template\": true (audit R19)")
         let plain = try tree.load()
         #expect(plain.problems.contains { $0.message.contains("looks like a {{placeholder}}") }, "without it, the usual warning")
         #expect(MockEngine(store: plain).get("/users/7").text == #"{"id":"{{path.id | number}}"}"#)
@@ -492,7 +494,7 @@ struct ResponseTemplateTests {
 struct TemplatedResponseFileTests {
     @Test func choosesTheFileThePathNamesPerRequest() throws {
         let fixture = try EngineFixture([
-            "users/{id}.json": #"{"template": true, "responseFile": "data/users/{{path.id}}.json"}"#,
+            "users/{id}.json": #"[{"template": true, "times": 5, "responseFile": "data/users/{{path.id}}.json"}, {"status": 410}]"#,
             "data/users/1.json": #"{"id": 1, "name": "Rey", "asked": "{{query.x}}"}"#,
             "data/users/2.json": #"{"id": 2, "name": "Finn"}"#,
             "data/users/notes.txt": "not a user",
@@ -505,13 +507,16 @@ struct TemplatedResponseFileTests {
         #expect(rey.text == #"{"id":1,"name":"Rey","asked":"y"}"#, "the chosen file is templated too")
         #expect(rey.headerValue("Content-Type") == "application/json")
         #expect(fixture.get("/users/2").text == #"{"id":2,"name":"Finn"}"#)
-        let missing = fixture.get("/users/3")
-        #expect(missing.status == 404)
-        let body = try missing.jsonObject()
-        #expect(body["error"] as? String == #"entry 0 of users/{id}.json answers with responseFile "data/users/{{path.id}}.json", which names "data/users/3.json" for this request: there is no such file"#)
-        #expect(body["hint"] as? String == "add data/users/3.json under the fixture root (and reload), or ask for one there is: data/users/1.json, data/users/2.json")
-        #expect(try fixture.journal(unmatched: true).count == 1, "journaled as unmatched: the test's data is missing")
+        // An entry whose path names no file does not match: the next entry answers, and the
+        // entry's `times` are not used up (audit R19).
+        #expect(fixture.get("/users/3").status == 410)
         #expect(fixture.get("/users/a%2Fb").status == 404, "a value never reaches another folder")
+        let (alone, aloneTree) = try loadTree(["u/{id}.json": #"{"template": true, "responseFile": "data/{{path.id}}.json"}"#, "data/1.json": "{}"])
+        _ = aloneTree
+        let missing = alone.get("/u/3")
+        #expect(missing.status == 404)
+        let reasons = try #require(((try missing.jsonObject()["candidates"] as? [[String: Any]])?.first?["reasons"] as? [String]))
+        #expect(reasons == [#"responseFile "data/{{path.id}}.json" names "data/3.json" for this request, which is not among the 1 file it was loaded with (data/1.json)"#])
         #expect(fixture.get("/data/users/1").status == 404, "a file a responseFile names is a body, not a route")
         #expect(fixture.get("/img/a.png").headerValue("Content-Type") == "image/png", "each file's own type")
         #expect(fixture.get("/img/b.txt").text == "text")
@@ -523,9 +528,11 @@ struct TemplatedResponseFileTests {
 
     @Test func placeholdersInThePathNeedTemplate() throws {
         let (store, tree) = try loadTree([
+            "d.json": #"{"template": true, "responseFile": "{{query.id}}.json"}"#,
             "a.json": #"{"responseFile": "data/{{query.id}}.json"}"#,
             "b.json": #"{"template": true, "responseFile": "nothing/{{query.id}}.json"}"#,
             "c.json": #"{"template": true, "responseFile": "data/{{paht.id}}.json"}"#,
+            "e.json": #"{"template": true, "headers": {"Content-Encoding": "gzip"}, "responseFile": "data/{{query.id}}.json"}"#,
             "data/1.json": "{}",
         ])
         _ = tree
@@ -533,10 +540,13 @@ struct TemplatedResponseFileTests {
         #expect(report.contains(#"a.json:1:2: error: responseFile "data/{{query.id}}.json" has placeholders, which are filled in only with "template": true"#), "\(report)")
         #expect(report.contains(#"b.json:1:36: warning: no file under the root fits responseFile "nothing/{{query.id}}.json", so every answer is a 404 naming the file it looked for. Add the files, such as nothing/7.json"#), "\(report)")
         #expect(report.contains(#"c.json:1:36: error: responseFile "data/{{paht.id}}.json": unknown placeholder {{paht.id}}"#), "\(report)")
+        #expect(report.contains(#"d.json:1:36: error: responseFile "{{query.id}}.json" has a placeholder before its first folder, so it could name any fixture file at the root"#), "\(report)")
+        #expect(store.get("/a").status == 500 && store.get("/c").status == 500, "the fixture files around are not taken as bodies")
+        #expect(report.contains(#"e.json:1:32: error: header "Content-Encoding: gzip" says the body is encoded, but "responseFile" is sent as rendered from its template"#), "\(report)")
         var options = FixtureLoadOptions()
         options.templateAll = true
         let all = try tree.load(options: options)
-        #expect(!all.problemReport.contains("a.json"), "--template-all templates it")
+        #expect(!all.problemReport.contains("a.json:"), "--template-all templates it")
         #expect(MockEngine(store: all).get("/a?id=1").text == "{}")
     }
 }

@@ -58,7 +58,11 @@ extension FixtureFileCompiler {
             var bodies: [String: ResponseTemplate.Body] = [:]
             var contentTypes: [String: String] = [:]
             for file in files {
-                bodies[file.path] = compileFileTemplate(path: file.path, bytes: file.bytes, keyPosition: answer.body?.keyPosition, names: names, warnsAboutBytes: false).0
+                let before = problemCount
+                let compiled = compileFileTemplate(path: file.path, bytes: file.bytes, keyPosition: answer.body?.keyPosition, names: names, warnsAboutBytes: false).0
+                // One broken file is left out, not a 500 for every request the others answer.
+                if demoteErrors(since: before, at: answer.body?.keyPosition, consequence: "\(file.path) is never chosen") { continue }
+                bodies[file.path] = compiled
                 contentTypes[file.path] = MediaType.forFileName(file.path)
             }
             let explicit = answer.headers.contains { $0.name.lowercased() == "content-type" }

@@ -290,6 +290,22 @@ struct FixtureFileCompiler {
     /// entry made a file of 40,000 wildcard entries (40,000 warnings) take 3 s to load.
     private(set) var errorCount = 0
 
+    /// Turns the errors added since `problemCount` problems into one warning ending with
+    /// `consequence`: for one file among many a templated `responseFile` chooses from, which is
+    /// left out rather than breaking the entry for every other request (audit R19). Returns
+    /// whether there were errors.
+    mutating func demoteErrors(since problemCount: Int, at position: JSONPosition?, consequence: String) -> Bool {
+        let added = output.problems[problemCount...]
+        guard let first = added.first(where: { $0.severity == .error }) else { return false }
+        errorCount -= added.filter { $0.severity == .error }.count
+        output.problems.removeSubrange(problemCount...)
+        add(.warning, at: position, "\(first.message); \(consequence)", hint: first.hint)
+        return true
+    }
+
+    /// How many problems have been found so far.
+    var problemCount: Int { output.problems.count }
+
     /// A scenario or state name: a non-empty string.
     private mutating func compileName(_ node: JSONNode, key: String, example: String) -> String? {
         guard case .string(let text) = node.value, !text.isEmpty else {

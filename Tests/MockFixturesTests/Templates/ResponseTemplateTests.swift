@@ -498,11 +498,15 @@ struct TemplatedResponseFileTests {
             "data/users/1.json": #"{"id": 1, "name": "Rey", "asked": "{{query.x}}"}"#,
             "data/users/2.json": #"{"id": 2, "name": "Finn"}"#,
             "data/users/notes.txt": "not a user",
+            "data/users/9.json": #"{"broken": "#,
             "img/{name}.json": #"{"template": true, "responseFile": "img/{{path.name}}"}"#,
             "img/a.png": "PNG",
             "img/b.txt": "text",
         ])
-        #expect(fixture.engine.store.problems.isEmpty, "\(fixture.engine.store.problems)")
+        let problems = fixture.engine.store.problems.map(\.description)
+        #expect(problems.count == 1 && problems[0].hasPrefix("users/{id}.json:1:33: warning: responseFile \"data/users/9.json\" is not valid JSON at 1:12:")
+                && problems[0].contains("; data/users/9.json is never chosen"), "\(problems)")
+        #expect(fixture.get("/users/9").status == 410, "left out, and the others still answer (audit R19)")
         let rey = fixture.get("/users/1?x=y")
         #expect(rey.text == #"{"id":1,"name":"Rey","asked":"y"}"#, "the chosen file is templated too")
         #expect(rey.headerValue("Content-Type") == "application/json")

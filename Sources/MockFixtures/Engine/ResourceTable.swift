@@ -108,9 +108,8 @@ final class ResourceTable: Sendable {
         }
     }
 
-    /// Declared resources a test removed (`DELETE /__admin/resources…`): a reload made for
-    /// another file's sake does not bring them back; a reset does.
-    /// By file.
+    /// Declared resources a test removed (`DELETE /__admin/resources…`), by file: a reload made
+    /// for another file's sake does not bring them back; a reset, or a change to the file, does.
     private let removedDeclarations = LockedState<[String: ResourceDeclaration]>([:])
 
     /// The number each declaring file's resource has, for stable `declared-N` ids.

@@ -124,17 +124,20 @@ extension MockEngine {
         }
         // Nothing answers: the near misses of every file tried, and what a static file takes.
         request.pathParameters = primary?.parameters ?? .none
-        let fallbacks = sources.compactMap { source -> (file: FixtureFile, parameters: PathParameters)? in
-            guard case .file(let file, let parameters, isFallback: true) = source else { return nil }
-            return (file, parameters)
-        }
-        let staticFile = sources.lazy.compactMap { source -> String? in
-            guard case .staticFile(let file, _) = source else { return nil }
-            return file
-        }.first
-        // Where a less specific static file was tried among the fallbacks, for the 404's order.
-        let staticFileAfter = sources.firstIndex { if case .staticFile = $0 { true } else { false } }.map { index in
-            sources[..<index].filter { if case .file(_, _, isFallback: true) = $0 { true } else { false } }.count
+        // The less specific files tried, and the static file with where it stood among them, for
+        // the 404's order.
+        var fallbacks: [(file: FixtureFile, parameters: PathParameters)] = []
+        var staticFile: String?
+        var staticFileAfter: Int?
+        for source in sources {
+            switch source {
+            case .file(let file, let parameters, isFallback: true):
+                fallbacks.append((file, parameters))
+            case .staticFile(let file, _) where staticFile == nil:
+                (staticFile, staticFileAfter) = (file, fallbacks.count)
+            default:
+                continue
+            }
         }
         switch primary?.route {
         case .fixture(let file)?:

@@ -7,6 +7,9 @@ struct ResourceDeclaration: Sendable, Equatable {
     /// The fixture file that declares it, relative to the root; nil for one posted by a test.
     let file: String?
 
+    /// What keeps a declared resource's id and its removal across reloads: its file.
+    var origin: String { file ?? shape.path }
+
     /// Why a declaration cannot be used, and where (a file reports the line and column).
     struct Problem: Error {
         let message: String

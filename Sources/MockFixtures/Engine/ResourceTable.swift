@@ -84,7 +84,7 @@ final class ResourceTable: Sendable {
                 }
                 // One a test removed stays removed until a reset, unless its file changed (then the
                 // file's new declaration is set up, and it counts as not removed).
-                let file = declaration.file ?? declaration.shape.path
+                let file = declaration.origin
                 if !reseeding {
                     let removedAsDeclared = removedDeclarations.withLock { removed in
                         guard let earlier = removed[file] else { return false }
@@ -124,7 +124,7 @@ final class ResourceTable: Sendable {
             var all = current.load().all
             guard let index = all.firstIndex(where: { $0.id == id }) else { return nil }
             let removed = all.remove(at: index)
-            if let declaration = removed.declaration { removedDeclarations.withLock { $0[declaration.file ?? declaration.shape.path] = declaration } }
+            if let declaration = removed.declaration { removedDeclarations.withLock { $0[declaration.origin] = declaration } }
             publish(all)
             return removed
         }
@@ -135,7 +135,7 @@ final class ResourceTable: Sendable {
         changes.withLock { _ in
             let all = current.load().all
             removedDeclarations.withLock { removed in
-                for declaration in all.compactMap(\.declaration) { removed[declaration.file ?? declaration.shape.path] = declaration }
+                for declaration in all.compactMap(\.declaration) { removed[declaration.origin] = declaration }
             }
             publish([])
             return all.count

@@ -81,16 +81,18 @@ extension MockEngine {
             bytes = []
             problems.append(reason)
         }
-        let store = store
-        let responseFiles = ResponseFileLoader(rootPath: store.rootPath, limit: store.loadOptions.maxStaticFileBytes)
-        let output = problems.isEmpty
-            ? FixtureFileCompiler.compile(bytes, relativePath: "", pathParameterNames: fixture.template.parameterNames, responseFiles: responseFiles,
-                                          templateAll: store.loadOptions.templateAll)
-            : .init()
-        if case .object(let members)? = try? JSONParser.parse(bytes).root.value {
-            for member in members where Self.handlerRefusedKeys.contains(member.key) {
+        // Parsed once: its keys are checked, then the same nodes compiled.
+        var output = FixtureFileCompiler.Output()
+        if problems.isEmpty, let document = try? JSONParser.parse(bytes) {
+            for member in document.root.value.objectMembers ?? [] where Self.handlerRefusedKeys.contains(member.key) {
                 problems.append("\"\(member.key)\" has no meaning in a handler's entry: the handler has already chosen to answer this request")
             }
+            let store = store
+            output = FixtureFileCompiler.compile(entries: document.root, label: "", pathParameterNames: fixture.template.parameterNames,
+                                                 responseFiles: ResponseFileLoader(rootPath: store.rootPath, limit: store.loadOptions.maxStaticFileBytes),
+                                                 templateAll: store.loadOptions.templateAll)
+        } else if problems.isEmpty {
+            problems.append("its entry is not JSON")
         }
         problems += output.problems.filter { $0.severity == .error }.map(\.positionedDescription)
         guard problems.isEmpty, output.entries.count == 1, let compiled = output.entries.first else {

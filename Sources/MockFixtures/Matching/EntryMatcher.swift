@@ -134,7 +134,7 @@ enum EntryMatcher {
             if query.onlyNamed {
                 // `request` names query parameters only where it is compared with them: a
                 // body-less request to an entry, not a POST, PUT or PATCH pattern's body.
-                let requestReadsQuery = request.body.isEmpty && !(requestIsTheBody && RequestConstraints.methodsWhoseRequestIsTheBody.contains(request.method))
+                let requestReadsQuery = request.body.isEmpty && !isTheBody(requestIsTheBody, request)
                 collectUnexpectedQueryReasons(query, bodyRequirement: requestReadsQuery ? constraints.request : nil, parameters, into: &collector)
                 if collector.isDone { return }
             }
@@ -188,7 +188,7 @@ enum EntryMatcher {
                 collector.add("request has no body but the entry expects a JSON body")
                 return
             }
-            if bodyOnly, RequestConstraints.methodsWhoseRequestIsTheBody.contains(request.method) {
+            if isTheBody(bodyOnly, request) {
                 collector.add("request has no body, but the pattern expects one (for POST, PUT and PATCH a pattern's \"request\" is the body; match query parameters with \"query\")")
                 return
             }
@@ -229,6 +229,12 @@ enum EntryMatcher {
         case .notJSON(let error):
             collector.add("request body is not JSON (\(error.description)), so it cannot equal the entry's request")
         }
+    }
+
+    /// Whether a pattern's `request` stands for the body alone: for POST, PUT and PATCH when
+    /// verifying (``RequestConstraints/methodsWhoseRequestIsTheBody``), never for an entry.
+    private static func isTheBody(_ requestIsTheBody: Bool, _ request: IncomingRequest) -> Bool {
+        requestIsTheBody && RequestConstraints.methodsWhoseRequestIsTheBody.contains(request.method)
     }
 
     /// Whether the request says its body is JSON (`application/json`, `…+json`), or says nothing

@@ -103,7 +103,14 @@ struct IncomingRequest {
     /// too. The request's method must be spelled exactly (RFC 9110 §9.1): a `get` from a client
     /// would get a 400 or 405 from most servers, so the mock does not hide it.
     func accepts(entryMethod: String) -> Bool {
-        method == entryMethod || (entryMethod == "GET" && isHead) || (entryMethod == Self.anyMethod && method != "OPTIONS" && method != "CONNECT")
+        Self.entryMethod(entryMethod, answers: method)
+    }
+
+    /// Whether an entry of `entryMethod` answers requests of `method` (``accepts(entryMethod:)``),
+    /// also for checks made at load, with no request.
+    @inline(__always)
+    static func entryMethod(_ entryMethod: String, answers method: String) -> Bool {
+        method == entryMethod || (entryMethod == "GET" && method == "HEAD") || (entryMethod == anyMethod && method != "OPTIONS" && method != "CONNECT")
     }
 
     /// An entry's `"method": "ANY"`: every method but OPTIONS, so that a catch-all (a whole

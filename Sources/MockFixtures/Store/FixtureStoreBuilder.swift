@@ -350,32 +350,23 @@ struct FixtureStoreBuilder {
     /// resource stands at the default priority, before files of the same.
     private mutating func warnAboutFilesBelowDeclaredResources() {
         guard !declaredResources.isEmpty else { return }
-        let files: [(key: String, file: String, lowest: Int)] = Array(routes.values).compactMap { route in
-            guard case .fixture(let file) = route else { return nil }
-            return (Self.routeKey(for: file.relativePath).0, file.relativePath, file.priorityLevels.first ?? Int.max)
-        } + templatedRoutes.allValues.compactMap { templated in
-            guard case .fixture(let file) = templated.route else { return nil }
-            return (Self.routeKey(for: templated.file).0, templated.file, file.priorityLevels.first ?? Int.max)
-        }
-        let staticFiles: [(key: String, file: String)] = routes.compactMap { key, route in
-            guard case .staticFile(let file, _) = route else { return nil }
-            return (String(key), file)
-        } + templatedRoutes.allValues.compactMap { templated in
-            guard case .staticFile(let file, _) = templated.route else { return nil }
-            return (Self.routeKey(for: templated.file).0, file)
-        }
+        let served = routes.map { (key: String($0.key), route: $0.value) }
+            + templatedRoutes.allValues.map { (key: Self.routeKey(for: $0.file).0, route: $0.route) }
         for declaration in declaredResources {
             let prefix = declaration.shape.key + "/"
-            for served in staticFiles where served.key.hasPrefix(prefix) && !served.key.dropFirst(prefix.count).contains("/") {
-                problems.append(FixtureProblem(.warning, served.file, at: nil,
-                    "\(served.file) can never be served: the resource \(declaration.file ?? "") declares answers its path as an item",
-                    hint: "move the file out of the resource's folder, or serve the collection from fixture files instead"))
-            }
-            for served in files where served.key.hasPrefix(prefix) && !served.key.dropFirst(prefix.count).contains("/")
-                && served.lowest >= EntryPriority.defaultValue {
-                problems.append(FixtureProblem(.warning, served.file, at: nil,
-                    "\(served.file) serves items of the resource \(declaration.file ?? "") declares, which answers them first",
-                    hint: "give its entries a \"priority\" below 5 to go before the resource (a one-off failure), or remove one of them"))
+            for (key, route) in served where key.hasPrefix(prefix) && !key.dropFirst(prefix.count).contains("/") {
+                switch route {
+                case .staticFile(let file, _):
+                    problems.append(FixtureProblem(.warning, file, at: nil,
+                        "\(file) can never be served: the resource \(declaration.file ?? "") declares answers its path as an item",
+                        hint: "move the file out of the resource's folder, or serve the collection from fixture files instead"))
+                case .fixture(let file) where (file.priorityLevels.first ?? Int.max) >= EntryPriority.defaultValue:
+                    problems.append(FixtureProblem(.warning, file.relativePath, at: nil,
+                        "\(file.relativePath) serves items of the resource \(declaration.file ?? "") declares, which answers them first",
+                        hint: "give its entries a \"priority\" below 5 to go before the resource (a one-off failure), or remove one of them"))
+                case .fixture, .broken:
+                    break
+                }
             }
         }
     }
@@ -392,9 +383,8 @@ struct FixtureStoreBuilder {
                 return nil
             }
             guard let lowestFallback = fallbacks.compactMap(\.priorityLevels.first).min() else { continue }
-            for (levelIndex, priority) in file.priorityLevels.enumerated() where priority > lowestFallback {
-                let entries = file.priorityGroups?.groups[levelIndex] ?? file.entries
-                for entry in entries {
+            for priority in file.priorityLevels where priority > lowestFallback {
+                for entry in file.entries(atPriority: priority) ?? [] {
                     guard let (fallback, wildcard, rank) = Self.alwaysAnsweringWildcard(for: entry.method, before: priority, in: fallbacks) else { continue }
                     problems.append(FixtureProblem(.warning, file.relativePath, at: entry.position,
                         "entry \(entry.index) (priority \(priority)) can never answer: entry \(wildcard.index) of \(fallback.relativePath) (priority \(rank)) answers every \(entry.method == IncomingRequest.anyMethod ? "" : entry.method + " ")request to /\(key) first",
@@ -408,14 +398,9 @@ struct FixtureStoreBuilder {
     /// request and never stops (no `times`, no scenario).
     private static func alwaysAnsweringWildcard(for method: String, before priority: Int, in files: [FixtureFile]) -> (FixtureFile, FixtureEntry, Int)? {
         for file in files {
-            for (index, rank) in file.priorityLevels.enumerated() where rank < priority {
-                let entries = file.priorityGroups?.groups[index] ?? file.entries
-                // A GET wildcard answers HEAD too, as an ANY one answers all but OPTIONS and CONNECT.
-                let coversMethod = { (wildcard: FixtureEntry) in
-                    wildcard.method == method || (wildcard.method == "GET" && method == "HEAD")
-                        || (wildcard.method == IncomingRequest.anyMethod && method != "OPTIONS" && method != "CONNECT" && method != IncomingRequest.anyMethod)
-                }
-                if let wildcard = entries.first(where: { $0.isWildcard && $0.usage.limit == nil && $0.scenario == nil && coversMethod($0) }) {
+            for rank in file.priorityLevels where rank < priority {
+                let entries = file.entries(atPriority: rank) ?? []
+                if let wildcard = entries.first(where: { $0.isWildcard && $0.usage.limit == nil && $0.scenario == nil && IncomingRequest.entryMethod($0.method, answers: method) }) {
                     return (file, wildcard, rank)
                 }
             }

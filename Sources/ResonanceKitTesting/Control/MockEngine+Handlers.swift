@@ -52,11 +52,13 @@ extension MockRequest {
     init(_ seen: HandlerRequest) {
         var query: [String: [String]] = [:]
         for parameter in seen.query { query[parameter.name, default: []].append(parameter.value) }
-        var headers: [String: String] = [:]
+        // Combined as the journal combines them (`CombinedHeaderValue`).
+        var combined: [String: CombinedHeaderValue] = [:]
         for header in seen.headers {
             let name = header.name.lowercased()
-            headers[name] = headers[name].map { $0 + (name == "cookie" ? "; " : ", ") + header.value } ?? header.value
+            combined[name, default: CombinedHeaderValue(lowercasedName: name)].append(header.value)
         }
+        let headers = combined.compactMapValues(\.value)
         self.init(method: seen.method, path: seen.path, query: query, headers: headers, body: Data(seen.body),
                   pathParameters: Dictionary(seen.pathParameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
     }

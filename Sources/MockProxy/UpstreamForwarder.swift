@@ -26,16 +26,28 @@ public final class UpstreamForwarder: RequestForwarder {
     public let client: UpstreamClient
     public let recorder: FixtureRecorder?
     private let logger: Logger
-    /// This forwarder's name in the `Via` entries it adds, unique per instance, to recognise its
-    /// own requests when they come back.
+    /// This forwarder's name in the `Via` entries it adds, unique per instance (or per
+    /// ``UpstreamForwarders``), to recognise its own requests when they come back.
     let pseudonym: String
+    /// What leads to the target, for the hint of a loop's `508`.
+    private let configuredBy: String
 
-    public init(target: UpstreamTarget, client: UpstreamClient, recorder: FixtureRecorder? = nil, logger: Logger) {
+    public convenience init(target: UpstreamTarget, client: UpstreamClient, recorder: FixtureRecorder? = nil, logger: Logger) {
+        self.init(target: target, client: client, recorder: recorder, logger: logger, pseudonym: Self.newPseudonym(),
+                  configuredBy: "--proxy-unmatched or --target")
+    }
+
+    init(target: UpstreamTarget, client: UpstreamClient, recorder: FixtureRecorder?, logger: Logger, pseudonym: String, configuredBy: String) {
         self.target = target
         self.client = client
         self.recorder = recorder
         self.logger = logger
-        pseudonym = "mockserver-" + FNV1a.hex(UInt64.random(in: .min ... .max), digits: 12)
+        self.pseudonym = pseudonym
+        self.configuredBy = configuredBy
+    }
+
+    static func newPseudonym() -> String {
+        "mockserver-" + FNV1a.hex(UInt64.random(in: .min ... .max), digits: 12)
     }
 
     public func forward(_ request: ForwardedRequest, completion: @escaping @Sendable (MockResponse) -> Void) -> @Sendable () -> Void {
@@ -125,7 +137,7 @@ public final class UpstreamForwarder: RequestForwarder {
         let error = "\(request.method) \(request.target) came back to this mockserver through its own target \(target)"
         let body = JSONValue.makeObject([
             ("error", .string(error)),
-            ("hint", .string("point --proxy-unmatched or --target at another server (the real API), not at this mockserver")),
+            ("hint", .string("point \(configuredBy) at another server (the real API), not at this mockserver")),
             ("target", .string(target.description)),
             ("method", .string(request.method)),
             ("path", .string(request.target)),

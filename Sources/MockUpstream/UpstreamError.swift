@@ -1,3 +1,5 @@
+import MockFixtures
+
 /// Why forwarding a request failed, naming the request and what failed.
 ///
 /// ```swift

@@ -58,6 +58,16 @@ public struct FixtureTransport: HTTPTransport {
         self.engine = engine
     }
 
+    /// Where entries with `"forward"` send the requests they match, so one fixture forwards on
+    /// both fronts: ``URLSessionTransport/shared`` by default, which follows no redirect, as
+    /// `mockserver` does not. `nil` answers such entries `502`, journaled `proxyFailed`.
+    ///
+    /// ```swift
+    /// var transport = try FixtureTransport(root: "Mocks")
+    /// transport.forwardingTransport = URLSessionTransport(configuration: .ephemeral)
+    /// ```
+    public var forwardingTransport: (any HTTPTransport)? = URLSessionTransport.shared
+
     /// The fixture files currently served (`POST /__admin/reload` loads them again).
     public var store: FixtureStore {
         engine.store
@@ -100,6 +110,12 @@ public struct FixtureTransport: HTTPTransport {
         if response.outcome == .reloadRequested {
             response = engine.allowingCrossOrigin(engine.reloadAnswer(engine.reload()), method: method, headers: headers)
         }
+        // The body of an entry's forwarded answer, as the forwarding transport handed it over.
+        var forwardedBody: Data?
+        if case .forwardRequested(let forward, let entry) = response.outcome {
+            (response, forwardedBody) = try await forwardedAnswer(forward, entry: entry, unforwarded: response, request: request, url: url,
+                                                                  method: method, headers: headers)
+        }
         if !response.outcome.isAdmin {
             record.remember(response)
         }
@@ -120,6 +136,14 @@ public struct FixtureTransport: HTTPTransport {
             for header in response.headers where header.name.lowercased() == "set-cookie" {
                 cookieStorage.setCookies(HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": header.value], for: url), for: url, mainDocumentURL: nil)
             }
+        }
+        if let forwardedBody {
+            // Already as the forwarding transport decoded it, with the API's own length.
+            guard let httpResponse = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1",
+                                                     headerFields: Self.headerFields(response.headers)) else {
+                throw URLError(.badServerResponse)
+            }
+            return (forwardedBody, httpResponse)
         }
         // Exactly HEAD, as for the server: methods are case-sensitive.
         let isHead = method == "HEAD"

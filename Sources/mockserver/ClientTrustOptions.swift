@@ -1,8 +1,8 @@
 import ArgumentParser
 
 /// `--cacert` / `--insecure`: how mockserver checks the certificate of an HTTPS server it talks
-/// to as a client — the upstream API of `--proxy-unmatched` and `record`, or the server
-/// `healthcheck` checks.
+/// to as a client — the upstream API of `--proxy-unmatched`, of entries with `"forward"` and of
+/// `record`, or the server `healthcheck` checks.
 ///
 /// One option group for all three: swift-argument-parser gives an option declared by a command
 /// and by its subcommand to the command (apple/swift-argument-parser#169) unless both declare

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Logging
 import MockFixtures
+import MockProxy
 import MockServer
 
 /// `mockserver --root DIR`: serves a fixture folder over HTTP until SIGINT or SIGTERM; reloads
@@ -59,13 +60,10 @@ struct MockServerCommand: ParsableCommand {
         }
     }
 
-    /// `--cacert`, `--insecure`, `--upstream-timeout` and `--redact` need a target. Checked when
-    /// running rather than in `validate()`: `--cacert` and `--insecure` are shared with
-    /// `healthcheck`, which parses this command's options too.
+    /// `--redact` needs `--record`. (`--cacert`, `--insecure` and `--upstream-timeout` apply to
+    /// entries with `"forward"` too, so they stand alone.) Checked when running rather than in
+    /// `validate()`, as the options are shared with subcommands.
     private func checkForwardingFlags() throws {
-        if proxy.proxyUnmatched == nil, trust.insecure || trust.cacert != nil || upstream.isUsed {
-            throw ValidationError("--cacert, --insecure, --upstream-timeout and --redact apply to forwarded requests; add --proxy-unmatched URL (or use `mockserver record`).")
-        }
         if upstream.redact != nil, !proxy.record {
             throw ValidationError("--redact applies to recorded fixtures; add --record to write what --proxy-unmatched forwards.")
         }
@@ -90,8 +88,10 @@ struct MockServerCommand: ParsableCommand {
         engineOptions.cors = cors.cors
         engineOptions.delay = try delay.answerDelay()
         let target = try proxy.target()
+        // One client for --proxy-unmatched and for the entries with "forward".
+        let client = try upstream.clientPrintingWarnings(trust: trust)
         let forwarding = try target.map { target in
-            Forwarding(forwarder: try upstream.forwarder(to: target, trust: trust, recordingInto: proxy.record ? store.rootPath : nil, logger: logger))
+            Forwarding(forwarder: try upstream.forwarder(to: target, client: client, recordingInto: proxy.record ? store.rootPath : nil, logger: logger))
         }
         let server: MockHTTPServer
         shutdown.serve()
@@ -99,7 +99,8 @@ struct MockServerCommand: ParsableCommand {
             // Parsing fixtures frees far more heap than the server keeps (a 1 MB fixture leaves
             // ~8 MB behind); returning it keeps a long-running mock small, after a reload too.
             server = try MockHTTPServer(engine: MockEngine(store: store, options: engineOptions),
-                                        configuration: configuration, logger: logger, forwarding: forwarding) { _ in
+                                        configuration: configuration, logger: logger, forwarding: forwarding,
+                                        entryForwarders: UpstreamForwarders(client: client, logger: logger)) { _ in
                 ProcessResources.releaseFreeHeap()
             }
         } catch {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MockFixtures
 import MockUpstream
 
 /// `--proxy-unmatched URL [--record]`: what no fixture answers goes to a real API.

@@ -1,13 +1,14 @@
 import ArgumentParser
 import Logging
+import MockFixtures
 import MockProxy
 import MockRecorder
 import MockUpstream
 
 /// How requests are forwarded to the upstream API and how exchanges are recorded, shared by
-/// `--proxy-unmatched` and `record`.
+/// `--proxy-unmatched`, entries with `"forward"` and `record`.
 struct UpstreamOptions: ParsableArguments {
-    @Option(name: .customLong("upstream-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds one forwarded exchange may take, connecting to last byte (default 30); then 502.", valueName: "seconds"))
+    @Option(name: .customLong("upstream-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds one forwarded exchange (--proxy-unmatched, an entry's \"forward\") may take, connecting to last byte (default 30); then 502.", valueName: "seconds"))
     var upstreamTimeout: Double?
 
     @Option(help: ArgumentHelp("Comma-separated JSON keys (e.g. token,password; any case) whose values are never written into recorded fixtures, at any depth: \"REDACTED\" in answers, {\"$any\": true} in request constraints. Response headers with those names are written as \"REDACTED\".", valueName: "keys"))
@@ -43,13 +44,22 @@ struct UpstreamOptions: ParsableArguments {
         }
     }
 
-    /// The forwarder to `target`, recording into `recordingRoot` when given; prints the client's
-    /// warnings (`--insecure`) first.
-    func forwarder(to target: UpstreamTarget, trust: ClientTrustOptions, recordingInto recordingRoot: String?, logger: Logger) throws -> UpstreamForwarder {
+    /// The client, after printing its warnings (`--insecure`).
+    func clientPrintingWarnings(trust: ClientTrustOptions) throws -> UpstreamClient {
         let client = try client(trust: trust)
         for warning in client.configuration.warnings {
             StandardStreams.writeError("warning: \(warning)\n")
         }
+        return client
+    }
+
+    /// The forwarder to `target` on a new client (``clientPrintingWarnings(trust:)``).
+    func forwarder(to target: UpstreamTarget, trust: ClientTrustOptions, recordingInto recordingRoot: String?, logger: Logger) throws -> UpstreamForwarder {
+        try forwarder(to: target, client: clientPrintingWarnings(trust: trust), recordingInto: recordingRoot, logger: logger)
+    }
+
+    /// The forwarder to `target` on `client`, recording into `recordingRoot` when given.
+    func forwarder(to target: UpstreamTarget, client: UpstreamClient, recordingInto recordingRoot: String?, logger: Logger) throws -> UpstreamForwarder {
         var recorder: FixtureRecorder?
         if let recordingRoot {
             do {
@@ -61,7 +71,7 @@ struct UpstreamOptions: ParsableArguments {
         return UpstreamForwarder(target: target, client: client, recorder: recorder, logger: logger)
     }
 
-    /// Whether any of these flags was given (they need a target to forward to).
+    /// Whether `--upstream-timeout` or `--redact` was given.
     var isUsed: Bool {
         upstreamTimeout != nil || redact != nil
     }

@@ -116,7 +116,7 @@ extension JournalRecord {
         case .noMatch(let summary): summary
         case .rejectedPath(let reason): "rejected request target: \(reason)"
         case .brokenFixture(let file): "fixture file \(file) is broken"
-        case .proxyFailed(_, let error): error
+        case .proxyFailed(_, let error), .forwarded(.proxyFailed(_, let error), _): error
         default: nil
         }
     }
@@ -135,7 +135,7 @@ extension JournalRecord {
             .makeObject([("file", .string(file))])
         case .resource(let id):
             .makeObject([("resource", .string(id))])
-        case .fault(_, let entry):
+        case .fault(_, let entry), .forwardRequested(_, let entry), .forwarded(_, let entry):
             matchedJSON(entry)
         default:
             .null

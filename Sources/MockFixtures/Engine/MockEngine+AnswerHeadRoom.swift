@@ -19,16 +19,17 @@ extension MockEngine {
         case .matched(let file, let entry), .fault(_, .matched(let file, let entry)): "the answer of \(file) entry \(entry)"
         case .matchedRuntime(let fixture, let entry), .fault(_, .matchedRuntime(let fixture, let entry)):
             "the answer of runtime fixture \(fixture) entry \(entry)"
-        case .proxied(let upstream): "the answer of \(upstream)"
+        case .proxied(let upstream), .forwarded(.proxied(let upstream), _): "the answer of \(upstream)"
         default: "the answer"
         }
         let error = "\(source) has \(bytes) bytes of header lines, and this request's head leaves room for \(max(limit, 0)) "
             + "in the memory the server has per connection (libmicrohttpd builds the answer's head where the request's head is kept)"
         // A forwarded answer that cannot be sent is a failed forward, as the journal names them.
-        let outcome: MatchOutcome = if case .proxied(let upstream) = response.outcome {
-            .proxyFailed(upstream: upstream, error: "its \(bytes) bytes of header lines did not fit beside the request's head")
-        } else {
-            response.outcome
+        let tooLarge = "its \(bytes) bytes of header lines did not fit beside the request's head"
+        let outcome: MatchOutcome = switch response.outcome {
+        case .proxied(let upstream): .proxyFailed(upstream: upstream, error: tooLarge)
+        case .forwarded(.proxied(let upstream), let entry): .forwarded(.proxyFailed(upstream: upstream, error: tooLarge), entry: entry)
+        default: response.outcome
         }
         return diagnosticResponse(status: status, outcome: outcome, [
             ("error", .string(error)),

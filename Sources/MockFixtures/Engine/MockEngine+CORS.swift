@@ -77,11 +77,12 @@ extension MockEngine {
 }
 
 extension MatchOutcome {
-    /// Answered by a fixture entry (from a file or added at runtime), also one producing a fault.
+    /// Answered by a fixture entry (from a file or added at runtime), also one producing a fault
+    /// or forwarding to an API (whose answer to a preflight is the API's).
     var isFixtureEntry: Bool {
         switch self {
         case .matched, .matchedRuntime: true
-        case .fault(_, let entry): entry.isFixtureEntry
+        case .fault(_, let entry), .forwardRequested(_, let entry), .forwarded(_, let entry): entry.isFixtureEntry
         default: false
         }
     }

@@ -47,6 +47,18 @@ extension MockEngine {
 }
 
 extension MatchOutcome {
+    /// Whether ``MockEngine/respond(method:target:headers:body:store:)`` journals the answer
+    /// itself: all but the answers the front journals once it has forwarded — a `.noMatch` it
+    /// forwards (`journalsNoMatch` false), and an entry's `.forwardRequested`.
+    @inline(__always)
+    func isJournaledByEngine(journalsNoMatch: Bool) -> Bool {
+        switch self {
+        case .noMatch: journalsNoMatch
+        case .forwardRequested: false
+        default: true
+        }
+    }
+
     /// No fixture answered (no file serves the path, or no entry matches): what a proxy forwards.
     package var isNoMatch: Bool {
         if case .noMatch = self { return true }

@@ -61,6 +61,8 @@ extension JournalRecord {
     var isUnmatched: Bool {
         switch outcome {
         case .noMatch, .rejectedPath, .brokenFixture, .proxyFailed: true
+        // An entry's forward that failed: the test learns that its API did not answer.
+        case .forwarded(.proxyFailed, _): true
         default: false
         }
     }

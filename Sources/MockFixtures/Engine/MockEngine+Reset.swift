@@ -32,8 +32,9 @@ extension MockEngine {
             let requests = journal?.clear() ?? 0
             let resourceCount = resources.removeAll()
             globalDelay.reset()
-            // The files' resources start over with the items they declare.
-            declaredResourcesLeftOut.withLock { $0 = resources.installDeclared(store.declaredResources, reseeding: true) }
+            // The files' resources start over with the items they declare: those of the store
+            // served now, which a reload may have replaced since `store` was read.
+            declaredResourcesLeftOut.withLock { $0 = resources.installDeclared(self.store.declaredResources, reseeding: true) }
             return ResetSummary(counters: counters, scenarios: scenarioCount, requests: requests, fixtures: fixtures, resources: resourceCount)
         }
     }

@@ -71,7 +71,7 @@ extension MockEngine {
             || (response.preparedID == nil && answerHeaderBytesLimit != .max) {
             response = fittingHeaderRoom(response, limit: answerHeaderBytesLimit)
         }
-        if journalsNoMatch || !response.outcome.isNoMatch {
+        if response.outcome.isJournaledByEngine(journalsNoMatch: journalsNoMatch) {
             record(method: method, target: target, headers: headers, body: body, response: response)
         }
         return response
@@ -193,7 +193,8 @@ extension MockEngine {
         let contentType = { (headers: [HTTPHeader]) in headers.first { $0.name.lowercased() == "content-type" } }
         switch choose(from: sources, &plain, counting: false) {
         case .entry(let chosen, _)?:
-            guard chosen.response.status == status, chosen.delivery?.fault == nil else { return nil }
+            // A fault sends no such answer, and a forward's is the API's, unknown here.
+            guard chosen.response.status == status, chosen.delivery?.fault == nil, chosen.delivery?.forward == nil else { return nil }
             if chosen.method == "HEAD", chosen.response.body.isEmpty {
                 // A HEAD entry has no body: what it stands for is what a GET gets (a GET never
                 // chooses a HEAD entry, so this asks once). Its empty body made a 304 say 0.
@@ -221,6 +222,11 @@ extension MockEngine {
         guard let delivery = entry.delivery else {
             return MockResponse(status: response.status, headers: response.headers, body: response.body, delayMilliseconds: entry.delay.pick(),
                                 preparedID: entry.isPrepared ? response.id : nil, outcome: outcome)
+        }
+        if let forward = delivery.forward {
+            // The front forwards it; its 502 is for a front that cannot.
+            return MockResponse(status: response.status, headers: response.headers, body: response.body, delayMilliseconds: 0,
+                                preparedID: nil, outcome: .forwardRequested(forward, entry: outcome))
         }
         var headers = response.headers
         var body = response.body

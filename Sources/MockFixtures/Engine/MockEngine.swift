@@ -26,7 +26,10 @@ public final class MockEngine: Sendable {
     /// The delay added to every answer (`--delay`, `PUT /__admin/settings`).
     let globalDelay: GlobalDelay
     /// The paths of declared resources left out because a posted resource holds them, at the
-    /// last start, reload or reset: reported by the reload answer.
+    /// last start, reload or reset: reported by the reload answer. Its lock is also held while a
+    /// store's declarations are installed, together with reading (reset) or replacing (reload)
+    /// that store, so a reset overlapping a reload never installs the replaced store's
+    /// declarations after the new ones (audit C3: 24 of 300 overlaps served the old items).
     let declaredResourcesLeftOut = LockedState<[String]>([])
 
     /// Serves `store`. Invalid `options` (see ``MockEngineOptions/problem``) are clamped: negative
@@ -49,12 +52,14 @@ public final class MockEngine: Sendable {
     /// journal and the states of scenarios still named stay; the new store's `times` counters
     /// start from 0, and a scenario no fixture names any more is forgotten (back to `started`).
     public func replaceStore(_ store: FixtureStore) {
-        runtimeFixtures.withoutChanges { runtime in
-            currentStore.store(store)
-            forgetUnnamedScenarios(store: store, runtime: runtime)
+        declaredResourcesLeftOut.withLock { leftOut in
+            runtimeFixtures.withoutChanges { runtime in
+                currentStore.store(store)
+                forgetUnnamedScenarios(store: store, runtime: runtime)
+            }
+            // The files' resources as the files now declare them; unchanged ones keep their items.
+            leftOut = resources.installDeclared(store.declaredResources, reseeding: false)
         }
-        // The files' resources as the files now declare them; unchanged ones keep their items.
-        declaredResourcesLeftOut.withLock { $0 = resources.installDeclared(store.declaredResources, reseeding: false) }
     }
 
     /// Loads the store's root again with the same options and serves it; the engine keeps the

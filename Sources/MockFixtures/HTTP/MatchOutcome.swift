@@ -38,6 +38,13 @@ public enum MatchOutcome: Sendable, Equatable {
     /// `.matchedRuntime` outcome of the entry that asked for it. (Only this case is boxed, so
     /// the others cost no allocation.)
     indirect case fault(MockFault, entry: MatchOutcome)
+    /// An entry with `"forward"` matched: the front sends the request to the entry's API
+    /// (never journaled or sent as such; a front that cannot forward sends its `502`).
+    indirect case forwardRequested(EntryForward, entry: MatchOutcome)
+    /// What an entry with `"forward"` answered: `answer` is ``proxied(upstream:)`` or
+    /// ``proxyFailed(upstream:error:)``, `entry` the `.matched` or `.matchedRuntime` outcome of
+    /// the entry.
+    indirect case forwarded(MatchOutcome, entry: MatchOutcome)
 
     /// One line for an access log, e.g. `matched api/1.0/people.json#0`.
     public var logDescription: String {
@@ -57,6 +64,8 @@ public enum MatchOutcome: Sendable, Equatable {
         case .brokenFixture(let file): "broken fixture \(file)"
         case .rejectedPath(let reason): "rejected path: \(reason)"
         case .fault(let fault, let entry): "fault \(fault) (\(entry.logDescription))"
+        case .forwardRequested(let forward, let entry): "forward to \(forward.target) requested (\(entry.logDescription))"
+        case .forwarded(let answer, let entry): "\(answer.logDescription) (\(entry.logDescription))"
         }
     }
 
@@ -78,6 +87,8 @@ public enum MatchOutcome: Sendable, Equatable {
         case .brokenFixture: "brokenFixture"
         case .rejectedPath: "rejectedPath"
         case .fault(let fault, _): fault.rawValue
+        case .forwardRequested: "forwardRequested"
+        case .forwarded(let answer, _): answer.name
         }
     }
 }

@@ -60,3 +60,16 @@ extension MockResponse {
                      fault: fault, bytesPerSecond: bytesPerSecond, declaredBodyLength: declaredBodyLength, statesBodyLength: statesBodyLength)
     }
 }
+
+extension MockResponse {
+    /// A forwarded answer as the entry whose `"forward"` sent it is journaled:
+    /// `.forwarded(.proxied(…), entry: …)`; as it is without an entry.
+    ///
+    /// Keep every stored property of ``MockResponse`` here when adding one.
+    package func forwarded(byEntry entry: MatchOutcome?) -> MockResponse {
+        guard let entry else { return self }
+        return MockResponse(status: status, headers: headers, body: body, delayMilliseconds: delayMilliseconds, preparedID: preparedID,
+                            outcome: .forwarded(outcome, entry: entry), fault: fault, bytesPerSecond: bytesPerSecond,
+                            declaredBodyLength: declaredBodyLength, statesBodyLength: statesBodyLength)
+    }
+}

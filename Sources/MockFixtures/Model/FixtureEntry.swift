@@ -12,7 +12,7 @@ struct FixtureEntry: Sendable {
     /// Whether `response` is one of the store's prepared responses (servers cache those); fixtures
     /// added at runtime, templated answers, faults and throttled bodies are answered by copying.
     let isPrepared: Bool
-    /// A template, fault or throttling; `nil` for the usual plain answer.
+    /// A template, fault, throttling or forward; `nil` for the usual plain answer.
     let delivery: EntryDelivery?
     /// Answers given since load or reset; it also enforces `times`.
     let usage: EntryUsage
@@ -22,24 +22,27 @@ struct FixtureEntry: Sendable {
 }
 
 /// What makes an entry's answer differ from its prepared response — a template, a fault,
-/// throttling — behind one reference, so that copying a plain entry (as selecting one does on
+/// throttling, a forward to an API — behind one reference, so that copying a plain entry (as selecting one does on
 /// every request) costs nothing for them.
 final class EntryDelivery: Sendable {
     /// `"template": true`: the headers and body are rendered per request from this.
     let template: ResponseTemplate?
     let fault: MockFault?
     let bytesPerSecond: Int?
+    /// `"forward"`: the front sends the request to this API and answers with what it says.
+    let forward: EntryForward?
 
     /// `nil` when there is nothing but a plain answer.
-    static func make(template: ResponseTemplate?, fault: MockFault?, bytesPerSecond: Int?) -> EntryDelivery? {
-        guard template != nil || fault != nil || bytesPerSecond != nil else { return nil }
-        return EntryDelivery(template: template, fault: fault, bytesPerSecond: bytesPerSecond)
+    static func make(template: ResponseTemplate?, fault: MockFault?, bytesPerSecond: Int?, forward: EntryForward?) -> EntryDelivery? {
+        guard template != nil || fault != nil || bytesPerSecond != nil || forward != nil else { return nil }
+        return EntryDelivery(template: template, fault: fault, bytesPerSecond: bytesPerSecond, forward: forward)
     }
 
-    private init(template: ResponseTemplate?, fault: MockFault?, bytesPerSecond: Int?) {
+    private init(template: ResponseTemplate?, fault: MockFault?, bytesPerSecond: Int?, forward: EntryForward?) {
         self.template = template
         self.fault = fault
         self.bytesPerSecond = bytesPerSecond
+        self.forward = forward
     }
 }
 
@@ -56,7 +59,8 @@ extension FixtureEntry {
     init(_ compiled: FixtureFileCompiler.CompiledEntry, response: PreparedResponse, isPrepared: Bool, usage: EntryUsage) {
         self.init(index: compiled.index, position: compiled.position, method: compiled.method, constraints: compiled.constraints,
                   delay: compiled.delay, response: response, isPrepared: isPrepared,
-                  delivery: EntryDelivery.make(template: compiled.template, fault: compiled.fault, bytesPerSecond: compiled.bytesPerSecond),
+                  delivery: EntryDelivery.make(template: compiled.template, fault: compiled.fault, bytesPerSecond: compiled.bytesPerSecond,
+                                                  forward: compiled.forward),
                   usage: usage, scenario: compiled.scenario)
     }
 }

@@ -24,10 +24,13 @@ struct FixtureFileCompiler {
         let template: ResponseTemplate?
         let fault: MockFault?
         let bytesPerSecond: Int?
+        /// `forward`: the API that answers instead; `status`, `headers` and `body` are then the
+        /// 502 a front that cannot forward sends.
+        let forward: EntryForward?
 
         /// Whether every request gets exactly `status`, `headers` and `body` at once, so a server
         /// may build the answer once.
-        var isFixed: Bool { template == nil && fault == nil && bytesPerSecond == nil }
+        var isFixed: Bool { template == nil && fault == nil && bytesPerSecond == nil && forward == nil }
     }
 
     struct Output {
@@ -41,7 +44,7 @@ struct FixtureFileCompiler {
 
     static let knownKeys = ["method", "status", "request", "requestMatch", "query", "queryMatch", "requestHeaders", "requestCookies", "pathParameters",
                             "response", "responseText", "responseFile", "responseBase64", "headers", "template",
-                            "delay", "times", "priority", "fault", "bytesPerSecond", "scenario", "state", "newState"]
+                            "delay", "times", "priority", "fault", "bytesPerSecond", "scenario", "state", "newState", "forward"]
     static let maximumDelayMilliseconds = 600_000
 
     let relativePath: String
@@ -237,6 +240,7 @@ struct FixtureFileCompiler {
         var scenario: (name: String, position: JSONPosition)?
         var state: (name: String, position: JSONPosition)?
         var newState: (name: String, position: JSONPosition)?
+        var forward: EntryForward?
         for member in members where !Self.constraintKeys.contains(member.key) {
             if compileAnswerMember(member, into: &answer) { continue }
             let value = member.value
@@ -261,6 +265,8 @@ struct FixtureFileCompiler {
                 state = compileName(value, key: "state", example: #""state": "has item""#).map { ($0, value.position) }
             case "newState":
                 newState = compileName(value, key: "newState", example: #""newState": "paid""#).map { ($0, value.position) }
+            case "forward":
+                forward = compileForward(value)
             default:
                 warnUnknownKey(member)
             }
@@ -275,14 +281,25 @@ struct FixtureFileCompiler {
             add(.warning, at: newState.position, "\"newState\" is set but \"scenario\" is not, so it is ignored",
                 hint: #"name the scenario too, e.g. "scenario": "cart", "newState": "paid""#)
         }
-        guard errorCount == problemsBefore, let built = buildAnswer(answer, status: status, members: members) else { return nil }
+        if members.contains(where: { $0.key == "forward" }) {
+            refuseAnswerKeys(besideForward: members)
+        }
+        let built: BuiltAnswer?
+        if let forward {
+            // What a front that cannot forward sends; the server and FixtureTransport forward.
+            status = 502
+            built = BuiltAnswer(headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)], body: forward.unforwardedAnswer.serializedBytes(), template: nil)
+        } else {
+            built = errorCount == problemsBefore ? buildAnswer(answer, status: status, members: members) : nil
+        }
+        guard errorCount == problemsBefore, let built else { return nil }
         let step = scenario.map { ScenarioStep(name: $0.name, requiredState: state?.name, newState: newState?.name) }
         return CompiledEntry(
             index: index, position: node.position, method: method,
             constraints: constraints.constraints(method: method),
             delay: delay, times: times, priority: priority, scenario: step, statePosition: state?.position,
             status: status, headers: built.headers, body: built.body, template: built.template,
-            fault: answer.fault?.fault, bytesPerSecond: answer.bytesPerSecond?.rate
+            fault: answer.fault?.fault, bytesPerSecond: answer.bytesPerSecond?.rate, forward: forward
         )
     }
 

@@ -97,11 +97,14 @@ public final class MockHTTPServer: @unchecked Sendable {
     /// holds the fixtures, the journal, runtime fixtures and scenario states. With `forwarding`,
     /// requests no fixture answers go to its ``RequestForwarder`` instead of getting a 404
     /// (`mockserver --proxy-unmatched`, `mockserver record`); the journal calls them `proxied`.
+    /// With `entryForwarders`, entries with `"forward"` send their requests to their API through
+    /// it; without, they answer `502` saying so.
     public init(
         engine: MockEngine,
         configuration: ServerConfiguration,
         logger: Logger,
         forwarding: Forwarding? = nil,
+        entryForwarders: (any EntryForwarderFactory)? = nil,
         afterReload: @escaping @Sendable (ReloadSummary) -> Void = { _ in }
     ) throws(ServerStartError) {
         try configuration.validate()
@@ -118,6 +121,7 @@ public final class MockHTTPServer: @unchecked Sendable {
             logRequests: configuration.logRequests,
             logger: logger,
             forwarding: forwarding,
+            entryForwarders: entryForwarders,
             afterReload: afterReload
         )
         let startupMessages = StartupMessages()

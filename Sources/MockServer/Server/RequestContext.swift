@@ -22,6 +22,8 @@ final class RequestContext {
     /// client leaves first, libmicrohttpd may end the request without calling the access
     /// handler again, and the exchange is journaled from here instead.
     var forwardedHeaders: [HTTPHeader]?
+    /// The entry whose `"forward"` sent the request on (its outcome), for the journal.
+    var forwardingEntry: MatchOutcome?
     var suspensionID: UInt64?
     var answeredStatus: Int?
     /// How many bytes of header lines the answer may have: what libmicrohttpd's memory per

@@ -20,12 +20,40 @@ extension RequestDispatcher {
             let answer = engine.maxForwardsAnswer(method: request.method ?? "GET", target: request.rawTarget, headers: headers, body: request.body)
             return deliver(answer, for: request, on: connection)
         }
-        return forward(request, on: connection, headers: fields, through: forwarder)
+        return forward(request, on: connection, headers: fields, sending: fields, through: forwarder)
     }
 
-    /// Parks the connection and hands the request to `forwarder`; its answer is sent when it
-    /// completes (``sendForwarded(_:for:on:)``), so the worker thread goes on serving meanwhile.
-    private func forward(_ request: RequestContext, on connection: MHDConnection, headers: [HTTPHeader], through forwarder: any RequestForwarder) -> Bool {
+    /// An entry with `"forward"` matched: the request goes to its API, with the entry's headers
+    /// set, through ``entryForwarders``, and is journaled as `.forwarded(…, entry:)`. Without
+    /// forwarders (an in-process server made without them) the entry's `502` says so.
+    @inline(never)
+    func forwardEntry(_ forward: EntryForward, entry: MatchOutcome, unforwarded: MockResponse, _ request: RequestContext, on connection: MHDConnection) -> Bool {
+        let method = request.method ?? "GET"
+        let headers = ConnectionHeaders(connection: connection)
+        guard let entryForwarders else {
+            let failed = MockResponse(status: unforwarded.status, headers: unforwarded.headers, body: unforwarded.body,
+                                      outcome: .forwarded(.proxyFailed(upstream: forward.target.description,
+                                                                       error: "this server was started without entry forwarders (MockHTTPServer's entryForwarders)"),
+                                                          entry: entry))
+            let sent = engine.allowingCrossOrigin(failed, method: method, headers: headers)
+            engine.journalForwarded(method: method, target: request.rawTarget, headers: headers, body: request.body, response: sent)
+            return send(sent, for: request, on: connection)
+        }
+        let fields = headers.headerFields()
+        if MaxForwards.value(method: method, headers: fields) == 0 {
+            // As for an unmatched request: its last allowed hop is this server.
+            return deliver(engine.maxForwardsAnswer(method: method, target: request.rawTarget, headers: headers, body: request.body), for: request, on: connection)
+        }
+        request.forwardingEntry = entry
+        return self.forward(request, on: connection, headers: fields, sending: forward.forwardedHeaders(fields),
+                            through: entryForwarders.forwarder(to: forward.target))
+    }
+
+    /// Parks the connection and hands the request to `forwarder` with the headers `sending`; its
+    /// answer is sent when it completes (``sendForwarded(_:for:on:)``), so the worker thread goes
+    /// on serving meanwhile. `headers`, as received, are what the journal keeps.
+    private func forward(_ request: RequestContext, on connection: MHDConnection, headers: [HTTPHeader], sending: [HTTPHeader],
+                         through forwarder: any RequestForwarder) -> Bool {
         let deferred = DeferredAdminAnswer(forwarding: true)
         request.deferredAnswer = deferred
         request.forwardedHeaders = headers
@@ -39,7 +67,7 @@ extension RequestDispatcher {
             return sendForwarded(deferred, for: request, on: connection)
         }
         request.suspensionID = id
-        let forwarded = ForwardedRequest(method: request.method ?? "GET", target: request.rawTarget, headers: headers, body: request.body)
+        let forwarded = ForwardedRequest(method: request.method ?? "GET", target: request.rawTarget, headers: sending, body: request.body)
         let suspensions = suspensions
         // libmicrohttpd does not watch a parked connection: a client that gives up would
         // otherwise leave its exchange running, recorded and journaled as delivered.
@@ -61,6 +89,8 @@ extension RequestDispatcher {
     func sendForwarded(_ deferred: DeferredAdminAnswer, for request: RequestContext, on connection: MHDConnection) -> Bool {
         request.deferredAnswer = nil
         request.forwardedHeaders = nil
+        let entry = request.forwardingEntry
+        request.forwardingEntry = nil
         let method = request.method ?? "GET"
         let answer: MockResponse
         if let forwarded = deferred.take() {
@@ -81,7 +111,7 @@ extension RequestDispatcher {
                 outcome: .proxyFailed(upstream: "-", error: "the server is stopping; forwarding was cancelled before the API answered"))
         }
         let headers = ConnectionHeaders(connection: connection)
-        let sent = engine.fittingHeaderRoom(engine.allowingCrossOrigin(answer, method: method, headers: headers),
+        let sent = engine.fittingHeaderRoom(engine.allowingCrossOrigin(answer.forwarded(byEntry: entry), method: method, headers: headers),
                                             limit: request.answerHeaderBytesLimit, status: 502)
         engine.journalForwarded(method: method, target: request.rawTarget, headers: headers, body: request.body, response: sent)
         return send(sent, for: request, on: connection)
@@ -93,7 +123,9 @@ extension RequestDispatcher {
         request.forwardedHeaders = nil
         let method = request.method ?? "GET"
         let answer = deferred.take() ?? Self.clientGoneAnswer(method: method, target: request.rawTarget, forwarded: true)
-        engine.journalForwarded(method: method, target: request.rawTarget, headerFields: headers, body: request.body, response: answer)
+        engine.journalForwarded(method: method, target: request.rawTarget, headerFields: headers, body: request.body,
+                                response: answer.forwarded(byEntry: request.forwardingEntry))
+        request.forwardingEntry = nil
     }
 
     /// What a forwarded request whose client has left is journaled with: `proxyFailed`.

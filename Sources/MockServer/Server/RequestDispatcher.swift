@@ -32,6 +32,8 @@ final class RequestDispatcher: MHDResponder {
     let afterReload: @Sendable (ReloadSummary) -> Void
     /// Where requests no fixture answers go (`--proxy-unmatched`, `record`); nil answers them 404.
     let forwarding: Forwarding?
+    /// The forwarders of entries with `"forward"`; nil answers them 502.
+    let entryForwarders: (any EntryForwarderFactory)?
     /// Clients that close their connection while their request is forwarded.
     let hangUps = ClientHangUpWatch()
     /// `forwarding != nil`, as a plain flag: testing the optional itself copies its existential
@@ -49,11 +51,13 @@ final class RequestDispatcher: MHDResponder {
         logRequests: Bool,
         logger: Logger,
         forwarding: Forwarding? = nil,
+        entryForwarders: (any EntryForwarderFactory)? = nil,
         afterReload: @escaping @Sendable (ReloadSummary) -> Void
     ) throws(ServerStartError) {
         let store = engine.store
         self.engine = engine
         self.forwarding = forwarding
+        self.entryForwarders = entryForwarders
         forwards = forwarding != nil
         self.maxBodyBytes = maxBodyBytes
         self.maxHeadBytes = maxHeadBytes
@@ -157,8 +161,13 @@ final class RequestDispatcher: MHDResponder {
     /// Sends the engine's answer: after its delay (the connection parked meanwhile), or as a
     /// reload the server performs itself.
     func deliver(_ response: MockResponse, for request: RequestContext, on connection: MHDConnection) -> Bool {
-        if response.outcome == .reloadRequested {
+        switch response.outcome {
+        case .reloadRequested:
             return handleReloadRequest(request, on: connection)
+        case .forwardRequested(let forward, let entry):
+            return forwardEntry(forward, entry: entry, unforwarded: response, request, on: connection)
+        default:
+            break
         }
         if response.delayMilliseconds > 0 {
             request.pendingResponse = response

@@ -1,3 +1,4 @@
+import MockFixtures
 import MockTLS
 #if canImport(Glibc)
 import Glibc

@@ -79,6 +79,38 @@ public struct FixtureEntry: Sendable {
     public var scenario: String?
     public var state: String?
     public var newState: String?
+    /// `"forward"`: the requests the entry matches go to a real API, whose answer is sent back;
+    /// the answer fields (`status`, `response`, `headers`, `delay`, …) are then not written.
+    /// See ``forwarding(method:to:headers:query:requestHeaders:times:priority:)``.
+    public var forward: Forward?
+
+    /// Where an entry forwards: the API's origin and optional base path, and headers set on the
+    /// forwarded request (replacing the app's of the same names).
+    public struct Forward: Sendable, Equatable {
+        public var to: String
+        public var headers: [String: String]
+
+        public init(to: String, headers: [String: String] = [:]) {
+            self.to = to
+            self.headers = headers
+        }
+    }
+
+    /// An entry that sends the requests it matches to a real API and answers with what it says,
+    /// as a fixture file's `"forward"` does: a test passes one endpoint through to a staging API
+    /// while the rest stay mocked.
+    ///
+    /// ```swift
+    /// try await mock.addFixture(path: "/api/payments", entries: [
+    ///     .forwarding(method: .post, to: "https://staging.example.com/v2", headers: ["Authorization": "Bearer \(token)"]),
+    /// ])
+    /// ```
+    public static func forwarding(method: HTTPMethod = .get, to url: String, headers: [String: String] = [:], query: [String: PatternValue] = [:],
+                                  requestHeaders: [String: PatternValue] = [:], times: Int? = nil, priority: Int? = nil) -> FixtureEntry {
+        var entry = FixtureEntry(method: method, query: query, requestHeaders: requestHeaders, times: times, priority: priority)
+        entry.forward = Forward(to: url, headers: headers)
+        return entry
+    }
 
     public init(method: HTTPMethod = .get, status: Int = 200, request: RequestPattern.Body? = nil,
                 requestMatch: RequestMatchMode = .exact, query: [String: PatternValue] = [:], queryMatch: QueryMatchMode = .partial,
@@ -119,7 +151,13 @@ public struct FixtureEntry: Sendable {
 
     /// The entry in the file format; user values are encoded with `encoder` (the session's).
     func jsonObject(encoder: JSONEncoder) throws -> [String: Any] {
-        var object: [String: Any] = ["method": method.rawValue, "status": status]
+        var object: [String: Any] = ["method": method.rawValue]
+        if let forward {
+            // The API answers: no answer field is written (each would be a load error).
+            object["forward"] = forward.headers.isEmpty ? forward.to as Any : ["to": forward.to, "headers": forward.headers] as [String: Any]
+        } else {
+            object["status"] = status
+        }
         if let request { object["request"] = try Self.json(request, encoder: encoder) }
         if requestMatch != .exact { object["requestMatch"] = requestMatch.rawValue }
         if !query.isEmpty { object["query"] = query.mapValues(\.jsonObject) }

@@ -78,6 +78,25 @@ import Testing
         try await server.stop()
     }
 
+    /// No --proxy-unmatched: an entry's "forward" goes through the command's own client, whose
+    /// --upstream-timeout applies.
+    @Test func anEntryWithForwardSendsItsRequestsToTheAPI() async throws {
+        let upstream = try LocalUpstream(Self.upstreamFiles)
+        let folder = try TemporaryFolder()
+        try folder.write("api/people.json", #"[{"query": {"page": "2"}, "forward": "\#(upstream.url)"}, {"response": {"from": "fixture"}}]"#)
+        let server = try await MockServerProcess.start(["--root", folder.path, "--port", "0", "--upstream-timeout", "5"])
+        let line = try #require(await server.firstOutputLine(), "no listening line; stderr: \(server.standardErrorSoFar)")
+        let base = Self.baseURL(line)
+        let client = try UpstreamClient()
+        let forwarded = try await client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=2"))
+        #expect(forwarded.status == 200 && sameJSON(forwarded.body, #"{"page": 2, "token": "secret"}"#), "\(String(decoding: forwarded.body, as: UTF8.self))")
+        let fixture = try await client.forward(UpstreamRequest(method: "GET", url: base + "/api/people?page=3"))
+        #expect(sameJSON(fixture.body, #"{"from": "fixture"}"#))
+        #expect(await eventually { server.standardErrorSoFar.contains("GET /api/people?page=2 200 proxied to \(upstream.url) (matched api/people.json#0)") },
+                "\(server.standardErrorSoFar)")
+        try await server.stop()
+    }
+
     @Test func anHTTPSUpstreamIsTrustedThroughCacertOrInsecure() async throws {
         let certificate = try TestCertificate()
         let upstream = try LocalUpstream(Self.upstreamFiles, tls: certificate.identity)
@@ -99,8 +118,10 @@ import Testing
 
     @Test(arguments: [
         (["--record"], "--record needs --proxy-unmatched URL"),
-        (["--insecure"], "--cacert, --insecure, --upstream-timeout and --redact apply to forwarded requests"),
-        (["--upstream-timeout", "5"], "--cacert, --insecure, --upstream-timeout and --redact apply to forwarded requests"),
+        (["--redact", "token"], "--redact applies to recorded fixtures; add --record"),
+        // Without --proxy-unmatched too: the client serves the entries with "forward".
+        (["--cacert", "/nonexistent.pem"], "--cacert: "),
+        (["--upstream-timeout", "0"], "--upstream-timeout 0.0 must be more than 0"),
         (["--proxy-unmatched", "ftp://example.com"], "--proxy-unmatched: ftp://example.com is not a usable target URL"),
         (["--proxy-unmatched", "http://127.0.0.1:1", "--redact", "token"], "--redact applies to recorded fixtures; add --record"),
         (["--proxy-unmatched", "http://127.0.0.1:1", "--upstream-timeout", "0"], "--upstream-timeout 0.0 must be more than 0"),

@@ -1,3 +1,4 @@
+import MockFixtures
 import MockUpstream
 import Testing
 

@@ -1,17 +1,17 @@
 /// `http(s)://host[:port]` plus the rest (path, query), split without normalising anything, so
 /// what is forwarded is byte for byte what the client sent.
-struct AbsoluteURL: Equatable {
+package struct AbsoluteURL: Equatable {
     /// `http` or `https`, lower case.
-    let scheme: String
+    package let scheme: String
     /// A name, an IPv4 address, or a bracketed IPv6 address; lower case.
-    let host: String
+    package let host: String
     /// The explicit port, if any.
-    let port: Int?
+    package let port: Int?
     /// Everything after the authority up to any `#fragment`: the path (maybe empty) and query.
-    let pathAndQuery: Substring
+    package let pathAndQuery: Substring
 
     /// Parses `text`; `reason` says what is wrong otherwise.
-    static func parse(_ text: String) -> Result<AbsoluteURL, ParseFailure> {
+    package static func parse(_ text: String) -> Result<AbsoluteURL, ParseFailure> {
         guard let separator = text.firstRange(of: "://") else {
             return .failure(ParseFailure("it does not start with http:// or https://"))
         }
@@ -39,35 +39,35 @@ struct AbsoluteURL: Equatable {
     }
 
     /// The port to connect to.
-    var effectivePort: Int {
+    package var effectivePort: Int {
         port ?? (scheme == "https" ? 443 : 80)
     }
 
     /// The host without IPv6 brackets, for DNS, TLS name checks and SNI.
-    var bareHost: String {
+    package var bareHost: String {
         host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
     }
 
     /// `host[:port]`, the port only when explicit and not the scheme's default: the `Host` header.
-    var authority: String {
+    package var authority: String {
         guard let port, port != (scheme == "https" ? 443 : 80) else { return host }
         return "\(host):\(port)"
     }
 
     /// `scheme://host:port` with the effective port: connections are pooled under this key.
-    var connectionKey: String {
+    package var connectionKey: String {
         "\(scheme)://\(host):\(effectivePort)"
     }
 
     /// The request target for the request line: the path and query, `/` when the path is empty.
-    var requestTarget: String {
+    package var requestTarget: String {
         pathAndQuery.hasPrefix("/") ? String(pathAndQuery) : "/" + pathAndQuery
     }
 
-    struct ParseFailure: Error, Equatable {
-        let reason: String
+    package struct ParseFailure: Error, Equatable {
+        package let reason: String
 
-        init(_ reason: String) {
+        package init(_ reason: String) {
             self.reason = reason
         }
     }

@@ -82,12 +82,9 @@ public final class UpstreamClient: Sendable {
         call: UpstreamCall,
         completion: @escaping @Sendable (Result<UpstreamResponse, UpstreamError>) -> Void
     ) {
-        // An exchange blocks its thread on the sockets until the upstream answers. A concurrent
-        // queue would run on libdispatch's width-limited pool (one thread per core), so slow
-        // upstreams were served a few at a time (8 parallel 1 s requests took 3 s on 2 cores); a
-        // serial queue of its own runs on the overcommitting pool, which starts a thread whenever
-        // none is idle (8 took 1.0 s).
-        DispatchQueue(label: "MockUpstream.exchange").async { [self] in
+        // An exchange blocks its thread on the sockets until the upstream answers: one thread
+        // each, a bounded number at once (ExchangeThreads).
+        ExchangeThreads.shared.run { [self] in
             do throws(UpstreamError) {
                 let response = try forward(request, call: call)
                 // Cancelled while the answer was read to its end: whoever cancelled no longer

@@ -39,6 +39,7 @@ struct MockServerCommand: ParsableCommand {
     @OptionGroup var cors: CORSOptions
 
     @OptionGroup var delay: DelayOptions
+    @OptionGroup var answerHeaders: AnswerHeaderOptions
 
     @OptionGroup(title: "Proxy and record") var proxy: ProxyOptions
 
@@ -87,6 +88,7 @@ struct MockServerCommand: ParsableCommand {
         var engineOptions = journal.engineOptions
         engineOptions.cors = cors.cors
         engineOptions.delay = try delay.answerDelay()
+        engineOptions.answerHeaders = try answerHeaders.answerHeaders()
         let target = try proxy.target()
         // One client for --proxy-unmatched and for the entries with "forward".
         let client = try upstream.clientPrintingWarnings(trust: trust)

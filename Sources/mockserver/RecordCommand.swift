@@ -63,7 +63,7 @@ struct RecordCommand: ParsableCommand {
     /// The root options `record` shares (one option group type each, so both receive the values);
     /// the others mean nothing when every request is forwarded.
     static let rootOptionsTaken = RootOptions.names.subtracting(["--watch", "--watch-interval", "--proxy-unmatched", "--record", "--report-unused",
-                                                                 "--delay", "--template-all"])
+                                                                 "--delay", "--response-header", "--template-all"])
 
     private func upstreamTarget() throws -> UpstreamTarget {
         do {

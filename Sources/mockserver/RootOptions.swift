@@ -14,7 +14,7 @@ enum RootOptions {
         "--host", "--port", "--max-body", "--idle-timeout", "--head-timeout", "--max-connections", "--threads", "--quiet",
         "--watch", "--watch-interval",
         "--tls-cert", "--tls-key",
-        "--cors", "--delay",
+        "--cors", "--delay", "--response-header",
         "--proxy-unmatched", "--record", "--upstream-timeout", "--redact", "--cacert", "--insecure",
     ]
 

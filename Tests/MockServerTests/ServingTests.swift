@@ -1,4 +1,5 @@
 import Foundation
+import MockFixtures
 import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
@@ -30,6 +31,22 @@ import FoundationNetworking
         #expect(ping.status == 202)
         #expect(ping.response.value(forHTTPHeaderField: "X-Mock") == "yes")
         #expect(try jsonObject(ping.body)["pong"] as? Bool == true)
+    }
+
+    /// `--response-header`: on the wire, also on the prepared answers libmicrohttpd sends from
+    /// its own copies.
+    @Test func headersForEveryAnswerAreOnTheWire() async throws {
+        var options = MockEngineOptions()
+        options.answerHeaders = [try HTTPHeader(parsingAnswerHeader: "X-Powered-By: mockserver")]
+        let running = try RunningServer(["api/ping.json": #"{"response": {"pong": true}}"#, "api/own.json": #"{"headers": {"X-Powered-By": "entry"}}"#],
+                                        engineOptions: options)
+        for _ in 0..<2 {
+            let ping = try await running.fetch("/api/ping")
+            #expect(ping.status == 200 && ping.response.value(forHTTPHeaderField: "X-Powered-By") == "mockserver")
+        }
+        #expect(try await running.fetch("/api/own").response.value(forHTTPHeaderField: "X-Powered-By") == "entry")
+        let missing = try await running.fetch("/api/missing")
+        #expect(missing.status == 404 && missing.response.value(forHTTPHeaderField: "X-Powered-By") == "mockserver")
     }
 
     @Test func matchesQueryParametersAndBodies() async throws {

@@ -19,6 +19,20 @@ package final class LockedCounter: @unchecked Sendable {
         }
     }
 
+    /// Takes one away and returns the new count.
+    @discardableResult
+    package func decrement() -> Int {
+        lock.withLock {
+            count -= 1
+            return count
+        }
+    }
+
+    /// Raises the count to `value` if it is lower: a running maximum.
+    package func raise(to value: Int) {
+        lock.withLock { count = max(count, value) }
+    }
+
     package var value: Int {
         lock.withLock { count }
     }

@@ -55,14 +55,21 @@ extension MockEngine {
     /// ```swift
     /// let sent = store.preparedResponses.map { engine.preparedAnswerHeaders($0.headers) }
     /// ```
+    /// ``MockEngineOptions/answerHeaders`` are added as ``respond(method:target:headers:body:)`` adds them.
     package func preparedAnswerHeaders(_ headers: [HTTPHeader]) -> [HTTPHeader] {
-        guard options.cors else { return headers }
-        return CrossOriginHeaders.varyingOnOrigin(headers) ?? headers
+        let varied = options.cors ? CrossOriginHeaders.varyingOnOrigin(headers) ?? headers : headers
+        return withAnswerHeaders(varied)
     }
 
     /// The most bytes ``preparedAnswerHeaders(_:)`` adds to a prepared answer's header block.
     var preparedAnswerExtraHeaderBytes: Int {
-        options.cors ? CrossOriginHeaders.varyOnOriginLineBytes : 0
+        (options.cors ? CrossOriginHeaders.varyOnOriginLineBytes : 0) + HTTPHeader.lineBytes(options.answerHeaders)
+    }
+
+    /// `headers` with each of ``MockEngineOptions/answerHeaders`` whose name they lack (any case).
+    func withAnswerHeaders(_ headers: [HTTPHeader]) -> [HTTPHeader] {
+        let added = options.answerHeaders.filter { extra in !headers.contains { equalsIgnoringASCIICase($0.name, extra.name) } }
+        return added.isEmpty ? headers : headers + added
     }
 
     /// `response` without the headers ``allowingCrossOrigin(_:method:headers:)`` adds

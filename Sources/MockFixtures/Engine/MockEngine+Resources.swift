@@ -159,6 +159,17 @@ extension MockEngine {
     /// `item` with its id: its own (a string or a number not yet used) or, when it has none or
     /// `null`, the next one; `known` gains it.
     static func identified(_ item: JSONValue, in resource: Resource.Shape, known: inout ResourceIDs) -> Result<JSONValue, ResourceProblem> {
+        let result = identified(item, in: resource, among: known)
+        if case .success(let identified) = result, let id = identified[resource.idField] { known.insert(id) }
+        return result
+    }
+
+    /// The longest string id, in bytes: a path naming it must fit in a request line (a
+    /// 30,000-byte id was added, then every request for it got libmicrohttpd's `414`; audit F3).
+    static let maximumIDBytes = 1_024
+
+    /// As ``identified(_:in:known:)``, leaving `known` as it is.
+    static func identified(_ item: JSONValue, in resource: Resource.Shape, among known: ResourceIDs) -> Result<JSONValue, ResourceProblem> {
         let members = (item.objectMembers ?? []).map { ($0.key, $0.value.value) }
         guard let id = item[resource.idField], id != .null else {
             let next: JSONValue?
@@ -170,22 +181,25 @@ extension MockEngine {
                 return .failure(ResourceProblem(status: 409, error: "there is no next \"\(resource.idField)\": the largest id leaves no whole number above it (\(Int.max) is the largest)",
                                                 hint: "give the item an id of its own"))
             }
-            known.insert(next)
             return .success(.makeObject([(resource.idField, next)] + members.filter { $0.0 != resource.idField }))
         }
         switch id {
-        case .string(let text) where !text.isEmpty && !text.contains("/") && text != "." && text != ".."
+        case .string(let text) where text.utf8.count > maximumIDBytes:
+            return .failure(ResourceProblem(status: 400, error: "its \"\(resource.idField)\" is \(text.utf8.count) bytes long, more than the \(maximumIDBytes) a path naming it can carry",
+                                            hint: "give it a shorter id, or leave it out (or null) to have one made"))
+        // No '\\' either: a path holding it, even encoded (%5C), is refused, so no request could
+        // name the item (audit F3).
+        case .string(let text) where !text.isEmpty && !text.contains("/") && !text.contains("\\") && text != "." && text != ".."
             && !text.unicodeScalars.contains(where: { [.control, .lineSeparator, .paragraphSeparator, .format].contains($0.properties.generalCategory) }): break
         case .number: break
         default:
             return .failure(ResourceProblem(status: 400, error: "its \"\(resource.idField)\" is \(JSONValue.excerpt(id)), not a string or a number a path segment can hold",
-                                            hint: "give it a number or a string without '/' (not . or ..), or leave it out (or null) to have one made"))
+                                            hint: "give it a number or a string without '/' or '\\' (not . or ..), or leave it out (or null) to have one made"))
         }
         guard !known.keys.contains(Array(Resource.key(of: id).utf8)) else {
             return .failure(ResourceProblem(status: 409, error: "an item with \"\(resource.idField)\" \(JSONValue.excerpt(id)) is already in \(resource.path)",
                                             hint: "PUT \(Self.itemPath(resource, Resource.key(of: id))) to replace it, or give another id"))
         }
-        known.insert(id)
         return .success(item)
     }
 
@@ -244,12 +258,11 @@ extension MockEngine {
         return resource.withItems { items in
             guard let itemID else {
                 if request.isGetOrHead || Self.isConditional(request) {
-                    let list = Self.resourceJSON(200, .makeArray(items), outcome: outcome)
+                    let list = Self.resourceJSON(200, .makeArray(items.items), outcome: outcome)
                     if let refusal = preconditionRefusal(request, current: list, resource: resource) { return refusal }
                     if request.isGetOrHead { return list }
                 }
-                var known = ResourceIDs(items, idField: resource.idField)
-                switch Self.identified(body!, in: resource.shape, known: &known) {
+                switch items.identified(body!, in: resource.shape) {
                 case .failure(let problem):
                     return diagnosticResponse(status: problem.status, outcome: outcome, [("error", .string(problem.error)), ("hint", .string(problem.hint)), ("resource", .string(resource.id))])
                 case .success(let item):
@@ -270,8 +283,8 @@ extension MockEngine {
                     return created
                 }
             }
-            guard let index = items.firstIndex(where: { Resource.id($0[resource.idField], is: itemID) }) else {
-                let known = items.prefix(Self.candidateLimit).compactMap { $0[resource.idField] }.map { JSONValue.excerpt($0) }
+            guard let index = items.index(ofID: itemID) else {
+                let known = items.items.prefix(Self.candidateLimit).compactMap { $0[resource.idField] }.map { JSONValue.excerpt($0) }
                 return diagnosticResponse(status: 404, outcome: outcome, [
                     ("error", .string("no item with \"\(resource.idField)\" \(JSONValue.excerpt(.string(String(itemID)))) in \(resource.path) (\(resource.id))")),
                     ("hint", .string(known.isEmpty ? "the collection is empty; POST \(resource.path) adds an item" : "the ids are " + known.joined(separator: ", ") + (items.count > known.count ? ", …" : ""))),
@@ -286,12 +299,12 @@ extension MockEngine {
             switch request.method {
             case "PUT":
                 // The item as sent, under the id of the path: the body cannot move it elsewhere.
-                items[index] = .makeObject([(resource.idField, id)] + (body!.objectMembers ?? []).filter { $0.key != resource.idField }.map { ($0.key, $0.value.value) })
+                items.replace(at: index, with: .makeObject([(resource.idField, id)] + (body!.objectMembers ?? []).filter { $0.key != resource.idField }.map { ($0.key, $0.value.value) }))
                 return Self.resourceJSON(200, items[index], outcome: outcome)
             case "PATCH":
                 let merged = Resource.merge(body!, into: items[index])
-                items[index] = .makeObject((merged.objectMembers ?? []).map { ($0.key, $0.key == resource.idField ? id : $0.value.value) }
-                    + (merged[resource.idField] == nil ? [(resource.idField, id)] : []))
+                items.replace(at: index, with: .makeObject((merged.objectMembers ?? []).map { ($0.key, $0.key == resource.idField ? id : $0.value.value) }
+                    + (merged[resource.idField] == nil ? [(resource.idField, id)] : [])))
                 return Self.resourceJSON(200, items[index], outcome: outcome)
             case "DELETE":
                 items.remove(at: index)

@@ -62,6 +62,10 @@ extension MockEngine {
         if options.cors {
             response = crossOriginResponse(response, method: method, headers: headers)
         }
+        if !options.answerHeaders.isEmpty {
+            // The server's prepared copies carry them too (preparedAnswerHeaders).
+            response = response.replacingHeaders(withAnswerHeaders(response.headers), keepingPreparedID: true)
+        }
         // After CORS, which answers a preflight itself: that answer waits too (audit R18).
         if globalDelay.isActive {
             response = response.adding(delayMilliseconds: globalDelay.pick())

@@ -1,5 +1,7 @@
-/// `GET` and `PUT /__admin/settings`: what applies to every answer — for now the delay added to
-/// each (``AnswerDelay``), which a reset sets back to the one the engine started with.
+/// `GET` and `PUT /__admin/settings`: what applies to every answer — the delay added to each
+/// (``AnswerDelay``), which a reset sets back to the one the engine started with, and the
+/// headers added to each (``MockEngineOptions/answerHeaders``), fixed at start (the server's
+/// prepared answers carry them).
 extension MockEngine {
     static let settingsExample = #"{"delay": {"min": 100, "max": 400}}"#
 
@@ -18,6 +20,10 @@ extension MockEngine {
         }
         guard case .object(let members) = document.root.value else {
             return badAdminRequest(request, "the settings are \(document.root.value.kindNameWithArticle)", hint: "send an object such as \(Self.settingsExample)")
+        }
+        if let headers = members.first(where: { $0.key == "headers" }) {
+            return badAdminRequest(request, "\(headers.keyPosition): the headers added to every answer are set when the server starts, not at runtime",
+                                   hint: "start it with --response-header 'Name: value' (MockEngineOptions.answerHeaders), or set them in the entries' \"headers\"")
         }
         if let unknown = members.first(where: { $0.key != "delay" }) {
             var hint = "the settings are: delay"
@@ -45,6 +51,7 @@ extension MockEngine {
     private func settingsFields() -> [(String, JSONValue)] {
         [
             ("delay", globalDelay.value?.json ?? .null),
+            ("headers", .makeObject(options.answerHeaders.map { ($0.name, .string($0.value)) })),
             ("startedWith", .makeObject([("delay", globalDelay.initial?.json ?? .null)])),
         ]
     }

@@ -1,4 +1,5 @@
-/// Settings of a ``MockEngine``: its request journal, and cross-origin answers for browser apps.
+/// Settings of a ``MockEngine``: its request journal, cross-origin answers for browser apps, and
+/// what every answer gets (a delay, headers).
 ///
 /// ```swift
 /// var options = MockEngineOptions()
@@ -28,6 +29,11 @@ public struct MockEngineOptions: Sendable, Equatable {
     /// mock, on top of each entry's own `delay`. `PUT /__admin/settings` changes it until the
     /// next reset. None by default.
     public var delay: AnswerDelay?
+    /// Headers added to every answer that does not set a header of that name itself
+    /// (`mockserver --response-header`): fixtures, static files, resources, 404s and
+    /// preflights; not admin answers, nor an API's forwarded ones. Parse them with
+    /// ``HTTPHeader/init(parsingAnswerHeader:)``, which holds them to a fixture's rules. None by default.
+    public var answerHeaders: [HTTPHeader] = []
 
     public static let defaultJournalSize = 1_000
     /// The most requests a journal keeps: more than a test run needs to look back over, and a

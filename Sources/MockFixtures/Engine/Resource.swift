@@ -28,7 +28,7 @@ package final class Resource: Sendable {
     /// `resource-1`, `resource-2`, …
     package let id: String
     let shape: Shape
-    private let items: LockedState<[JSONValue]>
+    private let items: LockedState<ResourceItems>
 
     package var path: String { shape.path }
     var key: String { shape.key }
@@ -43,12 +43,12 @@ package final class Resource: Sendable {
     init(id: String, shape: Shape, items: [JSONValue], declaration: ResourceDeclaration? = nil) {
         self.id = id
         self.shape = shape
-        self.items = LockedState(items)
+        self.items = LockedState(ResourceItems(items, idField: shape.idField))
         self.declaration = declaration
     }
 
     /// The items now, in the order they were added.
-    package var currentItems: [JSONValue] { items.withLock { $0 } }
+    package var currentItems: [JSONValue] { items.withLock { $0.items } }
 
     /// Whether `item`'s id is the path segment `text`: by ``key(of:)``, so `/7`, `/7.0` and `/1e0`
     /// name the id `7` (or `"7"`), and lookup and duplicates agree. Text compares byte for byte
@@ -69,7 +69,7 @@ package final class Resource: Sendable {
     }
 
     /// Runs `body` with the items while no other request changes them.
-    func withItems<Result>(_ body: (inout [JSONValue]) -> Result) -> Result {
+    func withItems<Result>(_ body: (inout ResourceItems) -> Result) -> Result {
         items.withLock(body)
     }
 

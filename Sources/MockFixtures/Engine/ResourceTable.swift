@@ -71,14 +71,19 @@ final class ResourceTable: Sendable {
         changes.withLock { _ in
             let all = current.load().all
             let posted = all.filter { $0.declaration == nil }
+            // By key and by file: looking each declaration up in lists made a reload of 12,000
+            // declared resources take 7.5 s (audit F3).
+            let postedKeys = Set(posted.map(\.key))
+            var installed: [String: Resource] = [:]
+            for resource in all { if let declaration = resource.declaration { installed[declaration.origin] = resource } }
             var skipped: [String] = []
             var declared: [Resource] = []
             for declaration in declarations {
-                guard !posted.contains(where: { $0.key == declaration.shape.key }) else {
+                guard !postedKeys.contains(declaration.shape.key) else {
                     skipped.append(declaration.shape.path)
                     continue
                 }
-                if !reseeding, let kept = all.first(where: { $0.declaration == declaration }) {
+                if !reseeding, let kept = installed[declaration.origin], kept.declaration == declaration {
                     declared.append(kept)
                     continue
                 }

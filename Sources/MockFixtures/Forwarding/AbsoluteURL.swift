@@ -90,8 +90,14 @@ package struct AbsoluteURL: Equatable {
         guard !host.isEmpty, host != "[]" else { return .failure(ParseFailure("it has no host")) }
         let allowed = host.hasPrefix("[")
             ? host.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
-            : host.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_" }
-        guard allowed else { return .failure(ParseFailure("the host '\(host)' has characters a host name cannot have")) }
+            : host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_") }
+        guard allowed else {
+            if host.contains(where: { !$0.isASCII }) {
+                // DNS names are ASCII: an internationalized one is looked up in its xn-- form.
+                return .failure(ParseFailure("the host '\(host)' is not ASCII; write an internationalized name in its xn-- (punycode) form"))
+            }
+            return .failure(ParseFailure("the host '\(host)' has characters a host name cannot have"))
+        }
         guard let portText else { return .success((host.lowercased(), nil)) }
         guard let port = Int(portText), (1...65535).contains(port) else {
             return .failure(ParseFailure("the port '\(portText)' is not a number from 1 to 65535"))

@@ -27,9 +27,25 @@ public struct EntryForward: Sendable, Equatable {
         return received.filter { !replaced.contains($0.name.lowercased()) } + headers
     }
 
-    /// Request headers `forward.headers` may not set: they frame the message or name the
-    /// connection, which the upstream client writes itself.
-    static let refusedHeaderNames: Set<String> = ["host", "content-length", "transfer-encoding", "connection", "keep-alive", "te", "trailer", "upgrade"]
+    /// Request headers `forward.headers` may not set, and why: the upstream client writes them
+    /// itself (they frame the message, name the connection or the encodings it can decode), or
+    /// they carry the loop check (audit R20: a `Via` set here hid the request's own, and an entry
+    /// forwarding to its own server looped until every forward in the process hung).
+    static let refusedHeaderReasons: [String: String] = [
+        "host": "the Host is the one of \"to\"; forward to the host you want",
+        "content-length": "the forwarding client frames the body itself",
+        "transfer-encoding": "the forwarding client frames the body itself",
+        "connection": "the forwarding client manages its own connections",
+        "keep-alive": "the forwarding client manages its own connections",
+        "proxy-connection": "the forwarding client manages its own connections",
+        "te": "the forwarding client manages its own connections",
+        "trailer": "the forwarding client sends no trailers",
+        "upgrade": "the forwarding client never switches protocols",
+        "expect": "the forwarding client sends the body without waiting for 100 Continue",
+        "accept-encoding": "the forwarding client asks for the encodings it can decode (gzip, deflate) and hands the answer on decoded",
+        "via": "Via carries the loop check: the forwarding client adds this server to the client's own",
+        "max-forwards": "Max-Forwards is the client's, one lower at each hop",
+    ]
 }
 
 extension EntryForward {

@@ -34,6 +34,15 @@ public struct UpstreamTarget: Sendable, Equatable, CustomStringConvertible {
         port = url.port
         var path = String(url.pathAndQuery)
         while path.hasSuffix("/") { path.removeLast() }
+        // Sent as written, so it must be a path the API reads as written (audit R20: `/v%zz/../admin`).
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            if segment == "." || segment == ".." {
+                throw UpstreamTargetError(text, "its base path has a '.' or '..' segment; give the path it leads to")
+            }
+            if !PercentEncoding.isWellFormed(segment) {
+                throw UpstreamTargetError(text, "its base path has a '%' not followed by two hex digits; write a literal % as %25")
+            }
+        }
         basePath = path
     }
 

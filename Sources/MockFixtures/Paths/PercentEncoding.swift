@@ -14,4 +14,26 @@ enum PercentEncoding {
         }
         return output
     }
+
+    /// Whether every `%` in `text` starts a `%XX` escape (RFC 3986 §2.1).
+    static func isWellFormed(_ text: Substring) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return true
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+        default: false
+        }
+    }
 }

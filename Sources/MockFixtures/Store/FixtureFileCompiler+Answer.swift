@@ -220,6 +220,10 @@ extension FixtureFileCompiler {
             refuseRepeatIndex(at: position, where: "in a responseFile path")
             return
         }
+        if let problem = ResponseFileLoader.shapeProblem(Self.example(of: path), shown: JSONValue.excerpt(.string(written))) {
+            add(.error, at: position, problem.message, hint: problem.hint)
+            return
+        }
         // The files it chooses among become bodies, no longer routes: with no folder of their
         // own, every fixture file beside them would (audit R19: "{{path.id}}.json" took ping.json).
         guard case .text(let prefix)? = path.pieces.first, prefix.contains("/") else {
@@ -230,7 +234,7 @@ extension FixtureFileCompiler {
         let candidates = responseFiles.candidates(matching: path.pieces)
         guard candidates.count <= ResponseFileLoader.maximumChoices else {
             add(.error, at: position, "responseFile \(JSONValue.excerpt(.string(written))) can name \(candidates.count) files, more than the \(ResponseFileLoader.maximumChoices) read at load",
-                hint: "put a literal folder before the placeholder, such as files/users/{{path.id}}.json")
+                hint: "split the files into folders the path names, such as \(Self.example(of: path).split(separator: "/").dropLast().joined(separator: "/"))/{{path.group}}/{{path.id}}.json, or keep fewer under it")
             return
         }
         var files: [(path: String, bytes: [UInt8])] = []

@@ -55,10 +55,18 @@ extension FixtureFileCompiler {
     }
 
     private mutating func compileForwardTarget(_ text: String, at position: JSONPosition) -> UpstreamTarget? {
+        let hint = "give the API's origin and an optional base path, such as \"https://api.example.com/v1\""
+        guard !text.isEmpty else {
+            add(.error, at: position, "forward is an empty URL", hint: hint)
+            return nil
+        }
         do {
             return try UpstreamTarget(parsing: text)
         } catch {
-            add(.error, at: position, "forward: \(error)", hint: "give the API's origin and an optional base path, such as \"https://api.example.com/v1\"")
+            // The reason without its closing period: the problem's hint follows it.
+            var reason = error.reason
+            while reason.hasSuffix(".") { reason.removeLast() }
+            add(.error, at: position, "forward: \(JSONValue.excerpt(.string(text))) is not a usable target URL: \(reason)", hint: hint)
             return nil
         }
     }
@@ -67,14 +75,22 @@ extension FixtureFileCompiler {
     private mutating func compileForwardHeaders(_ node: JSONNode) -> [HTTPHeader] {
         var headers: [HTTPHeader] = []
         for member in headerMembers(node, key: "forward headers") {
-            guard !EntryForward.refusedHeaderNames.contains(member.key.lowercased()) else {
-                add(.error, at: member.keyPosition, "forward headers cannot set \"\(member.key)\": the forwarding client writes it for the connection and the body",
-                    hint: member.key.lowercased() == "host" ? "the Host is the one of \"to\"; forward to the host you want" : "remove it")
+            if let reason = EntryForward.refusedHeaderReasons[member.key.lowercased()] {
+                add(.error, at: member.keyPosition, "forward headers cannot set \"\(member.key)\": \(reason)", hint: "remove \"\(member.key)\"")
                 continue
             }
-            if let value = headerText(member, key: "forward headers") {
-                headers.append(HTTPHeader(name: member.key, value: value))
+            guard let value = headerText(member, key: "forward headers") else { continue }
+            let trimmed = String(value.trimmingSpaces())
+            if trimmed.count != value.count {
+                add(.warning, at: member.value.position,
+                    "header \"\(member.key)\" in forward headers starts or ends with spaces or tabs, which are not part of a header value (RFC 9110 §5.5); it is sent as \(JSONValue.excerpt(.string(trimmed)))",
+                    hint: "remove the whitespace around the value")
             }
+            if trimmed.contains("{{") {
+                add(.warning, at: member.value.position, "header \"\(member.key)\" in forward headers holds {{, and is sent as written: forward headers are not templated",
+                    hint: "give the value itself; to pass the app's header on, leave it out (the app's headers are forwarded)")
+            }
+            headers.append(HTTPHeader(name: member.key, value: trimmed))
         }
         return headers
     }

@@ -79,25 +79,33 @@ final class ResponseFileLoader {
         return result
     }
 
+    /// What makes a path no file under the root, whatever the files: absolute, an empty, `.` or
+    /// `..` segment, a hidden name. A templated path is held to it with its placeholders filled
+    /// in (audit F3: `/etc/{{query.f}}` only got a warning advising to add `/etc/7`).
+    static func shapeProblem(_ relativePath: String, shown: String) -> Failure? {
+        guard !relativePath.hasPrefix("/") else {
+            return Failure(message: "responseFile \(shown) is absolute; it must be relative to the fixture root",
+                           hint: #"write it from the root, such as "files/report.pdf""#)
+        }
+        for segment in relativePath.split(separator: "/", omittingEmptySubsequences: false) {
+            if segment.isEmpty || segment == "." || segment == ".." {
+                return Failure(message: "responseFile \(shown) has an empty, '.' or '..' segment, which could leave the fixture root",
+                               hint: #"write the plain path from the root, such as "files/report.pdf""#)
+            }
+            if HiddenName.isHidden(segment) {
+                return Failure(message: "responseFile \(shown) is hidden (a name starts with '.'); hidden files are skipped when loading and by --watch (only .well-known is not)",
+                               hint: "move it to a visible folder such as files/")
+            }
+        }
+        return nil
+    }
+
     private func read(_ relativePath: String) -> Result<[UInt8], Failure> {
         let shown = JSONValue.excerpt(.string(relativePath))
         guard !relativePath.isEmpty else {
             return .failure(Failure(message: "responseFile is empty", hint: #"name a file under the fixture root, such as "files/report.pdf""#))
         }
-        guard !relativePath.hasPrefix("/") else {
-            return .failure(Failure(message: "responseFile \(shown) is absolute; it must be relative to the fixture root",
-                                    hint: #"write it from the root, such as "files/report.pdf""#))
-        }
-        for segment in relativePath.split(separator: "/", omittingEmptySubsequences: false) {
-            if segment.isEmpty || segment == "." || segment == ".." {
-                return .failure(Failure(message: "responseFile \(shown) has an empty, '.' or '..' segment, which could leave the fixture root",
-                                        hint: #"write the plain path from the root, such as "files/report.pdf""#))
-            }
-            if HiddenName.isHidden(segment) {
-                return .failure(Failure(message: "responseFile \(shown) is hidden (a name starts with '.'); hidden files are skipped when loading and by --watch (only .well-known is not)",
-                                        hint: "move it to a visible folder such as files/"))
-            }
-        }
+        if let problem = Self.shapeProblem(relativePath, shown: shown) { return .failure(problem) }
         guard let resolved = Self.realPath(rootPath + "/" + relativePath) else {
             return .failure(Failure(message: "responseFile \(shown) does not exist (or a symlink on the way dangles)",
                                     hint: "create it under the fixture root \(rootPath), or fix the path"))

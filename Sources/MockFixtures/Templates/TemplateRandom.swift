@@ -83,9 +83,11 @@ enum TemplateRandom: Sendable, Equatable {
         }
     }
 
-    /// A new value, from the system's random source (no lock: each call draws its own).
+    /// A new value, from a generator the system's random source seeds for each value (no lock:
+    /// each call draws its own). Drawing every character from the system's source made
+    /// `{{random.hex(4096)}}` repeated 10,000 times take 17 s (audit F3): one call per character.
     func value() -> TemplateValue {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom()
         switch self {
         case .integer(let range):
             return .json(.number(JSONNumber(Int(Int64.random(in: range, using: &generator)))))
@@ -99,5 +101,24 @@ enum TemplateRandom: Sendable, Equatable {
         case .uuid:
             return .text(RandomUUID.string())
         }
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood, 2014) seeded from the system's random source: fast and
+/// well spread, for values a mock makes up, which need no secrecy.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init() {
+        var system = SystemRandomNumberGenerator()
+        state = system.next()
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 }

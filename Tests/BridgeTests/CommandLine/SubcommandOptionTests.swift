@@ -23,6 +23,10 @@ import Testing
         (["--root", "<root>", "--delay", "100-50"], "--delay 100-50: delay min 100 is larger than max 50; swap them."),
         (["--root", "<root>", "--delay", "{\"median\": 80, \"sigma\": 11}"], "--delay {\"median\": 80, \"sigma\": 11}: delay sigma must be a number from 0 to 10"),
         (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--proxy-unmatched", "http://127.0.0.1:2"], "--proxy-unmatched is an option of serving"),
+        (["record", "--target", "http://127.0.0.1:1", "--root", "<root>", "--response-header", "X-A: 1"], "--response-header is an option of serving"),
+        (["--root", "<root>", "--response-header", "X-A"], "--response-header 'X-A': \"X-A\" has no ':' between a header name and its value; write it as 'Name: value'"),
+        (["--root", "<root>", "--response-header", "Content-Length: 5"], "--response-header 'Content-Length: 5': headers must not set Content-Length: the server computes it from the body"),
+        (["--root", "<root>", "--response-header", "X-A: 1", "--response-header", "x-a: 2"], "--response-header 'x-a: 2': x-a is given twice"),
     ])
     func aRootOptionWithASubcommandThatDoesNotTakeItIsRefused(arguments: [String], message: String) async throws {
         let folder = try TemporaryFolder()

@@ -61,7 +61,7 @@ struct EntryForwardTests {
         (#"{"forward": "https://api.example.com", "response": {}}"#, #""response" cannot be used with "forward""#),
         (#"{"forward": "https://api.example.com", "delay": 200}"#, #""delay" cannot be used with "forward": a forwarded answer takes the API's own time"#),
         (#"{"forward": "https://api.example.com", "fault": "emptyResponse"}"#, #""fault" cannot be used with "forward""#),
-        (#"{"forward": "ftp://api.example.com"}"#, "forward: ftp://api.example.com is not a usable target URL: the scheme ftp is not supported"),
+        (#"{"forward": "ftp://api.example.com"}"#, #"forward: "ftp://api.example.com" is not a usable target URL: the scheme ftp is not supported"#),
         (#"{"forward": "https://api.example.com/v1?x=1"}"#, "it has a query or fragment"),
         (#"{"forward": 42}"#, "forward must be a URL string or an object, found number 42"),
         (#"{"forward": {"headers": {"X-A": "1"}}}"#, #"forward needs "to", the URL of the API to forward to"#),
@@ -69,12 +69,40 @@ struct EntryForwardTests {
         (#"{"forward": {"to": "https://api.example.com", "headers": {"Host": "other"}}}"#, #"forward headers cannot set "Host""#),
         (#"{"forward": {"to": "https://api.example.com", "headers": {"X-A": 1}}}"#, #"header "X-A" in forward headers must be a string"#),
         (#"{"forward": {"to": 7}}"#, #"forward "to" must be a URL string"#),
+        // The loop check (audit R20): a Via set here hid the request's own.
+        (#"{"forward": {"to": "https://api.example.com", "headers": {"Via": "1.1 x"}}}"#, #"forward headers cannot set "Via": Via carries the loop check"#),
+        (#"{"forward": {"to": "https://api.example.com", "headers": {"Accept-Encoding": "br"}}}"#, #"forward headers cannot set "Accept-Encoding""#),
+        (#"{"forward": {"to": "https://api.example.com", "headers": {"Max-Forwards": "3"}}}"#, #"forward headers cannot set "Max-Forwards""#),
+        (#"{"forward": {"to": "https://api.example.com", "headers": {"Expect": "100-continue"}}}"#, #"forward headers cannot set "Expect""#),
+        (#"{"forward": ""}"#, "forward is an empty URL"),
+        (#"{"forward": "https://api.example.com/v%zz/x"}"#, "its base path has a '%' not followed by two hex digits"),
+        (#"{"forward": "https://api.example.com/v1/../admin"}"#, "its base path has a '.' or '..' segment"),
+        (#"{"forward": "https://bücher.example"}"#, "is not ASCII; write an internationalized name in its xn-- (punycode) form"),
     ])
     func mistakesAreLoadErrorsNamingTheKey(entry: String, message: String) throws {
         let fixture = try EngineFixture(["api/x.json": "[\(entry)]"])
         let problems = fixture.engine.store.problems
         #expect(problems.contains { $0.severity == .error && $0.message.contains(message) }, "\(problems)")
         #expect(fixture.get("/api/x").status == 500, "the file is broken, not half-served")
+    }
+
+    @Test func aURLErrorReadsAsOneSentenceBeforeItsHint() throws {
+        let fixture = try EngineFixture(["api/x.json": #"[{"forward": "https://user@api.example.com"}]"#])
+        let report = fixture.engine.store.problemReport
+        #expect(report.contains(#"forward: "https://user@api.example.com" is not a usable target URL: it contains a user name or password; send credentials as request headers instead. Give the API's origin"#), "\(report)")
+    }
+
+    @Test func forwardHeaderValuesAreTrimmedAndPlaceholdersWarnedAbout() throws {
+        let fixture = try EngineFixture(["api/x.json": #"[{"forward": {"to": "https://api.example.com", "headers": {"X-A": " 1 ", "X-B": "{{header.x}}"}}}]"#])
+        let problems = fixture.engine.store.problems
+        #expect(problems.allSatisfy { $0.severity == .warning } && problems.count == 2, "\(problems)")
+        #expect(problems.contains { $0.message.contains(#"it is sent as "1""#) })
+        #expect(problems.contains { $0.message.contains("forward headers are not templated") })
+        guard case .forwardRequested(let forward, _) = fixture.get("/api/x").outcome else {
+            Issue.record("not a forward")
+            return
+        }
+        #expect(forward.headers == [HTTPHeader(name: "X-A", value: "1"), HTTPHeader(name: "X-B", value: "{{header.x}}")])
     }
 
     @Test func otherToolsProxyKeysPointAtForward() throws {
@@ -95,6 +123,6 @@ struct EntryForwardTests {
         #expect(forward.target.description == "http://127.0.0.1:9/base")
         #expect(entry == .matchedRuntime(fixture: "fixture-1", entry: 0))
         let refused = fixture.postJSON("/__admin/fixtures", #"{"path": "/api/bad", "entries": [{"forward": "nope"}]}"#)
-        #expect(refused.status == 400 && refused.text.contains("forward: nope is not a usable target URL"), "\(refused.text)")
+        #expect(refused.status == 400 && refused.text.contains(#"forward: \"nope\" is not a usable target URL"#), "\(refused.text)")
     }
 }

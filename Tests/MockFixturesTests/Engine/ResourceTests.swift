@@ -129,9 +129,10 @@ struct ResourceTests {
     @Test func aLocationThatCannotBeSentAddsNothing() throws {
         let fixture = try EngineFixture([:])
         _ = try resource(fixture, #"{"path": "/p"}"#)
-        let long = String(repeating: "é", count: 2_000)
+        // 1,000 bytes, under the longest id; its Location is 3,000 bytes percent-encoded.
+        let long = String(repeating: "é", count: 500)
         let refused = fixture.engine.respond(method: "POST", target: "/p", headers: HeaderList(fields: [HTTPHeader(name: "Content-Type", value: "application/json")]),
-                                             body: Array(#"{"id": "\#(long)"}"#.utf8), store: fixture.engine.store, answerHeaderBytesLimit: 4_000)
+                                             body: Array(#"{"id": "\#(long)"}"#.utf8), store: fixture.engine.store, answerHeaderBytesLimit: 2_000)
         #expect(refused.status == 400)
         #expect((try refused.jsonObject()["error"] as? String)?.hasSuffix("nothing was added") == true)
         #expect(fixture.get("/p").text == "[]")
@@ -383,5 +384,46 @@ struct ResourceTests {
         #expect(fixture.get("/__admin/resources/resource-9").status == 404)
         let recording = MockEngine(store: .empty(rootPath: "/nonexistent"), options: MockEngineOptions(acceptsRuntimeFixtures: false))
         #expect(recording.send("POST", "/__admin/resources", headers: Self.json, body: #"{"path": "/a"}"#).status == 409)
+    }
+}
+
+/// Ids no request could name, and large collections (audit F3).
+@Suite struct ResourceIDLimitTests {
+    static let json = ["Content-Type": "application/json"]
+
+    @Test(arguments: [
+        (#"{"id": "a\\b"}"#, "not a string or a number a path segment can hold"),
+        (#"{"id": "\#(String(repeating: "x", count: 1_025))"}"#, "is 1025 bytes long, more than the 1024 a path naming it can carry"),
+    ])
+    func anIDNoPathCanNameIsRefusedEverywhere(item: String, message: String) throws {
+        let fixture = try EngineFixture(["api/declared.json": #"{"$resource": {"items": [\#(item)]}}"#])
+        #expect(fixture.engine.store.problems.contains { $0.severity == .error && $0.message.contains(message) }, "\(fixture.engine.store.problems)")
+        #expect(fixture.postJSON("/__admin/resources", #"{"path": "/u", "items": []}"#).status == 201)
+        let posted = fixture.postJSON("/u", item)
+        #expect(posted.status == 400 && posted.text.contains(message), "\(posted.text)")
+        let batch = fixture.postJSON("/__admin/resources", #"{"path": "/v", "items": [\#(item)]}"#)
+        #expect(batch.status == 400 && batch.text.contains(message), "\(batch.text)")
+        #expect(fixture.get("/u").text == "[]")
+    }
+
+    /// The index stays right as items come and go: every id finds its own item, and ids go on
+    /// from the largest.
+    @Test func itemsAreFoundByIDAfterAddsAndDeletes() throws {
+        let fixture = try EngineFixture(["api/people.json": #"{"$resource": {"items": [{"id": 1, "n": "a"}, {"id": "x", "n": "b"}, {"id": 3, "n": "c"}]}}"#])
+        for name in ["d", "e", "f"] {
+            #expect(fixture.postJSON("/api/people", #"{"n": "\#(name)"}"#).status == 201)
+        }
+        #expect(fixture.send("DELETE", "/api/people/x").status == 204)
+        #expect(fixture.send("DELETE", "/api/people/4").status == 204)
+        for (id, name) in [("1", "a"), ("3", "c"), ("5", "e"), ("6", "f"), ("6.0", "f")] {
+            #expect(fixture.get("/api/people/\(id)").text.contains(#""n":"\#(name)""#), "\(id)")
+        }
+        #expect(fixture.get("/api/people/x").status == 404)
+        #expect(fixture.get("/api/people/4").status == 404)
+        #expect(fixture.send("PUT", "/api/people/5", headers: Self.json, body: #"{"n": "E"}"#).text == #"{"id":5,"n":"E"}"#)
+        #expect(fixture.get("/api/people/5").text == #"{"id":5,"n":"E"}"#)
+        let created = fixture.postJSON("/api/people", #"{"n": "g"}"#)
+        #expect(created.headerValue("Location") == "/api/people/7")
+        #expect(fixture.postJSON("/api/people", #"{"id": 3}"#).status == 409, "a known id is still refused")
     }
 }

@@ -537,6 +537,8 @@ struct TemplatedResponseFileTests {
             "b.json": #"{"template": true, "responseFile": "nothing/{{query.id}}.json"}"#,
             "c.json": #"{"template": true, "responseFile": "data/{{paht.id}}.json"}"#,
             "e.json": #"{"template": true, "headers": {"Content-Encoding": "gzip"}, "responseFile": "data/{{query.id}}.json"}"#,
+            "f.json": #"{"template": true, "responseFile": "/etc/{{query.f}}"}"#,
+            "g.json": #"{"template": true, "responseFile": "data/../../outside/{{query.f}}"}"#,
             "data/1.json": "{}",
         ])
         _ = tree
@@ -547,6 +549,9 @@ struct TemplatedResponseFileTests {
         #expect(report.contains(#"d.json:1:36: error: responseFile "{{query.id}}.json" has a placeholder before its first folder, so it could name any fixture file at the root"#), "\(report)")
         #expect(store.get("/a").status == 500 && store.get("/c").status == 500, "the fixture files around are not taken as bodies")
         #expect(report.contains(#"e.json:1:32: error: header "Content-Encoding: gzip" says the body is encoded, but "responseFile" is sent as rendered from its template"#), "\(report)")
+        // As for a path without placeholders (audit F3: a warning advising to add /etc/7).
+        #expect(report.contains(#"f.json:1:36: error: responseFile "/etc/{{query.f}}" is absolute; it must be relative to the fixture root"#), "\(report)")
+        #expect(report.contains(#"g.json:1:36: error: responseFile "data/../../outside/{{query.f}}" has an empty, '.' or '..' segment, which could leave the fixture root"#), "\(report)")
         var options = FixtureLoadOptions()
         options.templateAll = true
         let all = try tree.load(options: options)

@@ -21,6 +21,7 @@ final class RunningServer: Sendable {
         _ files: [String: String],
         binaryFiles: [String: [UInt8]] = [:],
         loadOptions: FixtureLoadOptions = .init(),
+        engineOptions: MockEngineOptions = .init(),
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         tree = try TemporaryFolder(files)
@@ -32,7 +33,7 @@ final class RunningServer: Sendable {
         configure(&configuration)
         let reloads = reloads
         server = try MockHTTPServer(
-            store: store, configuration: configuration, logger: Logger(label: "mockserver-tests")
+            engine: MockEngine(store: store, options: engineOptions), configuration: configuration, logger: Logger(label: "mockserver-tests")
         ) { _ in reloads.increment() }
     }
 

@@ -45,28 +45,34 @@ public struct FixtureTransport: HTTPTransport {
     /// - Throws: `FixtureRootError` when `root` is missing, not a directory or unreadable.
     ///   Broken fixture files do not throw; see `store.problems`.
     public init(root: String, options: MockEngineOptions = .init()) throws(FixtureRootError) {
-        self.engine = MockEngine(store: try FixtureStore.load(root: root), options: options)
+        self.init(engine: MockEngine(store: try FixtureStore.load(root: root), options: options))
     }
 
     /// Answers from an already loaded store.
     public init(store: FixtureStore, options: MockEngineOptions = .init()) {
-        self.engine = MockEngine(store: store, options: options)
+        self.init(engine: MockEngine(store: store, options: options))
     }
 
-    /// Answers through an existing engine (shared with another front, for example).
+    /// Answers through an existing engine (shared with another front, for example). The
+    /// engine's entries send their webhooks through this transport's ``forwardingTransport``
+    /// from now on.
     public init(engine: MockEngine) {
         self.engine = engine
+        engine.setWebhookSender(TransportWebhookSender(transport: forwardingTransport))
     }
 
-    /// Where entries with `"forward"` send the requests they match, so one fixture forwards on
-    /// both fronts: ``URLSessionTransport/shared`` by default, which follows no redirect, as
-    /// `mockserver` does not. `nil` answers such entries `502`, journaled `proxyFailed`.
+    /// Where entries with `"forward"` send the requests they match, and entries with
+    /// `"webhooks"` their webhooks, so one fixture acts the same on both fronts:
+    /// ``URLSessionTransport/shared`` by default, which follows no redirect, as `mockserver` does
+    /// not. `nil` answers forwarding entries `502`, journaled `proxyFailed`, and sends no webhook.
     ///
     /// ```swift
     /// var transport = try FixtureTransport(root: "Mocks")
     /// transport.forwardingTransport = URLSessionTransport(configuration: .ephemeral)
     /// ```
-    public var forwardingTransport: (any HTTPTransport)? = URLSessionTransport.shared
+    public var forwardingTransport: (any HTTPTransport)? = URLSessionTransport.shared {
+        didSet { engine.setWebhookSender(TransportWebhookSender(transport: forwardingTransport)) }
+    }
 
     /// The fixture files currently served (`POST /__admin/reload` loads them again).
     public var store: FixtureStore {

@@ -95,12 +95,15 @@ struct MockServerCommand: ParsableCommand {
         let forwarding = try target.map { target in
             Forwarding(forwarder: try upstream.forwarder(to: target, client: client, recordingInto: proxy.record ? store.rootPath : nil, logger: logger))
         }
+        let engine = MockEngine(store: store, options: engineOptions)
+        // Entries' webhooks go out on the same client as forwards.
+        engine.setWebhookSender(UpstreamWebhookSender(client: client, logger: logger))
         let server: MockHTTPServer
         shutdown.serve()
         do {
             // Parsing fixtures frees far more heap than the server keeps (a 1 MB fixture leaves
             // ~8 MB behind); returning it keeps a long-running mock small, after a reload too.
-            server = try MockHTTPServer(engine: MockEngine(store: store, options: engineOptions),
+            server = try MockHTTPServer(engine: engine,
                                         configuration: configuration, logger: logger, forwarding: forwarding,
                                         entryForwarders: UpstreamForwarders(client: client, logger: logger)) { _ in
                 ProcessResources.releaseFreeHeap()

@@ -74,6 +74,26 @@ struct ForwardingTests {
         #expect(unmatched.first?.explanation == "FixtureTransport's forwardingTransport is nil")
     }
 
+    @Test func anEntrysWebhookGoesThroughTheForwardingTransport() async throws {
+        let receiverRoot = try TemporaryFolder(["hooks/paid.json": #"[{"method": "POST", "request": {"order": 5}, "status": 204}]"#])
+        defer { receiverRoot.remove() }
+        let receiver = try FixtureTransport(root: receiverRoot.path)
+        let root = try TemporaryFolder(["api/pay.json": #"[{"method": "POST", "template": true, "webhooks": [{"url": "https://hooks.example.com/hooks/paid", "body": {"order": "{{body.order}}"}}]}]"#])
+        defer { root.remove() }
+        var transport = try FixtureTransport(root: root.path)
+        transport.forwardingTransport = receiver
+        var request = URLRequest(url: URL(string: "http://app.test/api/pay")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"order": 5}"#.utf8)
+        let (_, response) = try await transport.send(request)
+        #expect(response.statusCode == 200)
+        #expect(await eventually { (try? await receiver.requests().count) == 1 }, "the webhook arrived")
+        let received = try await receiver.requests()
+        #expect(received.map(\.path) == ["/hooks/paid"])
+        #expect(received.first?.status == 204, "the receiver's entry matched the body")
+    }
+
     /// A transport that always fails, as a network that cannot reach the API.
     struct Unreachable: HTTPTransport {
         func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {

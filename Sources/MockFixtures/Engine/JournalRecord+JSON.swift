@@ -125,7 +125,7 @@ extension JournalRecord {
         Self.matchedJSON(outcome)
     }
 
-    private static func matchedJSON(_ outcome: MatchOutcome) -> JSONValue {
+    static func matchedJSON(_ outcome: MatchOutcome) -> JSONValue {
         switch outcome {
         case .matched(let file, let entry):
             .makeObject([("file", .string(file)), ("entry", .number(JSONNumber(entry)))])

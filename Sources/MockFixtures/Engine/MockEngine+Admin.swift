@@ -22,6 +22,7 @@ extension MockEngine {
         "DELETE /__admin/resources",
         "GET /__admin/resources/{id}",
         "DELETE /__admin/resources/{id}",
+        "GET /__admin/webhooks",
         "GET /__admin/settings",
         "PUT /__admin/settings",
         "GET /__admin/scenarios",
@@ -66,6 +67,8 @@ extension MockEngine {
                 }
             case "scenarios":
                 return allow(["GET", "HEAD"], &request) { _ in scenarioListResponse(store: store) }
+            case "webhooks":
+                return allow(["GET", "HEAD"], &request) { _ in webhookListResponse() }
             case "settings":
                 return allow(["GET", "HEAD", "PUT"], &request) { request in
                     request.isGetOrHead ? settingsResponse() : setSettingsResponse(&request)

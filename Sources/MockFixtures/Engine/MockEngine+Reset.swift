@@ -30,6 +30,7 @@ extension MockEngine {
             scenarios.resetAll()
             let counters = store.resetCounters()
             let requests = journal?.clear() ?? 0
+            webhookOutbox.clear()
             let resourceCount = resources.removeAll()
             globalDelay.reset()
             // The files' resources start over with the items they declare: those of the store

@@ -227,6 +227,9 @@ extension MockEngine {
             return MockResponse(status: response.status, headers: response.headers, body: response.body, delayMilliseconds: entry.delay.pick(),
                                 preparedID: entry.isPrepared ? response.id : nil, outcome: outcome)
         }
+        if !delivery.webhooks.isEmpty {
+            sendWebhooks(delivery.webhooks, for: &request, entry: entry, outcome: outcome)
+        }
         if let forward = delivery.forward {
             // The front forwards it; its 502 is for a front that cannot.
             return MockResponse(status: response.status, headers: response.headers, body: response.body, delayMilliseconds: 0,
@@ -244,7 +247,8 @@ extension MockEngine {
             }
         }
         return MockResponse(status: response.status, headers: headers, body: body, delayMilliseconds: entry.delay.pick(),
-                            preparedID: nil, outcome: delivery.fault.map { .fault($0, entry: outcome) } ?? outcome,
+                            preparedID: delivery.keepsPreparedAnswer && entry.isPrepared ? response.id : nil,
+                            outcome: delivery.fault.map { .fault($0, entry: outcome) } ?? outcome,
                             fault: delivery.fault, bytesPerSecond: delivery.bytesPerSecond, declaredBodyLength: declaredBodyLength)
     }
 

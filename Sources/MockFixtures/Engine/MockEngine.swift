@@ -23,6 +23,8 @@ public final class MockEngine: Sendable {
     let journal: RequestJournal?
     /// Keeps a reset from falling in the middle of a request.
     let resetGate = ResetGate()
+    /// The webhooks entries sent, and the front's sender.
+    let webhookOutbox = WebhookOutbox()
     /// The delay added to every answer (`--delay`, `PUT /__admin/settings`).
     let globalDelay: GlobalDelay
     /// The paths of declared resources left out because a posted resource holds them, at the

@@ -31,18 +31,24 @@ final class EntryDelivery: Sendable {
     let bytesPerSecond: Int?
     /// `"forward"`: the front sends the request to this API and answers with what it says.
     let forward: EntryForward?
+    /// `"webhooks"`: sent after the entry answers; empty for none.
+    let webhooks: [EntryWebhook]
+
+    /// Whether the answer is the entry's prepared one: only webhooks are added to it.
+    var keepsPreparedAnswer: Bool { template == nil && fault == nil && bytesPerSecond == nil && forward == nil }
 
     /// `nil` when there is nothing but a plain answer.
-    static func make(template: ResponseTemplate?, fault: MockFault?, bytesPerSecond: Int?, forward: EntryForward?) -> EntryDelivery? {
-        guard template != nil || fault != nil || bytesPerSecond != nil || forward != nil else { return nil }
-        return EntryDelivery(template: template, fault: fault, bytesPerSecond: bytesPerSecond, forward: forward)
+    static func make(template: ResponseTemplate?, fault: MockFault?, bytesPerSecond: Int?, forward: EntryForward?, webhooks: [EntryWebhook]) -> EntryDelivery? {
+        guard template != nil || fault != nil || bytesPerSecond != nil || forward != nil || !webhooks.isEmpty else { return nil }
+        return EntryDelivery(template: template, fault: fault, bytesPerSecond: bytesPerSecond, forward: forward, webhooks: webhooks)
     }
 
-    private init(template: ResponseTemplate?, fault: MockFault?, bytesPerSecond: Int?, forward: EntryForward?) {
+    private init(template: ResponseTemplate?, fault: MockFault?, bytesPerSecond: Int?, forward: EntryForward?, webhooks: [EntryWebhook]) {
         self.template = template
         self.fault = fault
         self.bytesPerSecond = bytesPerSecond
         self.forward = forward
+        self.webhooks = webhooks
     }
 }
 
@@ -60,7 +66,7 @@ extension FixtureEntry {
         self.init(index: compiled.index, position: compiled.position, method: compiled.method, constraints: compiled.constraints,
                   delay: compiled.delay, response: response, isPrepared: isPrepared,
                   delivery: EntryDelivery.make(template: compiled.template, fault: compiled.fault, bytesPerSecond: compiled.bytesPerSecond,
-                                                  forward: compiled.forward),
+                                                  forward: compiled.forward, webhooks: compiled.webhooks),
                   usage: usage, scenario: compiled.scenario)
     }
 }

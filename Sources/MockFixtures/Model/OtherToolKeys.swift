@@ -24,8 +24,9 @@ enum OtherToolKeys {
         "proxyBaseUrl": #"write "forward": "https://api.example.com" (headers to add: "forward": {"to": …, "headers": {…}})"#,
         "additionalProxyRequestHeaders": #"write "forward": {"to": "https://api.example.com", "headers": {…}}"#,
         "httpForward": #"write "forward": "https://api.example.com""#,
-        "serveEventListeners": "webhooks are not there: the entry answers, nothing is sent",
-        "postServeActions": "webhooks are not there: the entry answers, nothing is sent",
+        "serveEventListeners": #"write "webhooks": [{"url": "http://…", "body": {…}, "delay": 500}] (with "template": true, {{body.id}} fills in from the request)"#,
+        "postServeActions": #"write "webhooks": [{"url": "http://…", "body": {…}}]"#,
+        "callbacks": #"write "webhooks": [{"url": "http://…", "body": {…}}]"#,
         "latency": #"write "delay": 300 (milliseconds)"#,
     ]
 

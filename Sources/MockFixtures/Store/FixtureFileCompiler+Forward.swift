@@ -71,26 +71,13 @@ extension FixtureFileCompiler {
         }
     }
 
-    /// The headers set on the forwarded request: names the client would not frame itself.
+    /// The headers set on the forwarded request: names the client would not write itself.
     private mutating func compileForwardHeaders(_ node: JSONNode) -> [HTTPHeader] {
-        var headers: [HTTPHeader] = []
-        for member in headerMembers(node, key: "forward headers") {
-            if let reason = EntryForward.refusedHeaderReasons[member.key.lowercased()] {
-                add(.error, at: member.keyPosition, "forward headers cannot set \"\(member.key)\": \(reason)", hint: "remove \"\(member.key)\"")
-                continue
-            }
-            guard let value = headerText(member, key: "forward headers") else { continue }
-            let trimmed = String(value.trimmingSpaces())
-            if trimmed.count != value.count {
-                add(.warning, at: member.value.position,
-                    "header \"\(member.key)\" in forward headers starts or ends with spaces or tabs, which are not part of a header value (RFC 9110 §5.5); it is sent as \(JSONValue.excerpt(.string(trimmed)))",
-                    hint: "remove the whitespace around the value")
-            }
-            if trimmed.contains("{{") {
-                add(.warning, at: member.value.position, "header \"\(member.key)\" in forward headers holds {{, and is sent as written: forward headers are not templated",
-                    hint: "give the value itself; to pass the app's header on, leave it out (the app's headers are forwarded)")
-            }
-            headers.append(HTTPHeader(name: member.key, value: trimmed))
+        let headers = compileOutgoingHeaders(node, key: "forward headers", refusing: EntryForward.refusedHeaderReasons)
+        for header in headers where header.value.contains("{{") {
+            let position = node.value.objectMembers?.last { $0.key == header.name }?.value.position
+            add(.warning, at: position, "header \"\(header.name)\" in forward headers holds {{, and is sent as written: forward headers are not templated",
+                hint: "give the value itself; to pass the app's header on, leave it out (the app's headers are forwarded)")
         }
         return headers
     }

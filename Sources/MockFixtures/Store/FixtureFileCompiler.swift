@@ -27,6 +27,8 @@ struct FixtureFileCompiler {
         /// `forward`: the API that answers instead; `status`, `headers` and `body` are then the
         /// 502 a front that cannot forward sends.
         let forward: EntryForward?
+        /// `webhooks`: requests sent after the entry answers; empty for none.
+        let webhooks: [EntryWebhook]
 
         /// Whether every request gets exactly `status`, `headers` and `body` at once, so a server
         /// may build the answer once.
@@ -44,7 +46,7 @@ struct FixtureFileCompiler {
 
     static let knownKeys = ["method", "status", "request", "requestMatch", "query", "queryMatch", "requestHeaders", "requestCookies", "pathParameters",
                             "response", "responseText", "responseFile", "responseBase64", "headers", "template",
-                            "delay", "times", "priority", "fault", "bytesPerSecond", "scenario", "state", "newState", "forward"]
+                            "delay", "times", "priority", "fault", "bytesPerSecond", "scenario", "state", "newState", "forward", "webhooks"]
     static let maximumDelayMilliseconds = 600_000
 
     let relativePath: String
@@ -241,6 +243,7 @@ struct FixtureFileCompiler {
         var state: (name: String, position: JSONPosition)?
         var newState: (name: String, position: JSONPosition)?
         var forward: EntryForward?
+        var webhooksNode: JSONNode?
         for member in members where !Self.constraintKeys.contains(member.key) {
             if compileAnswerMember(member, into: &answer) { continue }
             let value = member.value
@@ -267,6 +270,8 @@ struct FixtureFileCompiler {
                 newState = compileName(value, key: "newState", example: #""newState": "paid""#).map { ($0, value.position) }
             case "forward":
                 forward = compileForward(value)
+            case "webhooks":
+                webhooksNode = value
             default:
                 warnUnknownKey(member)
             }
@@ -284,6 +289,9 @@ struct FixtureFileCompiler {
         if members.contains(where: { $0.key == "forward" }) {
             refuseAnswerKeys(besideForward: members)
         }
+        // Templated as the answer is: `"template": true`, or --template-all unless it says false.
+        let templated = answer.template?.isOn ?? templateAll
+        let webhooks = webhooksNode.map { compileWebhooks($0, templated: templated) } ?? []
         let built: BuiltAnswer?
         if let forward {
             // What a front that cannot forward sends; the server and FixtureTransport forward.
@@ -299,7 +307,7 @@ struct FixtureFileCompiler {
             constraints: constraints.constraints(method: method),
             delay: delay, times: times, priority: priority, scenario: step, statePosition: state?.position,
             status: status, headers: built.headers, body: built.body, template: built.template,
-            fault: answer.fault?.fault, bytesPerSecond: answer.bytesPerSecond?.rate, forward: forward
+            fault: answer.fault?.fault, bytesPerSecond: answer.bytesPerSecond?.rate, forward: forward, webhooks: webhooks
         )
     }
 

@@ -83,6 +83,44 @@ public struct FixtureEntry: Sendable {
     /// the answer fields (`status`, `response`, `headers`, `delay`, …) are then not written.
     /// See ``forwarding(method:to:headers:query:requestHeaders:times:priority:)``.
     public var forward: Forward?
+    /// `"webhooks"`: requests the entry sends after it answers (with `template` true, their URL,
+    /// headers and body may hold placeholders filled in from the request).
+    ///
+    /// ```swift
+    /// var entry = FixtureEntry(method: .post, status: 202, template: true)
+    /// entry.webhooks = [.init(url: "{{body.callbackUrl}}", body: ["state": "paid"], delayMilliseconds: 200)]
+    /// ```
+    public var webhooks: [Webhook] = []
+
+    /// One of ``webhooks``.
+    public struct Webhook: Sendable {
+        public var url: String
+        public var method: HTTPMethod
+        public var headers: [String: String]
+        /// JSON, encoded with the session's encoder; or ``bodyText``.
+        public var body: RequestPattern.Body?
+        public var bodyText: String?
+        public var delayMilliseconds: Int?
+
+        public init(url: String, method: HTTPMethod = .post, headers: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
+                    bodyText: String? = nil, delayMilliseconds: Int? = nil) {
+            self.url = url
+            self.method = method
+            self.headers = headers
+            self.body = body.map { .json($0) }
+            self.bodyText = bodyText
+            self.delayMilliseconds = delayMilliseconds
+        }
+
+        func jsonObject(encoder: JSONEncoder) throws -> [String: Any] {
+            var object: [String: Any] = ["url": url, "method": method.rawValue]
+            if !headers.isEmpty { object["headers"] = headers }
+            if let body { object["body"] = try FixtureEntry.json(body, encoder: encoder) }
+            if let bodyText { object["bodyText"] = bodyText }
+            if let delayMilliseconds { object["delay"] = delayMilliseconds }
+            return object
+        }
+    }
 
     /// Where an entry forwards: the API's origin and optional base path, and headers set on the
     /// forwarded request (replacing the app's of the same names).
@@ -189,6 +227,7 @@ public struct FixtureEntry: Sendable {
         if let scenario { object["scenario"] = scenario }
         if let state { object["state"] = state }
         if let newState { object["newState"] = newState }
+        if !webhooks.isEmpty { object["webhooks"] = try webhooks.map { try $0.jsonObject(encoder: encoder) } }
         return object
     }
 

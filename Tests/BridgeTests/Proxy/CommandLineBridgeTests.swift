@@ -97,6 +97,20 @@ import Testing
         try await server.stop()
     }
 
+    @Test func anEntrysWebhookIsSentAndLogged() async throws {
+        let receiver = try LocalUpstream(["hooks/ping.json": #"[{"method": "POST", "status": 204}]"#])
+        let folder = try TemporaryFolder()
+        try folder.write("api/ping.json", #"[{"response": {"pong": true}, "webhooks": [{"url": "\#(receiver.url)/hooks/ping", "body": {"pinged": true}}]}]"#)
+        let server = try await MockServerProcess.start(["--root", folder.path, "--port", "0"])
+        let line = try #require(await server.firstOutputLine(), "no listening line; stderr: \(server.standardErrorSoFar)")
+        let ping = try await UpstreamClient().forward(UpstreamRequest(method: "GET", url: Self.baseURL(line) + "/api/ping"))
+        #expect(ping.status == 200)
+        #expect(await eventually { server.standardErrorSoFar.contains("webhook POST \(receiver.url)/hooks/ping 204 (matched api/ping.json#0)") },
+                "\(server.standardErrorSoFar)")
+        #expect(receiver.requestCount == 1)
+        try await server.stop()
+    }
+
     @Test func anHTTPSUpstreamIsTrustedThroughCacertOrInsecure() async throws {
         let certificate = try TestCertificate()
         let upstream = try LocalUpstream(Self.upstreamFiles, tls: certificate.identity)

@@ -1,0 +1,117 @@
+/// `"webhooks"`: requests an entry sends after it answers.
+extension FixtureFileCompiler {
+    static let webhookKeys = ["url", "method", "headers", "body", "bodyText", "delay"]
+
+    /// `[{"url": "http://…", "method": "POST", "headers": {…}, "body": …, "delay": 500}]`;
+    /// `templated` when the entry is (`"template": true`, or `--template-all` without
+    /// `"template": false`): the URL, headers and body may then hold placeholders.
+    mutating func compileWebhooks(_ node: JSONNode, templated: Bool) -> [EntryWebhook] {
+        let example = #"write it as "webhooks": [{"url": "http://127.0.0.1:9000/hook", "body": {"id": "{{body.id}}"}}]"#
+        guard case .array(let elements) = node.value, !elements.isEmpty else {
+            add(.error, at: node.position, "webhooks must be a non-empty array of objects, found \(describe(node.value))", hint: example)
+            return []
+        }
+        return elements.compactMap { compileWebhook($0, templated: templated, example: example) }
+    }
+
+    private mutating func compileWebhook(_ node: JSONNode, templated: Bool, example: String) -> EntryWebhook? {
+        guard case .object(let members) = node.value else {
+            add(.error, at: node.position, "a webhook must be an object, found \(describe(node.value))", hint: example)
+            return nil
+        }
+        let errorsBefore = errorCount
+        var url: (text: String, position: JSONPosition)?
+        var method = "POST"
+        var delay = EntryDelay.none
+        var fields = AnswerFields()
+        var headers: [HTTPHeader] = []
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "url":
+                guard case .string(let text) = value.value else {
+                    add(.error, at: value.position, "webhook url must be a string, found \(describe(value.value))", hint: example)
+                    continue
+                }
+                url = (text, value.position)
+            case "method":
+                method = compileMethod(value).map { $0.uppercased() } ?? method
+            case "headers":
+                headers = compileOutgoingHeaders(value, key: "webhook headers", refusing: EntryForward.refusedHeaderReasons.filter { $0.key != "max-forwards" })
+                fields.headersNode = value
+            case "body":
+                fields.body = (.json(value), member.keyPosition)
+            case "bodyText":
+                guard case .string(let text) = value.value else {
+                    add(.error, at: value.position, "webhook bodyText must be a string, found \(describe(value.value))", hint: #"for JSON use "body""#)
+                    continue
+                }
+                if fields.body != nil {
+                    add(.error, at: member.keyPosition, "a webhook has \"body\" and \"bodyText\", but sends one body", hint: "keep one of them")
+                }
+                fields.body = (.text(text, value), member.keyPosition)
+            case "delay":
+                delay = compileDelay(value, key: "webhook delay") ?? delay
+            default:
+                var hint = "a webhook takes " + Self.webhookKeys.joined(separator: ", ")
+                if let suggestion = EditDistance.closest(to: member.key, among: Self.webhookKeys, maximumDistance: 2) {
+                    hint = "did you mean \"\(suggestion)\"? " + hint
+                }
+                add(.error, at: member.keyPosition, "a webhook has an unknown key \"\(member.key)\"", hint: hint)
+            }
+        }
+        guard let url else {
+            add(.error, at: node.position, "a webhook needs \"url\", the address it is sent to", hint: example)
+            return nil
+        }
+        if let body = fields.body, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            headers.insert(HTTPHeader(name: "Content-Type", value: body.source.defaultContentType), at: 0)
+        }
+        fields.headers = headers
+        let holdsPlaceholders = url.text.contains("{{") || holdsPlaceholderSuspects(fields)
+        if holdsPlaceholders, !templated {
+            add(.warning, at: node.position, "this webhook holds {{, which is sent as written: the entry is not templated",
+                hint: "add \"template\": true to the entry to fill in {{placeholders}} from the request")
+        }
+        // A templated URL is checked once rendered, when the webhook is sent.
+        if !(templated && url.text.contains("{{")) {
+            if case .failure(let failure) = AbsoluteURL.parse(url.text) {
+                add(.error, at: url.position, "webhook url \(JSONValue.excerpt(.string(url.text))) is not usable: \(failure.reason)",
+                    hint: "give an absolute http:// or https:// URL, such as \"http://127.0.0.1:9000/hook\"")
+            }
+        }
+        guard errorCount == errorsBefore else { return nil }
+        if holdsPlaceholders, templated {
+            guard let template = compileTemplate(fields, headers: [HTTPHeader(name: EntryWebhook.urlHeader, value: url.text)] + headers),
+                  errorCount == errorsBefore else { return nil }
+            return EntryWebhook(method: method, url: url.text, headers: headers, body: [], template: template, delay: delay)
+        }
+        let body: [UInt8] = switch fields.body?.source {
+        case .json(let node)?: node.value.serializedBytes()
+        case .text(let text, _)?: Array(text.utf8)
+        default: []
+        }
+        return EntryWebhook(method: method, url: url.text, headers: headers, body: body, template: nil, delay: delay)
+    }
+
+    /// Headers a request the mock sends carries (a forward's, a webhook's): single-line values,
+    /// trimmed, none of those `refusing` names (the client writes them).
+    mutating func compileOutgoingHeaders(_ node: JSONNode, key: String, refusing: [String: String]) -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
+        for member in headerMembers(node, key: key) {
+            if let reason = refusing[member.key.lowercased()] {
+                add(.error, at: member.keyPosition, "\(key) cannot set \"\(member.key)\": \(reason)", hint: "remove \"\(member.key)\"")
+                continue
+            }
+            guard let value = headerText(member, key: key) else { continue }
+            let trimmed = String(value.trimmingSpaces())
+            if trimmed.count != value.count {
+                add(.warning, at: member.value.position,
+                    "header \"\(member.key)\" in \(key) starts or ends with spaces or tabs, which are not part of a header value (RFC 9110 §5.5); it is sent as \(JSONValue.excerpt(.string(trimmed)))",
+                    hint: "remove the whitespace around the value")
+            }
+            headers.append(HTTPHeader(name: member.key, value: trimmed))
+        }
+        return headers
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import MockFixtures
+import ResonanceKit
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends entries' webhooks in-process through an ``HTTPTransport`` (``FixtureTransport``'s
+/// `forwardingTransport`), each after its delay, on a task of its own.
+struct TransportWebhookSender: WebhookSending {
+    /// `nil`: every webhook fails, saying so.
+    let transport: (any HTTPTransport)?
+
+    func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) {
+        guard let transport else {
+            completion(.failure(WebhookFailure("not sent: FixtureTransport's forwardingTransport is nil")))
+            return
+        }
+        guard let url = URL(string: webhook.url), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+            completion(.failure(WebhookFailure("not sent: \(webhook.url) is not an http:// or https:// URL")))
+            return
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = webhook.method
+        request.httpShouldHandleCookies = false
+        for header in webhook.headers where !FixtureTransport.notForwardedHeaders.contains(header.name.lowercased()) {
+            request.addValue(header.value, forHTTPHeaderField: header.name)
+        }
+        if !webhook.body.isEmpty { request.httpBody = Data(webhook.body) }
+        let delay = webhook.delayMilliseconds
+        Task {
+            do {
+                if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
+                let (_, response) = try await transport.send(request)
+                completion(.success(response.statusCode))
+            } catch {
+                let reason = (error as? URLError).map { "\($0.localizedDescription) (URLError \($0.code.rawValue))" } ?? "\(error)"
+                completion(.failure(WebhookFailure("\(webhook.method) \(webhook.url) failed: \(reason)")))
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import MockFixtures
+
+/// `"webhooks"`: requests an entry sends after it answers, through the front's sender.
+@Suite("Webhooks")
+struct WebhookTests {
+    /// Keeps what it is asked to send and answers `status`.
+    final class Recorder: WebhookSending, @unchecked Sendable {
+        // @unchecked: `sent` is only read and written under `lock`.
+        private let lock = NSLock()
+        private var sent: [WebhookRequest] = []
+        let status: Int
+
+        init(status: Int = 204) { self.status = status }
+
+        func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) {
+            lock.withLock { sent.append(webhook) }
+            completion(.success(status))
+        }
+
+        var requests: [WebhookRequest] { lock.withLock { sent } }
+    }
+
+    static let orders = """
+    [{"method": "POST", "status": 202, "template": true, "response": {"accepted": "{{body.id}}"},
+      "webhooks": [{"url": "{{body.callback}}", "headers": {"X-Order": "{{body.id}}"}, "body": {"id": "{{body.id}}", "state": "paid"}, "delay": 250},
+                   {"url": "http://127.0.0.1:9/audit", "method": "put", "bodyText": "order {{body.id}}"}]}]
+    """
+
+    @Test func anEntrysWebhooksAreRenderedFromTheRequestAndListed() throws {
+        let fixture = try EngineFixture(["api/orders.json": Self.orders])
+        #expect(fixture.engine.store.problems.isEmpty, "\(fixture.engine.store.problems)")
+        let recorder = Recorder()
+        fixture.engine.setWebhookSender(recorder)
+        let answer = fixture.postJSON("/api/orders", #"{"id": 7, "callback": "http://127.0.0.1:9000/hook"}"#)
+        #expect(answer.status == 202 && answer.text == #"{"accepted":7}"#)
+        let sent = recorder.requests
+        #expect(sent.map(\.url) == ["http://127.0.0.1:9000/hook", "http://127.0.0.1:9/audit"])
+        #expect(sent.map(\.method) == ["POST", "PUT"])
+        #expect(String(decoding: sent[0].body, as: UTF8.self) == #"{"id":7,"state":"paid"}"#)
+        #expect(sent[0].headers.contains(HTTPHeader(name: "X-Order", value: "7")))
+        #expect(sent[0].headers.contains(HTTPHeader(name: "Content-Type", value: MediaType.json)))
+        #expect(sent[0].headers.contains { $0.name == "Via" && $0.value.hasPrefix("1.1 mockserver-webhooks-") }, "a loop can be told")
+        #expect(sent[0].delayMilliseconds == 250)
+        #expect(String(decoding: sent[1].body, as: UTF8.self) == "order 7")
+        #expect(sent.allSatisfy { $0.entry == .matched(file: "api/orders.json", entry: 0) })
+
+        let listed = try fixture.get("/__admin/webhooks").jsonObject()
+        let webhooks = try #require(listed["webhooks"] as? [[String: Any]])
+        #expect(webhooks.map { $0["state"] as? String } == ["delivered", "delivered"])
+        #expect(webhooks.map { $0["status"] as? Int } == [204, 204])
+        #expect((webhooks[0]["entry"] as? [String: Any])?["file"] as? String == "api/orders.json")
+        #expect(listed["pending"] as? Int == 0)
+        #expect(fixture.postJSON("/__admin/reset", "").status == 200)
+        #expect((try fixture.get("/__admin/webhooks").jsonObject()["webhooks"] as? [Any])?.isEmpty == true, "a reset clears them")
+    }
+
+    @Test func aHeadAnsweredByAGetEntryAndAWebhookComingBackSendNone() throws {
+        let fixture = try EngineFixture(["api/ping.json": #"{"webhooks": [{"url": "http://127.0.0.1:9/hook"}]}"#])
+        let recorder = Recorder()
+        fixture.engine.setWebhookSender(recorder)
+        _ = fixture.send("HEAD", "/api/ping")
+        #expect(recorder.requests.isEmpty, "HEAD uses up nothing and sends nothing")
+        _ = fixture.get("/api/ping")
+        let via = try #require(recorder.requests.first?.headers.first { $0.name == "Via" }?.value)
+        _ = fixture.get("/api/ping", headers: ["Via": via])
+        #expect(recorder.requests.count == 1, "this server's own webhook, come back, sends none")
+        let webhooks = try #require(try fixture.get("/__admin/webhooks").jsonObject()["webhooks"] as? [[String: Any]])
+        #expect((webhooks.last?["error"] as? String)?.contains("one of this server's own webhooks") == true, "\(webhooks)")
+        #expect(fixture.engine.store.preparedResponses.isEmpty == false)
+        #expect(fixture.get("/api/ping").preparedID != nil, "the answer itself stays prepared")
+    }
+
+    @Test func withoutASenderTheWebhookIsListedAsNotSent() throws {
+        let fixture = try EngineFixture(["api/ping.json": #"{"webhooks": [{"url": "http://127.0.0.1:9/hook"}]}"#])
+        _ = fixture.get("/api/ping")
+        let webhooks = try #require(try fixture.get("/__admin/webhooks").jsonObject()["webhooks"] as? [[String: Any]])
+        #expect(webhooks.first?["state"] as? String == "failed")
+        #expect((webhooks.first?["error"] as? String)?.contains("this front has no webhook sender") == true)
+    }
+
+    @Test(arguments: [
+        (#"{"webhooks": {}}"#, "webhooks must be a non-empty array of objects"),
+        (#"{"webhooks": [{"body": {}}]}"#, #"a webhook needs "url""#),
+        (#"{"webhooks": [{"url": "ftp://x"}]}"#, #"webhook url "ftp://x" is not usable: the scheme ftp is not supported"#),
+        (#"{"webhooks": [{"url": "http://x", "bdy": {}}]}"#, #"a webhook has an unknown key "bdy""#),
+        (#"{"webhooks": [{"url": "http://x", "body": {}, "bodyText": "a"}]}"#, #"a webhook has "body" and "bodyText", but sends one body"#),
+        (#"{"webhooks": [{"url": "http://x", "headers": {"Host": "y"}}]}"#, #"webhook headers cannot set "Host""#),
+        (#"{"webhooks": [{"url": "http://x", "delay": -1}]}"#, "webhook delay"),
+        (#"{"template": true, "webhooks": [{"url": "{{paht.x}}"}]}"#, "unknown placeholder"),
+    ])
+    func mistakesAreLoadErrors(entry: String, message: String) throws {
+        let fixture = try EngineFixture(["api/x.json": "[\(entry)]"])
+        let problems = fixture.engine.store.problems
+        #expect(problems.contains { $0.severity == .error && $0.message.contains(message) }, "\(problems)")
+    }
+
+    @Test func placeholdersWithoutTemplateAreWarnedAbout() throws {
+        let fixture = try EngineFixture(["api/x.json": #"[{"webhooks": [{"url": "http://x/{{body.id}}"}]}]"#])
+        #expect(fixture.engine.store.problems.map(\.message) == ["this webhook holds {{, which is sent as written: the entry is not templated"])
+    }
+}

@@ -67,7 +67,7 @@ extension MockEngine {
             return badAdminRequest(request, "the body has no \"state\"", hint: "send the state to move the scenario to, e.g. \(example)")
         }
         guard case .string(let newState) = state, !newState.isEmpty else {
-            return badAdminRequest(request, "\"state\" must be a non-empty string, found \(state.kindName) \(JSONValue.excerpt(state))", hint: "send the state's name, e.g. \(example)")
+            return badAdminRequest(request, "\"state\" must be a non-empty string, found \(state == .null ? "null" : "\(state.kindName) \(JSONValue.excerpt(state))")", hint: "send the state's name, e.g. \(example)")
         }
         let states = knownStates(of: name, store: store)
         guard states.contains(newState) else {
@@ -90,11 +90,12 @@ extension MockEngine {
     private func unknownScenario(_ name: String, store: FixtureStore) -> MockResponse {
         let names = scenarioNames(store: store)
         let known = names.isEmpty ? "no fixture names a scenario" : "the scenarios are " + names.map { "'\($0)'" }.joined(separator: ", ")
-        let error = "no fixture names the scenario '\(name)'; \(known)"
+        let shown = name.count > 200 ? String(name.prefix(200)) + "…" : name
+        let error = "no fixture names the scenario '\(shown)'; \(known)"
         var hint = "use a name a fixture entry gives as \"scenario\" (GET /__admin/scenarios lists them)"
         if let suggestion = EditDistance.closest(to: name, among: names, maximumDistance: 2) {
             hint = "did you mean '\(suggestion)'?"
         }
-        return diagnosticResponse(status: 404, outcome: .admin("no scenario \(name)"), [("error", .string(error)), ("hint", .string(hint))])
+        return diagnosticResponse(status: 404, outcome: .admin("no scenario \(shown)"), [("error", .string(error)), ("hint", .string(hint))])
     }
 }

@@ -19,7 +19,13 @@ extension MockEngine {
         case .failure(let box): return box.response
         }
         guard case .object(let members) = document.root.value else {
-            return badAdminRequest(request, "the settings are \(document.root.value.kindNameWithArticle)", hint: "send an object such as \(Self.settingsExample)")
+            let found = document.root.value == .null ? "null" : document.root.value.kindNameWithArticle
+            return badAdminRequest(request, "the settings are \(found)", hint: "send an object such as \(Self.settingsExample)")
+        }
+        // As every admin body: a key given twice is refused, not silently the last (audit F3).
+        if let duplicate = document.duplicateKeys.first {
+            return badAdminRequest(request, "\(duplicate.position): the key \(JSONValue.excerpt(.string(duplicate.key))) is given twice (first at \(duplicate.firstPosition))",
+                                   hint: "give each setting once")
         }
         if let headers = members.first(where: { $0.key == "headers" }) {
             return badAdminRequest(request, "\(headers.keyPosition): the headers added to every answer are set when the server starts, not at runtime",

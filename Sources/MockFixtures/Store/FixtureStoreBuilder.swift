@@ -352,6 +352,17 @@ struct FixtureStoreBuilder {
         guard !declaredResources.isEmpty else { return }
         let served = routes.map { (key: String($0.key), route: $0.value) }
             + templatedRoutes.allValues.map { (key: Self.routeKey(for: $0.file).0, route: $0.route) }
+        // A resource declared one folder below another answers one of its item paths, as a
+        // posted one is said to (audit F3, R17 M5: declared ones were not).
+        let declaredByKey = Dictionary(declaredResources.map { ($0.shape.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for declaration in declaredResources {
+            guard let slash = declaration.shape.key.lastIndex(of: "/"),
+                  let outer = declaredByKey[String(declaration.shape.key[..<slash])] else { continue }
+            let item = String(declaration.shape.key[declaration.shape.key.index(after: slash)...])
+            problems.append(FixtureProblem(.warning, declaration.origin, at: nil,
+                "the resource this file declares answers /\(declaration.shape.key), so item \(JSONValue.excerpt(.string(item))) of the resource \(outer.origin) declares at /\(outer.shape.key) cannot be reached",
+                hint: "move one of the two resources, or give the outer one's items other ids"))
+        }
         for declaration in declaredResources {
             let prefix = declaration.shape.key + "/"
             for (key, route) in served where key.hasPrefix(prefix) && !key.dropFirst(prefix.count).contains("/") {

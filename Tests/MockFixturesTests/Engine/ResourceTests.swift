@@ -427,3 +427,46 @@ struct ResourceTests {
         #expect(fixture.postJSON("/api/people", #"{"id": 3}"#).status == 409, "a known id is still refused")
     }
 }
+
+/// Admin wording (audit F3): a key given twice in the settings is refused, `null` reads as
+/// `null`, and long paths are shortened in 405s and 404s.
+@Suite struct AdminWordingTests {
+    @Test func settingsRefuseAKeyGivenTwiceAndSayNull() throws {
+        let fixture = try EngineFixture([:])
+        let twice = fixture.engine.send("PUT", "/__admin/settings", headers: ["Content-Type": "application/json"], body: #"{"delay": 5, "delay": 6}"#)
+        #expect(twice.status == 400 && twice.text.contains(#"the key \"delay\" is given twice"#), "\(twice.text)")
+        #expect(try fixture.get("/__admin/settings").jsonObject()["delay"] is NSNull, "nothing changed")
+        let null = fixture.engine.send("PUT", "/__admin/settings", headers: ["Content-Type": "application/json"], body: "null")
+        #expect(null.text.contains("the settings are null"), "\(null.text)")
+    }
+
+    @Test func aStateOfNullReadsAsNull() throws {
+        let fixture = try EngineFixture(["a.json": #"[{"scenario": "s", "response": 1}]"#])
+        let answer = fixture.engine.send("PUT", "/__admin/scenarios/s", headers: ["Content-Type": "application/json"], body: #"{"state": null}"#)
+        #expect(answer.status == 400 && answer.text.contains("must be a non-empty string, found null") && !answer.text.contains("null null"), "\(answer.text)")
+    }
+
+    @Test func longPathsAreShortenedInAdminAnswers() throws {
+        let fixture = try EngineFixture([:])
+        let long = String(repeating: "a", count: 5_000)
+        let wrongMethod = fixture.engine.send("PUT", "/__admin/resources/\(long)")
+        #expect(wrongMethod.status == 405 && wrongMethod.body.count < 2_000, "\(wrongMethod.body.count) bytes")
+        let noScenario = fixture.engine.send("GET", "/__admin/scenarios/\(long)")
+        #expect(noScenario.status == 404 && noScenario.body.count < 2_000, "\(noScenario.body.count) bytes")
+    }
+}
+
+@Suite struct NestedDeclaredResourceTests {
+    @Test func aResourceDeclaredUnderAnotherIsWarnedAbout() throws {
+        let fixture = try EngineFixture([
+            "nested/a.json": #"{"$resource": {"items": [{"id": "b", "n": 1}, {"id": "c", "n": 2}]}}"#,
+            "nested/a/b.json": #"{"$resource": {"items": []}}"#,
+        ])
+        let problems = fixture.engine.store.problems
+        #expect(problems.map(\.message) == [#"the resource this file declares answers /nested/a/b, so item "b" of the resource nested/a.json declares at /nested/a cannot be reached"#],
+                "\(problems)")
+        #expect(problems.first?.file == "nested/a/b.json")
+        #expect(fixture.get("/nested/a/b").text == "[]", "the inner collection answers")
+        #expect(fixture.get("/nested/a/c").text == #"{"id":"c","n":2}"#)
+    }
+}

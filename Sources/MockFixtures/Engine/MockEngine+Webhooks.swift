@@ -16,9 +16,10 @@ extension MockEngine {
     /// answers (it uses up nothing and moves no scenario, so it sends nothing either).
     func sendWebhooks(_ webhooks: [EntryWebhook], for request: inout IncomingRequest, entry: FixtureEntry, outcome: MatchOutcome) {
         guard !(request.isHead && entry.method != "HEAD") else { return }
-        let comingBack = request.headerValue("via")?.contains(WebhookOutbox.pseudonym) ?? false
+        let pseudonym = webhookOutbox.pseudonym
+        let comingBack = request.headerValue("via")?.contains(pseudonym) ?? false
         webhookOutbox.send(comingBack: comingBack) { nextID in
-            webhooks.map { $0.rendered(for: &request, id: nextID(), entry: outcome) }
+            webhooks.map { $0.rendered(for: &request, id: nextID(), entry: outcome, pseudonym: pseudonym) }
         }
     }
 

@@ -25,9 +25,10 @@ final class WebhookOutbox: Sendable {
 
     private let sender = LockedState<(any WebhookSending)?>(nil)
     private let log = LockedState(Log())
-    /// This process's name in the `Via` of the webhooks it sends: a webhook that comes back to
-    /// an entry with webhooks sends none (it would call itself without end).
-    static let pseudonym = "mockserver-webhooks-" + FNV1a.hex(UInt64.random(in: .min ... .max), digits: 12)
+    /// This engine's name in the `Via` of the webhooks it sends, random per engine: a webhook
+    /// that comes back to an entry with webhooks sends none (it would call itself without end),
+    /// while another engine in the same process (a second in-process server) is called as any.
+    let pseudonym = "mockserver-webhooks-" + FNV1a.hex(UInt64.random(in: .min ... .max), digits: 12)
 
     func setSender(_ sender: (any WebhookSending)?) {
         self.sender.withLock { $0 = sender }

@@ -14,7 +14,7 @@ struct EntryWebhook: Sendable {
     static let urlHeader = ":url"
 
     /// The request for `request`, numbered `id`.
-    func rendered(for request: inout IncomingRequest, id: Int, entry: MatchOutcome) -> WebhookRequest {
+    func rendered(for request: inout IncomingRequest, id: Int, entry: MatchOutcome, pseudonym: String) -> WebhookRequest {
         var url = url
         var headers = headers
         var body = body
@@ -24,7 +24,10 @@ struct EntryWebhook: Sendable {
             headers = rendered.headers.filter { $0.name != Self.urlHeader }
             body = rendered.body
         }
-        headers.append(HTTPHeader(name: "Via", value: "1.1 " + WebhookOutbox.pseudonym))
+        // The triggering request's own Via entries go first, as a proxy keeps them: two mocks
+        // whose webhooks call each other stop once one sees its own name come back.
+        let own = "1.1 " + pseudonym
+        headers.append(HTTPHeader(name: "Via", value: request.headerValue("via").map { "\($0), \(own)" } ?? own))
         return WebhookRequest(id: id, method: method, url: url, headers: headers, body: body, delayMilliseconds: delay.pick(), entry: entry)
     }
 }

@@ -102,3 +102,36 @@ struct WebhookTests {
         #expect(fixture.engine.store.problems.map(\.message) == ["this webhook holds {{, which is sent as written: the entry is not templated"])
     }
 }
+
+/// Two mocks whose webhooks call each other stop once a webhook comes back to the one that
+/// started it: each keeps the Via entries of the request that triggered it.
+@Suite struct WebhookLoopTests {
+    /// Hands each webhook to `target` at once, as a network would.
+    final class Relay: WebhookSending, @unchecked Sendable {
+        // @unchecked: `target` is set once before any request, then only read.
+        var target: MockEngine?
+        func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) {
+            let answer = target?.respond(method: webhook.method, target: "/hook", headers: HeaderList(fields: webhook.headers), body: webhook.body)
+            completion(.success(answer?.status ?? 0))
+        }
+    }
+
+    @Test func mocksCallingEachOtherBackStop() throws {
+        let files = ["hook.json": #"{"method": "POST", "status": 204, "webhooks": [{"url": "http://other.test/hook"}]}"#]
+        let a = try EngineFixture(files)
+        let b = try EngineFixture(files)
+        let toB = Relay()
+        let toA = Relay()
+        toB.target = b.engine
+        toA.target = a.engine
+        a.engine.setWebhookSender(toB)
+        b.engine.setWebhookSender(toA)
+        #expect(a.postJSON("/hook", "{}").status == 204)
+        let sentByA = try #require(try a.get("/__admin/webhooks").jsonObject()["webhooks"] as? [[String: Any]])
+        let sentByB = try #require(try b.get("/__admin/webhooks").jsonObject()["webhooks"] as? [[String: Any]])
+        // A → B (delivered), B → A (delivered), A sees its own name: not sent.
+        #expect(sentByA.map { $0["state"] as? String } == ["delivered", "failed"], "\(sentByA)")
+        #expect(sentByB.map { $0["state"] as? String } == ["delivered"], "\(sentByB)")
+        #expect((sentByA.last?["error"] as? String)?.contains("one of this server's own webhooks") == true)
+    }
+}

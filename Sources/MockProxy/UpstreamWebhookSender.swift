@@ -1,10 +1,9 @@
-import Dispatch
 import Logging
 import MockFixtures
 import MockUpstream
 
 /// Sends entries' webhooks with the upstream client (`--upstream-timeout`, `--cacert`,
-/// `--insecure`), each after its delay, and logs what became of it:
+/// `--insecure`) and logs what became of each:
 /// `webhook POST http://127.0.0.1:9000/hook 200 (matched api/orders.json#0)`.
 ///
 /// ```swift
@@ -20,24 +19,17 @@ public final class UpstreamWebhookSender: WebhookSending {
     }
 
     public func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) {
-        let start: @Sendable () -> Void = { [self] in
-            let request = UpstreamRequest(method: webhook.method, url: webhook.url, headers: webhook.headers, body: webhook.body)
-            client.start(request) { [self] result in
-                let line = "webhook \(webhook.method) \(webhook.url)"
-                switch result {
-                case .success(let response):
-                    logger.info("\(line) \(response.status) (\(webhook.entry.logDescription))")
-                    completion(.success(response.status))
-                case .failure(let error):
-                    logger.warning("\(line) failed (\(webhook.entry.logDescription)): \(error.summary)")
-                    completion(.failure(WebhookFailure(error.description)))
-                }
+        let request = UpstreamRequest(method: webhook.method, url: webhook.url, headers: webhook.headers, body: webhook.body)
+        client.start(request) { [self] result in
+            let line = "webhook \(webhook.method) \(webhook.url)"
+            switch result {
+            case .success(let response):
+                logger.info("\(line) \(response.status) (\(webhook.entry.logDescription))")
+                completion(.success(response.status))
+            case .failure(let error):
+                logger.warning("\(line) failed (\(webhook.entry.logDescription)): \(error.summary)")
+                completion(.failure(WebhookFailure(error.description)))
             }
         }
-        guard webhook.delayMilliseconds > 0 else {
-            start()
-            return
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(webhook.delayMilliseconds), execute: start)
     }
 }

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// Sends entries' webhooks in-process through an ``HTTPTransport`` (``FixtureTransport``'s
-/// `forwardingTransport`), each after its delay, on a task of its own.
+/// `forwardingTransport`), each on a task of its own.
 struct TransportWebhookSender: WebhookSending {
     /// `nil`: every webhook fails, saying so.
     let transport: (any HTTPTransport)?
@@ -28,10 +28,8 @@ struct TransportWebhookSender: WebhookSending {
             request.addValue(header.value, forHTTPHeaderField: header.name)
         }
         if !webhook.body.isEmpty { request.httpBody = Data(webhook.body) }
-        let delay = webhook.delayMilliseconds
         Task {
             do {
-                if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
                 let (_, response) = try await transport.send(request)
                 completion(.success(response.statusCode))
             } catch {

@@ -27,6 +27,10 @@ struct AnswerHeaderOptions: ParsableArguments {
             }
             headers.append(header)
         }
+        let bytes = HTTPHeader.lineBytes(headers)
+        guard bytes <= MockEngineOptions.maximumAnswerHeaderBytes else {
+            throw ValidationError("--response-header: the headers take \(bytes) bytes, more than the \(MockEngineOptions.maximumAnswerHeaderBytes) added to every answer can take beside a large request's head; shorten them.")
+        }
         return headers
     }
 }

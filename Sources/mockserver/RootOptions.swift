@@ -42,9 +42,10 @@ enum RootOptions {
     }
 
     /// The first option or flag written more than once on `arguments` (program name first),
-    /// as `--name` or `--name=value`; nil when none is. Scanning stops at `--`. No option of
-    /// mockserver takes several values, so a repeat is a mistake: swift-argument-parser would
-    /// keep the last one without a word (`--port 8080 … --port 9090` serves 9090).
+    /// as `--name` or `--name=value`; nil when none is. Scanning stops at `--`. Only
+    /// ``repeatable`` options take several values, so another's repeat is a mistake:
+    /// swift-argument-parser would keep the last one without a word (`--port 8080 … --port 9090`
+    /// serves 9090).
     static func repeated(in arguments: [String]) -> (name: String, count: Int)? {
         var seen: [String: Int] = [:]
         var order: [String] = []
@@ -52,11 +53,15 @@ enum RootOptions {
             if argument == "--" { break }
             guard argument.hasPrefix("--"), argument.count > 2 else { continue }
             let name = String(argument.prefix { $0 != "=" })
+            guard !repeatable.contains(name) else { continue }
             if seen[name] == nil { order.append(name) }
             seen[name, default: 0] += 1
         }
         return order.first { seen[$0]! > 1 }.map { ($0, seen[$0]!) }
     }
+
+    /// Options given once per value (audit R21: `--response-header` twice was refused as a repeat).
+    static let repeatable: Set<String> = ["--response-header"]
 
     /// Throws a validation error naming the first option given more than once.
     static func refuseRepeated() throws {

@@ -8,7 +8,7 @@ import MockUpstream
 /// How requests are forwarded to the upstream API and how exchanges are recorded, shared by
 /// `--proxy-unmatched`, entries with `"forward"` and `record`.
 struct UpstreamOptions: ParsableArguments {
-    @Option(name: .customLong("upstream-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds one forwarded exchange (--proxy-unmatched, an entry's \"forward\") may take, connecting to last byte (default 30); then 502.", valueName: "seconds"))
+    @Option(name: .customLong("upstream-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds one exchange with an API (--proxy-unmatched, an entry's \"forward\", a webhook) may take, connecting to last byte (default 30); then 502.", valueName: "seconds"))
     var upstreamTimeout: Double?
 
     @Option(help: ArgumentHelp("Comma-separated JSON keys (e.g. token,password; any case) whose values are never written into recorded fixtures, at any depth: \"REDACTED\" in answers, {\"$any\": true} in request constraints. Response headers with those names are written as \"REDACTED\".", valueName: "keys"))

@@ -57,13 +57,19 @@ public struct AnswerDelay: Sendable, Equatable, CustomStringConvertible {
     var json: JSONValue { distribution.json }
 }
 
-/// Why a delay cannot be used.
-public struct AnswerDelayError: Error, Sendable, CustomStringConvertible {
+/// Why a value given for every answer (a delay, a header) cannot be used: what is wrong and
+/// what to write instead.
+public struct AnswerSettingError: Error, Sendable, CustomStringConvertible {
     public let message: String
     public let hint: String
+
     init(_ message: String, hint: String) {
         self.message = message
         self.hint = hint
     }
+
     public var description: String { "\(message); \(hint)" }
 }
+
+/// Why a delay cannot be used.
+public typealias AnswerDelayError = AnswerSettingError

@@ -23,6 +23,7 @@ extension MockEngine {
         "GET /__admin/resources/{id}",
         "DELETE /__admin/resources/{id}",
         "GET /__admin/webhooks",
+        "DELETE /__admin/webhooks",
         "GET /__admin/settings",
         "PUT /__admin/settings",
         "GET /__admin/scenarios",
@@ -68,7 +69,9 @@ extension MockEngine {
             case "scenarios":
                 return allow(["GET", "HEAD"], &request) { _ in scenarioListResponse(store: store) }
             case "webhooks":
-                return allow(["GET", "HEAD"], &request) { _ in webhookListResponse() }
+                return allow(["GET", "HEAD", "DELETE"], &request) { request in
+                    request.isGetOrHead ? webhookListResponse() : refusingBody(request) ?? clearWebhooksResponse()
+                }
             case "settings":
                 return allow(["GET", "HEAD", "PUT"], &request) { request in
                     request.isGetOrHead ? settingsResponse() : setSettingsResponse(&request)

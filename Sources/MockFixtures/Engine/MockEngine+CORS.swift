@@ -55,10 +55,18 @@ extension MockEngine {
     /// ```swift
     /// let sent = store.preparedResponses.map { engine.preparedAnswerHeaders($0.headers) }
     /// ```
-    /// ``MockEngineOptions/answerHeaders`` are added as ``respond(method:target:headers:body:)`` adds them.
+    /// ``MockEngineOptions/answerHeaders`` are added first, as ``respond(method:target:headers:body:)`` adds them.
     package func preparedAnswerHeaders(_ headers: [HTTPHeader]) -> [HTTPHeader] {
-        let varied = options.cors ? CrossOriginHeaders.varyingOnOrigin(headers) ?? headers : headers
-        return withAnswerHeaders(varied)
+        let added = withAnswerHeaders(headers)
+        return options.cors ? CrossOriginHeaders.varyingOnOrigin(added) ?? added : added
+    }
+
+    /// The headers a front gives its copy of `response`, one of `store`'s prepared answers
+    /// (``preparedAnswerHeaders(_:)``): the health answer, an admin one, gets no
+    /// ``MockEngineOptions/answerHeaders`` (audit R21), as no admin answer does.
+    package func preparedAnswerHeaders(of response: PreparedResponse, in store: FixtureStore) -> [HTTPHeader] {
+        guard response.id == store.healthPreparedID else { return preparedAnswerHeaders(response.headers) }
+        return options.cors ? CrossOriginHeaders.varyingOnOrigin(response.headers) ?? response.headers : response.headers
     }
 
     /// The most bytes ``preparedAnswerHeaders(_:)`` adds to a prepared answer's header block.

@@ -11,6 +11,8 @@ extension MockEngine {
         package let fixtures: Int
         /// Resources removed.
         package let resources: Int
+        /// Webhooks cleared from the list (those still waiting are cancelled).
+        package let webhooks: Int
     }
 
     /// One clean slate between tests: `times` counters (and the unused-entries report) from 0,
@@ -30,13 +32,13 @@ extension MockEngine {
             scenarios.resetAll()
             let counters = store.resetCounters()
             let requests = journal?.clear() ?? 0
-            webhookOutbox.clear()
+            let webhooks = webhookOutbox.clear()
             let resourceCount = resources.removeAll()
             globalDelay.reset()
             // The files' resources start over with the items they declare: those of the store
             // served now, which a reload may have replaced since `store` was read.
             declaredResourcesLeftOut.withLock { $0 = resources.installDeclared(self.store.declaredResources, reseeding: true) }
-            return ResetSummary(counters: counters, scenarios: scenarioCount, requests: requests, fixtures: fixtures, resources: resourceCount)
+            return ResetSummary(counters: counters, scenarios: scenarioCount, requests: requests, fixtures: fixtures, resources: resourceCount, webhooks: webhooks)
         }
     }
 
@@ -51,13 +53,14 @@ extension MockEngine {
         }
         let summary = reset()
         return adminAnswer(
-            "reset \(summary.counters) counters, \(summary.scenarios) scenarios, \(summary.requests) requests, \(summary.fixtures) runtime fixtures, \(summary.resources) resources", [
+            "reset \(summary.counters) counters, \(summary.scenarios) scenarios, \(summary.requests) requests, \(summary.fixtures) runtime fixtures, \(summary.resources) resources, \(summary.webhooks) webhooks", [
             ("status", .string("reset")),
             ("counters", .number(JSONNumber(summary.counters))),
             ("scenarios", .number(JSONNumber(summary.scenarios))),
             ("requests", .number(JSONNumber(summary.requests))),
             ("fixtures", .number(JSONNumber(summary.fixtures))),
             ("resources", .number(JSONNumber(summary.resources))),
+            ("webhooks", .number(JSONNumber(summary.webhooks))),
         ])
     }
 

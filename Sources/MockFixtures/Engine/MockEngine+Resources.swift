@@ -138,14 +138,34 @@ extension MockEngine {
         mutating func insert(_ id: JSONValue) {
             let key = Resource.key(of: id)
             keys.insert(Array(key.utf8))
-            // A number counts; a string only when it is one written plainly ("7", not "07" or "1e2").
+            guard let current = floor, let whole = Self.countedWholePart(of: id, key: key) else { return }
+            floor = whole == .max ? nil : max(current, whole)
+        }
+
+        /// Forgets `id` (its item was deleted); the largest number is found again from
+        /// `remaining` only when `id` was it, so deleting in list order stays cheap.
+        mutating func remove(_ id: JSONValue, remaining: some Sequence<JSONValue>, idField: String) {
+            let key = Resource.key(of: id)
+            keys.remove(Array(key.utf8))
+            guard let whole = Self.countedWholePart(of: id, key: key), floor == nil || whole >= floor! else { return }
+            var recomputed: Int? = 0
+            for item in remaining {
+                guard let other = item[idField], let current = recomputed,
+                      let otherWhole = Self.countedWholePart(of: other, key: Resource.key(of: other)) else { continue }
+                recomputed = otherWhole == .max ? nil : max(current, otherWhole)
+            }
+            floor = recomputed
+        }
+
+        /// The whole part an id counts with towards the next one: a number's, or a string's
+        /// written plainly as a number ("7", not "07" or "1e2"); `.max` past the largest.
+        private static func countedWholePart(of id: JSONValue, key: String) -> Int? {
             let counts = switch id {
             case .number: true
             case .string(let text): JSONNumber(parsing: text) != nil && text == key
             default: false
             }
-            guard counts, let current = floor, let whole = Resource.wholePart(ofKey: key) else { return }
-            floor = whole == .max ? nil : max(current, whole)
+            return counts ? Resource.wholePart(ofKey: key) : nil
         }
 
         /// One more than the largest number id (1 when there is none, or only negative ones);
@@ -285,7 +305,7 @@ extension MockEngine {
                 }
             }
             guard let index = items.index(ofID: itemID) else {
-                let known = items.items.prefix(Self.candidateLimit).compactMap { $0[resource.idField] }.map { JSONValue.excerpt($0) }
+                let known = items.prefix(Self.candidateLimit).compactMap { $0[resource.idField] }.map { JSONValue.excerpt($0) }
                 return diagnosticResponse(status: 404, outcome: outcome, [
                     ("error", .string("no item with \"\(resource.idField)\" \(JSONValue.excerpt(.string(String(itemID)))) in \(resource.path) (\(resource.id))")),
                     ("hint", .string(known.isEmpty ? "the collection is empty; POST \(resource.path) adds an item" : "the ids are " + known.joined(separator: ", ") + (items.count > known.count ? ", …" : ""))),

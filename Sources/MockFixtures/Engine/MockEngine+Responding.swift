@@ -59,16 +59,20 @@ extension MockEngine {
         resetGate.enter()
         defer { resetGate.leave() }
         var response = answer(&request, store: store)
-        if options.cors {
-            response = crossOriginResponse(response, method: method, headers: headers)
-        }
         if !options.answerHeaders.isEmpty {
+            // Before CORS, which merges `Origin` into an added `Vary` (audit R21: it hid one).
             // The server's prepared copies carry them too (preparedAnswerHeaders).
             response = response.replacingHeaders(withAnswerHeaders(response.headers), keepingPreparedID: true)
+        }
+        if options.cors {
+            response = crossOriginResponse(response, method: method, headers: headers)
         }
         // After CORS, which answers a preflight itself: that answer waits too (audit R18).
         if globalDelay.isActive {
             response = response.adding(delayMilliseconds: globalDelay.pick())
+        }
+        if !request.webhooks.isEmpty {
+            sendWebhooks(of: request, after: response)
         }
         // A prepared answer fits any room as large as the store's largest: no copy, no sum.
         if answerHeaderBytesLimit < store.largestPreparedHeaderLineBytes + preparedAnswerExtraHeaderBytes
@@ -228,7 +232,7 @@ extension MockEngine {
                                 preparedID: entry.isPrepared ? response.id : nil, outcome: outcome)
         }
         if !delivery.webhooks.isEmpty {
-            sendWebhooks(delivery.webhooks, for: &request, entry: entry, outcome: outcome)
+            renderWebhooks(delivery.webhooks, for: &request, entry: entry, outcome: outcome)
         }
         if let forward = delivery.forward {
             // The front forwards it; its 502 is for a front that cannot.

@@ -12,22 +12,28 @@ extension MockEngine {
         webhookOutbox.setSender(sender)
     }
 
-    /// Renders and sends `webhooks` for the request `entry` answered: not for a HEAD a GET entry
-    /// answers (it uses up nothing and moves no scenario, so it sends nothing either).
-    func sendWebhooks(_ webhooks: [EntryWebhook], for request: inout IncomingRequest, entry: FixtureEntry, outcome: MatchOutcome) {
+    /// Renders `webhooks` for the request `entry` answered, to send once the answer is out
+    /// (``sendWebhooks(of:after:)``): not for a HEAD a GET entry answers (it uses up nothing and
+    /// moves no scenario, so it sends nothing either).
+    func renderWebhooks(_ webhooks: [EntryWebhook], for request: inout IncomingRequest, entry: FixtureEntry, outcome: MatchOutcome) {
         guard !(request.isHead && entry.method != "HEAD") else { return }
         let pseudonym = webhookOutbox.pseudonym
-        let comingBack = request.headerValue("via")?.contains(pseudonym) ?? false
-        webhookOutbox.send(comingBack: comingBack) { nextID in
-            webhooks.map { $0.rendered(for: &request, id: nextID(), entry: outcome, pseudonym: pseudonym) }
-        }
+        request.webhooks = webhooks.map { $0.rendered(for: &request, id: 0, entry: outcome, pseudonym: pseudonym) }
+    }
+
+    /// Sends the webhooks rendered for `request` after `answer` has gone out: its delay
+    /// (the entry's and `--delay`) and the time its body takes at `bytesPerSecond`. (Sent when
+    /// the answer was chosen, a webhook arrived 1.5 s before the answer it followed; audit R22.)
+    func sendWebhooks(of request: IncomingRequest, after answer: MockResponse) {
+        let transfer = Int(answer.transferNanoseconds(forBodyCount: request.isHead ? 0 : answer.body.count) / 1_000_000)
+        let comingBack = request.headerValue("via")?.contains(webhookOutbox.pseudonym) ?? false
+        webhookOutbox.send(request.webhooks, afterAnswerMilliseconds: answer.delayMilliseconds + transfer, comingBack: comingBack)
     }
 
     /// `GET /__admin/webhooks`: the last 1,000 webhooks, oldest first, each `pending`,
     /// `delivered` (with the status the receiver answered) or `failed` (with why).
     func webhookListResponse() -> MockResponse {
-        let (records, dropped) = webhookOutbox.snapshot
-        let pending = records.filter { $0.state == .pending }.count
+        let (records, dropped, pending) = webhookOutbox.snapshot
         return adminAnswer("\(records.count) webhooks, \(pending) pending", [
             ("webhooks", .makeArray(records.map(Self.webhookJSON))),
             ("pending", .number(JSONNumber(pending))),
@@ -54,7 +60,15 @@ extension MockEngine {
             fields.append(("state", .string("failed")))
             fields.append(("error", .string(reason)))
         }
-        fields.append(("body", .string(String(decoding: record.request.body.prefix(65_536), as: UTF8.self))))
+        fields.append(("body", .string(String(decoding: record.request.body, as: UTF8.self))))
+        fields.append(("bodySize", .number(JSONNumber(record.bodySize))))
+        if record.bodySize > record.request.body.count { fields.append(("bodyTruncated", .bool(true))) }
         return .makeObject(fields)
+    }
+
+    /// `DELETE /__admin/webhooks`: clears the list and cancels the webhooks still waiting.
+    func clearWebhooksResponse() -> MockResponse {
+        let cleared = webhookOutbox.clear()
+        return adminAnswer("cleared \(cleared) webhooks", [("status", .string("cleared")), ("cleared", .number(JSONNumber(cleared)))])
     }
 }

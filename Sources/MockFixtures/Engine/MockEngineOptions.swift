@@ -40,6 +40,10 @@ public struct MockEngineOptions: Sendable, Equatable {
     /// bound on what a mistyped size can make the journal hold.
     public static let maximumJournalSize = 1_000_000
     public static let defaultJournalBodyLimit = 65_536
+    /// The most bytes of header lines ``answerHeaders`` may take: every answer carries them
+    /// beside the request's head in the server's memory per connection, so 20 KB made every
+    /// answer a 431 (audit R21); 2 KiB leaves an 8 KiB request head its room.
+    public static let maximumAnswerHeaderBytes = 2_048
 
     public init(journalSize: Int = MockEngineOptions.defaultJournalSize, journalBodyLimit: Int = MockEngineOptions.defaultJournalBodyLimit,
                 cors: Bool = false, acceptsRuntimeFixtures: Bool = true, delay: AnswerDelay? = nil) {
@@ -55,6 +59,9 @@ public struct MockEngineOptions: Sendable, Equatable {
         if journalSize < 0 { return "journal size \(journalSize) is negative; use 0 to turn the journal off or a positive number of requests to keep" }
         if journalSize > Self.maximumJournalSize { return "journal size \(journalSize) is over the maximum of \(Self.maximumJournalSize) requests; keep fewer" }
         if journalBodyLimit < 0 { return "journal body limit \(journalBodyLimit) is negative; use 0 to keep no bodies or a positive number of bytes" }
+        if HTTPHeader.lineBytes(answerHeaders) > Self.maximumAnswerHeaderBytes {
+            return "the headers added to every answer take \(HTTPHeader.lineBytes(answerHeaders)) bytes, more than \(Self.maximumAnswerHeaderBytes); shorten them"
+        }
         return nil
     }
 }

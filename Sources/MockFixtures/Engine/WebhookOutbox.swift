@@ -1,8 +1,14 @@
-/// The webhooks a ``MockEngine``'s entries sent: handed to the front's ``WebhookSending``, and
-/// the last ``capacity`` of them kept with what became of each (`GET /__admin/webhooks`), so a
-/// test can wait until its webhook was delivered. A reset clears them.
+import Dispatch
+
+/// The webhooks a ``MockEngine``'s entries send: each waits until the answer that triggered it
+/// has gone out and its own `delay` has passed, then goes to the front's ``WebhookSending``;
+/// the last ``capacity`` are kept with what became of each (`GET /__admin/webhooks`), so a test
+/// can wait until its webhook was delivered. A reset clears them and cancels those still
+/// waiting (audit R22: they were delivered after the reset, into the next test).
 final class WebhookOutbox: Sendable {
     static let capacity = 1_000
+    /// How much of each body the list keeps (1,000 webhooks of 1 MB held 1 GB; audit R22).
+    static let keptBodyBytes = 65_536
 
     /// What became of one webhook.
     enum State: Sendable, Equatable {
@@ -12,7 +18,9 @@ final class WebhookOutbox: Sendable {
     }
 
     struct Record: Sendable {
+        /// With its body cut to ``keptBodyBytes``.
         let request: WebhookRequest
+        let bodySize: Int
         let timeMilliseconds: Int64
         var state: State
     }
@@ -21,6 +29,10 @@ final class WebhookOutbox: Sendable {
         var records: [Record] = []
         var nextID = 1
         var dropped = 0
+        /// Webhooks not yet delivered or failed, also those dropped from `records`.
+        var pending = 0
+        /// Raised by each reset: a webhook of an earlier one is not sent, nor counted.
+        var generation = 0
     }
 
     private let sender = LockedState<(any WebhookSending)?>(nil)
@@ -34,60 +46,85 @@ final class WebhookOutbox: Sendable {
         self.sender.withLock { $0 = sender }
     }
 
-    /// Records and hands on the webhooks `make` renders (given their ids); a request that was
-    /// itself one of this process's webhooks sends none, and the records say why.
-    func send(comingBack: Bool, _ make: (_ id: () -> Int) -> [WebhookRequest]) {
+    /// Numbers, lists and schedules `webhooks`, each `answerMilliseconds` plus its own delay from
+    /// now; with `comingBack` (the triggering request was one of this engine's webhooks) none
+    /// is sent, and the list says why.
+    func send(_ webhooks: [WebhookRequest], afterAnswerMilliseconds answerMilliseconds: Int, comingBack: Bool) {
         let time = WallClock.millisecondsSince1970()
-        let requests = log.withLock { log in
-            let made = make {
+        let (numbered, generation) = log.withLock { log in
+            let numbered = webhooks.map { webhook in
                 defer { log.nextID += 1 }
-                return log.nextID
+                return WebhookRequest(id: log.nextID, method: webhook.method, url: webhook.url, headers: webhook.headers, body: webhook.body,
+                                      delayMilliseconds: answerMilliseconds + webhook.delayMilliseconds, entry: webhook.entry)
             }
-            for request in made {
-                let state: State = comingBack ? .failed("not sent: the request that triggered it was one of this server's own webhooks, which would call each other without end") : .pending
-                log.records.append(Record(request: request, timeMilliseconds: time, state: state))
+            for webhook in numbered {
+                let kept = WebhookRequest(id: webhook.id, method: webhook.method, url: webhook.url, headers: webhook.headers,
+                                          body: Array(webhook.body.prefix(Self.keptBodyBytes)), delayMilliseconds: webhook.delayMilliseconds, entry: webhook.entry)
+                let state: State = comingBack
+                    ? .failed("not sent: the request that triggered it was one of this server's own webhooks, which would call each other without end")
+                    : .pending
+                log.records.append(Record(request: kept, bodySize: webhook.body.count, timeMilliseconds: time, state: state))
             }
+            if !comingBack { log.pending += numbered.count }
             if log.records.count > Self.capacity {
                 log.dropped += log.records.count - Self.capacity
                 log.records.removeFirst(log.records.count - Self.capacity)
             }
-            return made
+            return (numbered, log.generation)
         }
         guard !comingBack else { return }
-        guard let sender = sender.withLock({ $0 }) else {
-            for request in requests {
-                settle(request.id, .failed("not sent: this front has no webhook sender (MockEngine.setWebhookSender)"))
+        for webhook in numbered {
+            guard webhook.delayMilliseconds > 0 else {
+                deliver(webhook, generation: generation)
+                continue
             }
-            return
-        }
-        for request in requests {
-            sender.send(request) { [self] result in
-                switch result {
-                case .success(let status): settle(request.id, .delivered(status: status))
-                case .failure(let failure): settle(request.id, .failed(failure.reason))
-                }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(webhook.delayMilliseconds)) { [self] in
+                deliver(webhook, generation: generation)
             }
         }
     }
 
-    private func settle(_ id: Int, _ state: State) {
+    /// Hands `webhook` to the sender, unless a reset came since it was scheduled.
+    private func deliver(_ webhook: WebhookRequest, generation: Int) {
+        guard log.withLock({ $0.generation == generation }) else { return }
+        guard let sender = sender.withLock({ $0 }) else {
+            settle(webhook.id, generation: generation, .failed("not sent: this front has no webhook sender (MockEngine.setWebhookSender)"))
+            return
+        }
+        sender.send(webhook) { [self] result in
+            switch result {
+            case .success(let status): settle(webhook.id, generation: generation, .delivered(status: status))
+            case .failure(let failure): settle(webhook.id, generation: generation, .failed(failure.reason))
+            }
+        }
+    }
+
+    private func settle(_ id: Int, generation: Int, _ state: State) {
         log.withLock { log in
-            // A reset may have cleared it meanwhile.
+            // A reset cleared it meanwhile: nothing to count or list.
+            guard log.generation == generation else { return }
+            log.pending -= 1
             guard let index = log.records.lastIndex(where: { $0.request.id == id }) else { return }
             log.records[index].state = state
         }
     }
 
-    /// Clears the records (a reset); returns how many there were.
+    /// Clears the records and cancels the webhooks still waiting (a reset, `DELETE
+    /// /__admin/webhooks`); returns how many were listed.
     @discardableResult
     func clear() -> Int {
         log.withLock { log in
-            defer { log.records = []; log.dropped = 0 }
+            defer {
+                log.records = []
+                log.dropped = 0
+                log.pending = 0
+                log.generation += 1
+            }
             return log.records.count
         }
     }
 
-    var snapshot: (records: [Record], dropped: Int) {
-        log.withLock { ($0.records, $0.dropped) }
+    var snapshot: (records: [Record], dropped: Int, pending: Int) {
+        log.withLock { ($0.records, $0.dropped, $0.pending) }
     }
 }

@@ -14,7 +14,8 @@ public struct WebhookRequest: Sendable, Equatable {
     public let url: String
     public let headers: [HTTPHeader]
     public let body: [UInt8]
-    /// How long after the answer was chosen it is sent.
+    /// How long after the answer was chosen it is sent: the answer's delay and transfer time,
+    /// plus its own `delay`. The engine waits that long before handing it to the sender.
     public let delayMilliseconds: Int
     /// The entry that sent it (`.matched` or `.matchedRuntime`).
     public let entry: MatchOutcome
@@ -44,9 +45,8 @@ public struct WebhookRequest: Sendable, Equatable {
 /// engine.setWebhookSender(Printer())
 /// ```
 public protocol WebhookSending: Sendable {
-    /// Sends `webhook` once its ``WebhookRequest/delayMilliseconds`` have passed, without
-    /// blocking the caller; calls `completion` once, with the status the receiver answered or
-    /// why it could not be sent.
+    /// Sends `webhook` now (the engine has waited out its delay) without blocking the caller;
+    /// calls `completion` once, with the status the receiver answered or why it could not be sent.
     func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void)
 }
 

@@ -33,17 +33,17 @@ public struct EntryForward: Sendable, Equatable {
     /// forwarding to its own server looped until every forward in the process hung).
     static let refusedHeaderReasons: [String: String] = [
         "host": "the Host is the one of \"to\"; forward to the host you want",
-        "content-length": "the forwarding client frames the body itself",
-        "transfer-encoding": "the forwarding client frames the body itself",
-        "connection": "the forwarding client manages its own connections",
-        "keep-alive": "the forwarding client manages its own connections",
-        "proxy-connection": "the forwarding client manages its own connections",
-        "te": "the forwarding client manages its own connections",
-        "trailer": "the forwarding client sends no trailers",
-        "upgrade": "the forwarding client never switches protocols",
-        "expect": "the forwarding client sends the body without waiting for 100 Continue",
-        "accept-encoding": "the forwarding client asks for the encodings it can decode (gzip, deflate) and hands the answer on decoded",
-        "via": "Via carries the loop check: the forwarding client adds this server to the client's own",
+        "content-length": "the client frames the body itself",
+        "transfer-encoding": "the client frames the body itself",
+        "connection": "the client manages its own connections",
+        "keep-alive": "the client manages its own connections",
+        "proxy-connection": "the client manages its own connections",
+        "te": "the client manages its own connections",
+        "trailer": "the client sends no trailers",
+        "upgrade": "the client never switches protocols",
+        "expect": "the client sends the body without waiting for 100 Continue",
+        "accept-encoding": "the client asks for the encodings it can decode (gzip, deflate) and decodes the answer",
+        "via": "Via carries the loop check: the client adds this server to the app's own entries",
         "max-forwards": "Max-Forwards is the client's, one lower at each hop",
     ]
 }

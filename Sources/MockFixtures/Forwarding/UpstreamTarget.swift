@@ -36,7 +36,9 @@ public struct UpstreamTarget: Sendable, Equatable, CustomStringConvertible {
         while path.hasSuffix("/") { path.removeLast() }
         // Sent as written, so it must be a path the API reads as written (audit R20: `/v%zz/../admin`).
         for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            if segment == "." || segment == ".." {
+            // Also encoded (`%2e%2e`), which an API decodes (audit R21).
+            let decodedDots = segment.lowercased().replacing("%2e", with: ".")
+            if decodedDots == "." || decodedDots == ".." {
                 throw UpstreamTargetError(text, "its base path has a '.' or '..' segment; give the path it leads to")
             }
             if !PercentEncoding.isWellFormed(segment) {

@@ -40,14 +40,4 @@ extension HTTPHeader {
 }
 
 /// Why a `Name: value` cannot be added to every answer.
-public struct AnswerHeaderError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public let hint: String
-
-    init(_ message: String, hint: String) {
-        self.message = message
-        self.hint = hint
-    }
-
-    public var description: String { "\(message); \(hint)" }
-}
+public typealias AnswerHeaderError = AnswerSettingError

@@ -20,6 +20,9 @@ struct IncomingRequest {
     /// an answer that changes state checks it before the change, so it never takes effect
     /// while its answer becomes a refusal.
     var answerHeaderBytesLimit = Int.max
+    /// The webhooks the chosen entry sends, rendered for this request; sent once the engine
+    /// knows when the answer goes out.
+    var webhooks: [WebhookRequest] = []
     private var cachedQuery: QueryParameters?
     private var cachedBody: BodyContent?
 

@@ -27,6 +27,8 @@ enum OtherToolKeys {
         "serveEventListeners": #"write "webhooks": [{"url": "http://…", "body": {…}, "delay": 500}] (with "template": true, {{body.id}} fills in from the request)"#,
         "postServeActions": #"write "webhooks": [{"url": "http://…", "body": {…}}]"#,
         "callbacks": #"write "webhooks": [{"url": "http://…", "body": {…}}]"#,
+        "httpCallback": #"write "webhooks": [{"url": "http://…", "body": {…}}]"#,
+        "httpObjectCallback": #"write "webhooks": [{"url": "http://…", "body": {…}}]"#,
         "latency": #"write "delay": 300 (milliseconds)"#,
     ]
 

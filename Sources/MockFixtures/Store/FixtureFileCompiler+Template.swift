@@ -68,7 +68,7 @@ extension FixtureFileCompiler {
             let explicit = answer.headers.contains { $0.name.lowercased() == "content-type" }
             body = .fileChoice(ResponseFileChoice(written: written, path: path, bodies: bodies, contentTypes: explicit ? [:] : contentTypes))
         }
-        if !foundPlaceholder, !bodyIsBytes, errorCount == errorsBefore, let template = answer.template {
+        if !foundPlaceholder, !bodyIsBytes, !webhooksAreTemplated, errorCount == errorsBefore, let template = answer.template {
             add(.warning, at: template.position, "template is true but nothing in the answer holds a {{placeholder}}, so every answer is the same",
                 hint: "add a placeholder such as {{path.id}} or {{uuid}}, or remove \"template\" (fixed answers are prebuilt and faster)")
         }

@@ -2,6 +2,16 @@
 extension FixtureFileCompiler {
     static let webhookKeys = ["url", "method", "headers", "body", "bodyText", "delay"]
 
+    /// Headers a webhook may not set, and why: the client writes them (the URL's host, the
+    /// body's framing, its connection), or they name this server for the loop check.
+    static let webhookRefusedHeaders: [String: String] = {
+        var reasons = EntryForward.refusedHeaderReasons
+        reasons["host"] = "the Host is the one of \"url\""
+        reasons["via"] = "Via names this server, so a webhook that comes back sends none"
+        reasons["max-forwards"] = nil
+        return reasons
+    }()
+
     /// `[{"url": "http://…", "method": "POST", "headers": {…}, "body": …, "delay": 500}]`;
     /// `templated` when the entry is (`"template": true`, or `--template-all` without
     /// `"template": false`): the URL, headers and body may then hold placeholders.
@@ -35,9 +45,16 @@ extension FixtureFileCompiler {
                 }
                 url = (text, value.position)
             case "method":
-                method = compileMethod(value).map { $0.uppercased() } ?? method
+                guard let written = compileMethod(value).map({ $0.uppercased() }) else { continue }
+                // A method an entry matches with, or that opens a tunnel, is no request to send.
+                guard written != IncomingRequest.anyMethod, written != "CONNECT" else {
+                    add(.error, at: value.position, "webhook method \(JSONValue.excerpt(value.value)) is not a request a webhook can send",
+                        hint: #"use a method such as "POST", "PUT" or "GET""#)
+                    continue
+                }
+                method = written
             case "headers":
-                headers = compileOutgoingHeaders(value, key: "webhook headers", refusing: EntryForward.refusedHeaderReasons.filter { $0.key != "max-forwards" })
+                headers = compileOutgoingHeaders(value, key: "webhook headers", refusing: Self.webhookRefusedHeaders)
                 fields.headersNode = value
             case "body":
                 fields.body = (.json(value), member.keyPosition)
@@ -52,6 +69,9 @@ extension FixtureFileCompiler {
                 fields.body = (.text(text, value), member.keyPosition)
             case "delay":
                 delay = compileDelay(value, key: "webhook delay") ?? delay
+            case "parameters":
+                add(.error, at: member.keyPosition, "a webhook has an unknown key \"parameters\" (WireMock's webhook listener)",
+                    hint: "write url, method, headers, body and delay in the webhook object itself")
             default:
                 var hint = "a webhook takes " + Self.webhookKeys.joined(separator: ", ")
                 if let suggestion = EditDistance.closest(to: member.key, among: Self.webhookKeys, maximumDistance: 2) {

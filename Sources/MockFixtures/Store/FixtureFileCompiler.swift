@@ -61,6 +61,9 @@ struct FixtureFileCompiler {
     /// While a `responseFile` is templated: its path and where its key is. Problems found in it
     /// meanwhile are said at that key, naming the file and the place in it (``add(_:at:_:hint:)``).
     var templateSource: (file: String, keyPosition: JSONPosition?)?
+    /// While an entry is compiled: whether its webhooks are templated, so `"template": true` is
+    /// not said to be useless when only they hold placeholders (audit R22).
+    var webhooksAreTemplated = false
 
     static let fileSubject = "the file"
 
@@ -292,6 +295,8 @@ struct FixtureFileCompiler {
         // Templated as the answer is: `"template": true`, or --template-all unless it says false.
         let templated = answer.template?.isOn ?? templateAll
         let webhooks = webhooksNode.map { compileWebhooks($0, templated: templated) } ?? []
+        webhooksAreTemplated = webhooks.contains { $0.template != nil }
+        defer { webhooksAreTemplated = false }
         let built: BuiltAnswer?
         if let forward {
             // What a front that cannot forward sends; the server and FixtureTransport forward.

@@ -15,15 +15,15 @@ final class ServingGeneration: Sendable, AtomicReference {
     /// Raised once a reload has installed another generation; read lock-free at every request end.
     private let replaced = ManagedAtomic<Bool>(false)
 
-    /// Builds the responses for `store`, each with the headers `answerHeaders` makes of its own
-    /// (the engine's ``MockEngine/preparedAnswerHeaders(_:)``, so that the table says what the
+    /// Builds the responses for `store`, each with the headers `answerHeaders` gives it (the
+    /// engine's ``MockEngine/preparedAnswerHeaders(of:in:)``, so that the table says what the
     /// engine answers); nil when MHD cannot allocate them. A response header MHD refuses is not
     /// sent and is passed to `refused` with the response it belongs to.
-    init?(store: FixtureStore, answerHeaders: ([HTTPHeader]) -> [HTTPHeader],
+    init?(store: FixtureStore, answerHeaders: (PreparedResponse, FixtureStore) -> [HTTPHeader],
           refused: (_ response: PreparedResponse, _ name: String, _ value: String) -> Void) {
         let prepared = store.preparedResponses
         let specifications = prepared.map { response in
-            (headers: answerHeaders(response.headers).map { (name: $0.name, value: $0.value) }, body: response.body)
+            (headers: answerHeaders(response, store).map { (name: $0.name, value: $0.value) }, body: response.body)
         }
         guard let table = MHDResponseTable.build(specifications, refused: { index, name, value in
             refused(prepared[index], name, value)

@@ -18,7 +18,7 @@ extension RequestDispatcher {
             logger.error("reload failed: \(ReloadError.rootUnusable(error))")
             return .failure(.rootUnusable(error))
         }
-        guard let next = ServingGeneration(store: store, answerHeaders: engine.preparedAnswerHeaders, refused: Self.headerRefusalLogger(logger)) else {
+        guard let next = ServingGeneration(store: store, answerHeaders: engine.preparedAnswerHeaders(of:in:), refused: Self.headerRefusalLogger(logger)) else {
             let failure = ReloadError.responsesUnavailable(count: store.preparedResponses.count)
             logger.error("reload failed: \(failure)")
             return .failure(failure)

@@ -66,7 +66,7 @@ final class RequestDispatcher: MHDResponder {
         self.afterReload = afterReload
         rootPath = store.configuredRoot
         discardAllowance = max(maxBodyBytes, 64 * 1024 * 1024)
-        guard let generation = ServingGeneration(store: store, answerHeaders: engine.preparedAnswerHeaders, refused: Self.headerRefusalLogger(logger)) else {
+        guard let generation = ServingGeneration(store: store, answerHeaders: engine.preparedAnswerHeaders(of:in:), refused: Self.headerRefusalLogger(logger)) else {
             throw .daemonFailed(details: "libmicrohttpd could not allocate the \(store.preparedResponses.count) prepared responses.")
         }
         guard let table = MHDResponseTable.build([Self.bodyTooLargeAnswer(limit: maxBodyBytes)], refused: { _, name, value in

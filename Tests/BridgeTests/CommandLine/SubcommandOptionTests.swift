@@ -27,6 +27,7 @@ import Testing
         (["--root", "<root>", "--response-header", "X-A"], "--response-header 'X-A': \"X-A\" has no ':' between a header name and its value; write it as 'Name: value'"),
         (["--root", "<root>", "--response-header", "Content-Length: 5"], "--response-header 'Content-Length: 5': headers must not set Content-Length: the server computes it from the body"),
         (["--root", "<root>", "--response-header", "X-A: 1", "--response-header", "x-a: 2"], "--response-header 'x-a: 2': x-a is given twice"),
+        (["--root", "<root>", "--response-header", "X-A: \(String(repeating: "a", count: 3_000))"], "more than the 2048 added to every answer can take"),
     ])
     func aRootOptionWithASubcommandThatDoesNotTakeItIsRefused(arguments: [String], message: String) async throws {
         let folder = try TemporaryFolder()

@@ -97,6 +97,19 @@ import Testing
         try await server.stop()
     }
 
+    /// `--response-header` is repeatable (audit R21: a second one was refused as a repeat).
+    @Test func responseHeadersAreRepeatable() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("api/ping.json", #"[{"response": {"pong": true}}]"#)
+        let server = try await MockServerProcess.start(["--root", folder.path, "--port", "0", "--response-header", "X-A: 1", "--response-header=X-B: 2"])
+        let line = try #require(await server.firstOutputLine(), "no listening line; stderr: \(server.standardErrorSoFar)")
+        let ping = try await UpstreamClient().forward(UpstreamRequest(method: "GET", url: Self.baseURL(line) + "/api/ping"))
+        #expect(ping.header("X-A") == "1" && ping.header("X-B") == "2", "\(ping.headers)")
+        let health = try await UpstreamClient().forward(UpstreamRequest(method: "GET", url: Self.baseURL(line) + "/__admin/health"))
+        #expect(health.status == 200 && health.header("X-A") == nil, "an admin answer, also the prepared health one")
+        try await server.stop()
+    }
+
     @Test func anEntrysWebhookIsSentAndLogged() async throws {
         let receiver = try LocalUpstream(["hooks/ping.json": #"[{"method": "POST", "status": 204}]"#])
         let folder = try TemporaryFolder()

@@ -41,6 +41,24 @@ struct AnswerHeaderTests {
         #expect(refused.status == 400 && refused.text.contains("set when the server starts, not at runtime"), "\(refused.text)")
     }
 
+    /// Audit R21: under `--cors` an added `Vary` keeps its value with `Origin` merged in, and the
+    /// prepared health answer gets none of them.
+    @Test func anAddedVaryMergesWithCORSAndHealthGetsNone() throws {
+        var options = try Self.options("Vary: Accept-Encoding", "X-Powered-By: mockserver")
+        options.cors = true
+        let fixture = try EngineFixture(["api/ping.json": #"{"response": 1}"#], options: options)
+        let ping = fixture.get("/api/ping")
+        #expect(ping.headers.filter { $0.name.lowercased() == "vary" }.map(\.value) == ["Accept-Encoding, Origin"], "\(ping.headers)")
+        let store = fixture.engine.store
+        let health = store.preparedResponses[store.healthPreparedID]
+        #expect(!fixture.engine.preparedAnswerHeaders(of: health, in: store).contains { $0.name == "X-Powered-By" })
+        #expect(fixture.get("/__admin/health").headerValue("X-Powered-By") == nil)
+        #expect(MockEngineOptions(journalSize: 1).problem == nil)
+        var large = MockEngineOptions()
+        large.answerHeaders = [HTTPHeader(name: "X-A", value: String(repeating: "a", count: 3_000))]
+        #expect(large.problem?.contains("more than 2048") == true)
+    }
+
     @Test(arguments: [
         ("X-A", "has no ':' between a header name and its value"),
         ("X A: 1", "is not a header name"),

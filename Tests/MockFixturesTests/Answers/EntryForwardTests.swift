@@ -77,6 +77,7 @@ struct EntryForwardTests {
         (#"{"forward": ""}"#, "forward is an empty URL"),
         (#"{"forward": "https://api.example.com/v%zz/x"}"#, "its base path has a '%' not followed by two hex digits"),
         (#"{"forward": "https://api.example.com/v1/../admin"}"#, "its base path has a '.' or '..' segment"),
+        (#"{"forward": "https://api.example.com/v2/%2e%2E/x"}"#, "its base path has a '.' or '..' segment"),
         (#"{"forward": "https://bücher.example"}"#, "is not ASCII; write an internationalized name in its xn-- (punycode) form"),
     ])
     func mistakesAreLoadErrorsNamingTheKey(entry: String, message: String) throws {

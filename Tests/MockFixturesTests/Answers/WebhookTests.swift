@@ -29,14 +29,18 @@ struct WebhookTests {
                    {"url": "http://127.0.0.1:9/audit", "method": "put", "bodyText": "order {{body.id}}"}]}]
     """
 
-    @Test func anEntrysWebhooksAreRenderedFromTheRequestAndListed() throws {
+    @Test func anEntrysWebhooksAreRenderedFromTheRequestAndListed() async throws {
         let fixture = try EngineFixture(["api/orders.json": Self.orders])
         #expect(fixture.engine.store.problems.isEmpty, "\(fixture.engine.store.problems)")
         let recorder = Recorder()
         fixture.engine.setWebhookSender(recorder)
         let answer = fixture.postJSON("/api/orders", #"{"id": 7, "callback": "http://127.0.0.1:9000/hook"}"#)
         #expect(answer.status == 202 && answer.text == #"{"accepted":7}"#)
-        let sent = recorder.requests
+        let pending = try fixture.get("/__admin/webhooks").jsonObject()
+        #expect(pending["pending"] as? Int == 1, "the one with a delay waits: \(pending)")
+        #expect(await eventually { recorder.requests.count == 2 })
+        // The one without a delay went first.
+        let sent = recorder.requests.reversed() as [WebhookRequest]
         #expect(sent.map(\.url) == ["http://127.0.0.1:9000/hook", "http://127.0.0.1:9/audit"])
         #expect(sent.map(\.method) == ["POST", "PUT"])
         #expect(String(decoding: sent[0].body, as: UTF8.self) == #"{"id":7,"state":"paid"}"#)
@@ -49,7 +53,7 @@ struct WebhookTests {
 
         let listed = try fixture.get("/__admin/webhooks").jsonObject()
         let webhooks = try #require(listed["webhooks"] as? [[String: Any]])
-        #expect(webhooks.map { $0["state"] as? String } == ["delivered", "delivered"])
+        #expect(webhooks.map { $0["state"] as? String } == ["delivered", "delivered"], "listed in the order they were made")
         #expect(webhooks.map { $0["status"] as? Int } == [204, 204])
         #expect((webhooks[0]["entry"] as? [String: Any])?["file"] as? String == "api/orders.json")
         #expect(listed["pending"] as? Int == 0)
@@ -133,5 +137,32 @@ struct WebhookTests {
         #expect(sentByA.map { $0["state"] as? String } == ["delivered", "failed"], "\(sentByA)")
         #expect(sentByB.map { $0["state"] as? String } == ["delivered"], "\(sentByB)")
         #expect((sentByA.last?["error"] as? String)?.contains("one of this server's own webhooks") == true)
+    }
+}
+
+/// When webhooks go (audit R22): after the answer's delay, and never after a reset.
+@Suite struct WebhookTimingTests {
+    @Test func aWebhookWaitsForTheAnswersDelayAndAResetCancelsIt() async throws {
+        let fixture = try EngineFixture(["api/slow.json": #"{"delay": 1500, "webhooks": [{"url": "http://127.0.0.1:9/hook", "delay": 100}]}"#])
+        let recorder = WebhookTests.Recorder()
+        fixture.engine.setWebhookSender(recorder)
+        let answer = fixture.get("/api/slow")
+        #expect(answer.delayMilliseconds == 1_500)
+        let listed = try #require(try fixture.get("/__admin/webhooks").jsonObject()["webhooks"] as? [[String: Any]])
+        #expect(listed.first?["delay"] as? Int == 1_600, "sent once the answer has gone out, then its own delay")
+        #expect(listed.first?["state"] as? String == "pending")
+        #expect(fixture.postJSON("/__admin/reset", "").status == 200)
+        #expect(try fixture.get("/__admin/webhooks").jsonObject()["pending"] as? Int == 0, "a reset cancels it")
+        // A webhook made after the reset, with no delay, is sent; the cancelled one never is.
+        _ = fixture.engine.respond(method: "POST", target: "/__admin/fixtures", headers: ["Content-Type": "application/json"],
+                                   body: Array(#"{"path": "/api/now", "entries": [{"webhooks": [{"url": "http://127.0.0.1:9/now"}]}]}"#.utf8))
+        _ = fixture.get("/api/now")
+        #expect(await eventually { recorder.requests.count == 1 })
+        #expect(recorder.requests.map(\.url) == ["http://127.0.0.1:9/now"])
+        #expect(try await eventually { try fixture.get("/__admin/webhooks").jsonObject()["pending"] as? Int == 0 })
+        // Past the cancelled one's time: still not sent.
+        let cancelledWouldGo = ContinuousClock.now + .milliseconds(1_700)
+        #expect(await eventually { ContinuousClock.now > cancelledWouldGo })
+        #expect(recorder.requests.count == 1, "the cancelled webhook was never sent")
     }
 }

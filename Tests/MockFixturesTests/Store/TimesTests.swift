@@ -96,7 +96,7 @@ struct TimesTests {
         let response = reset(store)
         #expect(response.status == 200)
         #expect(response.preparedID == nil)
-        #expect(response.outcome == .admin("reset 3 counters, 0 scenarios, 0 requests, 0 runtime fixtures, 0 resources"))
+        #expect(response.outcome == .admin("reset 3 counters, 0 scenarios, 0 requests, 0 runtime fixtures, 0 resources, 0 webhooks"))
         #expect(response.headerValue("Content-Type") == "application/json")
         let body = try response.jsonObject()
         #expect(body["status"] as? String == "reset")

@@ -69,11 +69,6 @@ extension MockEngine {
         return options.cors ? CrossOriginHeaders.varyingOnOrigin(response.headers) ?? response.headers : response.headers
     }
 
-    /// The most bytes ``preparedAnswerHeaders(_:)`` adds to a prepared answer's header block.
-    var preparedAnswerExtraHeaderBytes: Int {
-        (options.cors ? CrossOriginHeaders.varyOnOriginLineBytes : 0) + HTTPHeader.lineBytes(options.answerHeaders)
-    }
-
     /// `headers` with each of ``MockEngineOptions/answerHeaders`` whose name they lack (any case).
     func withAnswerHeaders(_ headers: [HTTPHeader]) -> [HTTPHeader] {
         let added = options.answerHeaders.filter { extra in !headers.contains { equalsIgnoringASCIICase($0.name, extra.name) } }

@@ -59,7 +59,7 @@ extension MockEngine {
         resetGate.enter()
         defer { resetGate.leave() }
         var response = answer(&request, store: store)
-        if !options.answerHeaders.isEmpty {
+        if addsAnswerHeaders {
             // Before CORS, which merges `Origin` into an added `Vary` (audit R21: it hid one).
             // The server's prepared copies carry them too (preparedAnswerHeaders).
             response = response.replacingHeaders(withAnswerHeaders(response.headers), keepingPreparedID: true)
@@ -71,8 +71,8 @@ extension MockEngine {
         if globalDelay.isActive {
             response = response.adding(delayMilliseconds: globalDelay.pick())
         }
-        if !request.webhooks.isEmpty {
-            sendWebhooks(of: request, after: response)
+        if let webhooks = request.webhooks {
+            sendWebhooks(webhooks, of: request, after: response)
         }
         // A prepared answer fits any room as large as the store's largest: no copy, no sum.
         if answerHeaderBytesLimit < store.largestPreparedHeaderLineBytes + preparedAnswerExtraHeaderBytes

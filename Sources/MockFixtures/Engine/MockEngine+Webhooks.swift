@@ -13,7 +13,7 @@ extension MockEngine {
     }
 
     /// Renders `webhooks` for the request `entry` answered, to send once the answer is out
-    /// (``sendWebhooks(of:after:)``): not for a HEAD a GET entry answers (it uses up nothing and
+    /// (``sendWebhooks(_:of:after:)``): not for a HEAD a GET entry answers (it uses up nothing and
     /// moves no scenario, so it sends nothing either).
     func renderWebhooks(_ webhooks: [EntryWebhook], for request: inout IncomingRequest, entry: FixtureEntry, outcome: MatchOutcome) {
         guard !(request.isHead && entry.method != "HEAD") else { return }
@@ -24,10 +24,10 @@ extension MockEngine {
     /// Sends the webhooks rendered for `request` after `answer` has gone out: its delay
     /// (the entry's and `--delay`) and the time its body takes at `bytesPerSecond`. (Sent when
     /// the answer was chosen, a webhook arrived 1.5 s before the answer it followed; audit R22.)
-    func sendWebhooks(of request: IncomingRequest, after answer: MockResponse) {
+    func sendWebhooks(_ webhooks: [WebhookRequest], of request: IncomingRequest, after answer: MockResponse) {
         let transfer = Int(answer.transferNanoseconds(forBodyCount: request.isHead ? 0 : answer.body.count) / 1_000_000)
         let comingBack = request.headerValue("via")?.contains(webhookOutbox.pseudonym) ?? false
-        webhookOutbox.send(request.webhooks, afterAnswerMilliseconds: answer.delayMilliseconds + transfer, comingBack: comingBack)
+        webhookOutbox.send(webhooks, afterAnswerMilliseconds: answer.delayMilliseconds + transfer, comingBack: comingBack)
     }
 
     /// `GET /__admin/webhooks`: the last 1,000 webhooks, oldest first, each `pending`,

@@ -25,6 +25,12 @@ public final class MockEngine: Sendable {
     let resetGate = ResetGate()
     /// The webhooks entries sent, and the front's sender.
     let webhookOutbox = WebhookOutbox()
+    /// `!options.answerHeaders.isEmpty`, as a plain flag: reading the array from the options on
+    /// every request retained and released it.
+    let addsAnswerHeaders: Bool
+    /// The most bytes ``preparedAnswerHeaders(_:)`` adds to a prepared answer's header block,
+    /// worked out once (it was summed on every request; callgrind).
+    let preparedAnswerExtraHeaderBytes: Int
     /// The delay added to every answer (`--delay`, `PUT /__admin/settings`).
     let globalDelay: GlobalDelay
     /// The paths of declared resources left out because a posted resource holds them, at the
@@ -39,6 +45,8 @@ public final class MockEngine: Sendable {
     /// where a user typed them.
     public init(store: FixtureStore, options: MockEngineOptions = .init()) {
         self.options = options
+        addsAnswerHeaders = !options.answerHeaders.isEmpty
+        preparedAnswerExtraHeaderBytes = (options.cors ? CrossOriginHeaders.varyOnOriginLineBytes : 0) + HTTPHeader.lineBytes(options.answerHeaders)
         globalDelay = GlobalDelay(options.delay)
         currentStore = ManagedAtomicSnapshot(store)
         journal = options.journalSize > 0

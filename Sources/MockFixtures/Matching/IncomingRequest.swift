@@ -22,7 +22,8 @@ struct IncomingRequest {
     var answerHeaderBytesLimit = Int.max
     /// The webhooks the chosen entry sends, rendered for this request; sent once the engine
     /// knows when the answer goes out.
-    var webhooks: [WebhookRequest] = []
+    /// (Optional: a request without any then releases nothing; callgrind.)
+    var webhooks: [WebhookRequest]?
     private var cachedQuery: QueryParameters?
     private var cachedBody: BodyContent?
 

@@ -27,10 +27,17 @@ public final class UpstreamClient: Sendable {
     private let pool = ConnectionPool()
     /// Loaded on the first `https` request (or at init for an explicit file), then shared.
     private let trust: LockedState<Result<TLSClientCredentials, TLSClientError>?>
+    /// Where its exchanges run: the process's shared bound, or a test's own.
+    let threads: ExchangeThreads
 
     /// Checks the configuration; an explicit trusted certificates file is loaded at once, so a
     /// bad one is reported here rather than on the first request.
-    public init(configuration: UpstreamConfiguration = UpstreamConfiguration()) throws(UpstreamConfigurationError) {
+    public convenience init(configuration: UpstreamConfiguration = UpstreamConfiguration()) throws(UpstreamConfigurationError) {
+        try self.init(configuration: configuration, threads: .shared)
+    }
+
+    init(configuration: UpstreamConfiguration, threads: ExchangeThreads) throws(UpstreamConfigurationError) {
+        self.threads = threads
         guard configuration.timeout > .zero else { throw .invalidTimeout(configuration.timeout) }
         guard configuration.maxResponseBodyBytes > 0 else { throw .invalidMaxResponseBodyBytes(configuration.maxResponseBodyBytes) }
         self.configuration = configuration
@@ -84,7 +91,7 @@ public final class UpstreamClient: Sendable {
     ) {
         // An exchange blocks its thread on the sockets until the upstream answers: one thread
         // each, a bounded number at once (ExchangeThreads).
-        ExchangeThreads.shared.run { [self] in
+        threads.run { [self] in
             do throws(UpstreamError) {
                 let response = try forward(request, call: call)
                 // Cancelled while the answer was read to its end: whoever cancelled no longer

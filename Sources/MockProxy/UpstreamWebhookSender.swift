@@ -18,9 +18,9 @@ public final class UpstreamWebhookSender: WebhookSending {
         self.logger = logger
     }
 
-    public func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) {
+    public func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) -> @Sendable () -> Void {
         let request = UpstreamRequest(method: webhook.method, url: webhook.url, headers: webhook.headers, body: webhook.body)
-        client.start(request) { [self] result in
+        let call = client.start(request) { [self] result in
             let line = "webhook \(webhook.method) \(webhook.url)"
             switch result {
             case .success(let response):
@@ -31,5 +31,6 @@ public final class UpstreamWebhookSender: WebhookSending {
                 completion(.failure(WebhookFailure(error.description)))
             }
         }
+        return { call.cancel() }
     }
 }

@@ -94,6 +94,10 @@ extension FixtureTransport: MockControlling {
         try await control().setDelay(delay)
     }
 
+    public func webhooks() async throws -> [SentWebhook] {
+        try await control().webhooks()
+    }
+
     public func scenarios() async throws -> [Scenario] {
         try await control().scenarios()
     }

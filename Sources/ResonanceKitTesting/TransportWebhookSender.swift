@@ -12,14 +12,14 @@ struct TransportWebhookSender: WebhookSending {
     /// `nil`: every webhook fails, saying so.
     let transport: (any HTTPTransport)?
 
-    func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) {
+    func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) -> @Sendable () -> Void {
         guard let transport else {
             completion(.failure(WebhookFailure("not sent: FixtureTransport's forwardingTransport is nil")))
-            return
+            return {}
         }
         guard let url = URL(string: webhook.url), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             completion(.failure(WebhookFailure("not sent: \(webhook.url) is not an http:// or https:// URL")))
-            return
+            return {}
         }
         var request = URLRequest(url: url)
         request.httpMethod = webhook.method
@@ -28,8 +28,9 @@ struct TransportWebhookSender: WebhookSending {
             request.addValue(header.value, forHTTPHeaderField: header.name)
         }
         if !webhook.body.isEmpty { request.httpBody = Data(webhook.body) }
-        Task {
+        let task = Task {
             do {
+                try Task.checkCancellation()
                 let (_, response) = try await transport.send(request)
                 completion(.success(response.statusCode))
             } catch {
@@ -37,5 +38,6 @@ struct TransportWebhookSender: WebhookSending {
                 completion(.failure(WebhookFailure("\(webhook.method) \(webhook.url) failed: \(reason)")))
             }
         }
+        return { task.cancel() }
     }
 }

@@ -58,6 +58,12 @@ enum FixtureFormatHelp {
             scenario        the state machine the entry belongs to; with
             state           it matches only in this state (all start "started")
             newState        and moves the scenario here after answering
+            forward         "https://api.example.com/v1" or {"to": ..., "headers":
+                            {...}}: the matching requests go to that API, whose
+                            answer is sent back (no answer keys beside it)
+            webhooks        [{"url": "http://...", "method", "headers", "body" or
+                            "bodyText", "delay"}]: requests sent after the entry
+                            answers, templated with it
           Matchers may stand for any compared value (request, query, headers,
           cookies, path parameters): {"$regex": "^A[0-9]+$"}, {"$contains": "x"},
           {"$any": true}, {"$absent": true}, {"$equals": <literal JSON>},
@@ -82,8 +88,8 @@ enum FixtureFormatHelp {
         ADMIN API (never recorded)
           GET    /__admin/health                {"status":"ok",...}
           POST   /__admin/reset                 counters, scenarios, journal,
-                                                runtime fixtures and resources: a
-                                                clean slate
+                                                runtime fixtures, resources and
+                                                webhooks: a clean slate
           POST   /__admin/reload                read the fixtures again (also SIGHUP,
                                                 --watch)
           GET    /__admin/requests              the journal (?unmatched=true: only
@@ -109,6 +115,9 @@ enum FixtureFormatHelp {
           GET|DELETE /__admin/resources/ID      one resource, with its items
           GET|PUT /__admin/settings             {"delay": 300} added to every answer
                                                 until the next reset
+          GET|DELETE /__admin/webhooks          webhooks sent: pending, delivered
+                                                (status) or failed (error); DELETE
+                                                clears and cancels waiting ones
           GET    /__admin/scenarios             every scenario and its state
           GET    /__admin/scenarios/NAME        one scenario's state
           PUT    /__admin/scenarios/NAME        {"state":"paid"}
@@ -120,7 +129,10 @@ enum FixtureFormatHelp {
           matching entry) to a real API and returns its answer (502 when it
           fails); --record writes those exchanges into --root. `mockserver record
           --target URL --root DIR` forwards everything and records it. The journal
-          calls forwarded requests "proxied" ("proxyFailed" for a 502).
+          calls forwarded requests "proxied" ("proxyFailed" for a 502), also those
+          an entry's "forward" sends, with the entry in "matched".
+          --response-header 'Name: value' (repeatable) adds a header to every
+          answer that does not set it (not admin or forwarded answers).
 
         EXAMPLES
           mockserver --root Mocks --port 0

@@ -59,6 +59,12 @@ extension MatchOutcome {
         }
     }
 
+    /// An entry with `"forward"` matched; the front forwards.
+    var isForwardRequested: Bool {
+        if case .forwardRequested = self { return true }
+        return false
+    }
+
     /// No fixture answered (no file serves the path, or no entry matches): what a proxy forwards.
     package var isNoMatch: Bool {
         if case .noMatch = self { return true }

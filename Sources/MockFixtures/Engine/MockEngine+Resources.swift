@@ -121,13 +121,17 @@ extension MockEngine {
     }
 
     /// The ids a resource's items hold, as ``Resource/key(of:)`` tells them apart, and the largest
-    /// number among them: kept as items are added, so adding many costs no rescans.
+    /// whole number among them: kept as items are added and deleted, so neither rescans (audit
+    /// R23: deleting the newest item scanned all 100,000 to find the next largest).
     struct ResourceIDs {
         /// The UTF-8 of each key: compared byte for byte, not by Unicode equivalence (``Resource/id(_:is:)``).
         var keys: Set<[UInt8]> = []
-        /// The largest id rounded down to a whole number, 0 at least; nil when one is too large to
-        /// have a whole number after it.
-        private(set) var floor: Int? = 0
+        /// How many ids count with each whole part towards the next id; `.max` for one past the
+        /// largest whole number.
+        private var wholeParts: [Int: Int] = [:]
+        /// The whole parts in `wholeParts`, largest first (a binary max-heap); a part whose count
+        /// fell to 0 is dropped when it comes to the top.
+        private var largest: [Int] = []
 
         init() {}
 
@@ -138,23 +142,32 @@ extension MockEngine {
         mutating func insert(_ id: JSONValue) {
             let key = Resource.key(of: id)
             keys.insert(Array(key.utf8))
-            guard let current = floor, let whole = Self.countedWholePart(of: id, key: key) else { return }
-            floor = whole == .max ? nil : max(current, whole)
+            guard let whole = Self.countedWholePart(of: id, key: key) else { return }
+            wholeParts[whole, default: 0] += 1
+            if wholeParts[whole] == 1 { push(whole) }
         }
 
-        /// Forgets `id` (its item was deleted); the largest number is found again from
-        /// `remaining` only when `id` was it, so deleting in list order stays cheap.
-        mutating func remove(_ id: JSONValue, remaining: some Sequence<JSONValue>, idField: String) {
+        /// Forgets `id` (its item was deleted).
+        mutating func remove(_ id: JSONValue) {
             let key = Resource.key(of: id)
             keys.remove(Array(key.utf8))
-            guard let whole = Self.countedWholePart(of: id, key: key), floor == nil || whole >= floor! else { return }
-            var recomputed: Int? = 0
-            for item in remaining {
-                guard let other = item[idField], let current = recomputed,
-                      let otherWhole = Self.countedWholePart(of: other, key: Resource.key(of: other)) else { continue }
-                recomputed = otherWhole == .max ? nil : max(current, otherWhole)
-            }
-            floor = recomputed
+            guard let whole = Self.countedWholePart(of: id, key: key), let count = wholeParts[whole] else { return }
+            wholeParts[whole] = count > 1 ? count - 1 : nil
+            while let top = largest.first, wholeParts[top] == nil { popLargest() }
+        }
+
+        /// The largest id rounded down to a whole number, 0 at least; nil when one is too large to
+        /// have a whole number after it.
+        var floor: Int? {
+            guard let top = largest.first else { return 0 }
+            return top == .max ? nil : max(0, top)
+        }
+
+        /// One more than the largest number id (1 when there is none, or only negative ones);
+        /// nil past the largest whole number.
+        var next: JSONValue? {
+            guard let floor, case let (next, overflow) = floor.addingReportingOverflow(1), !overflow else { return nil }
+            return .number(JSONNumber(next))
         }
 
         /// The whole part an id counts with towards the next one: a number's, or a string's
@@ -168,11 +181,32 @@ extension MockEngine {
             return counts ? Resource.wholePart(ofKey: key) : nil
         }
 
-        /// One more than the largest number id (1 when there is none, or only negative ones);
-        /// nil past the largest whole number.
-        var next: JSONValue? {
-            guard let floor, case let (next, overflow) = floor.addingReportingOverflow(1), !overflow else { return nil }
-            return .number(JSONNumber(next))
+        private mutating func push(_ value: Int) {
+            largest.append(value)
+            var child = largest.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard largest[parent] < largest[child] else { break }
+                largest.swapAt(parent, child)
+                child = parent
+            }
+        }
+
+        private mutating func popLargest() {
+            let last = largest.removeLast()
+            guard !largest.isEmpty else { return }
+            largest[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var biggest = parent
+                if left < largest.count, largest[left] > largest[biggest] { biggest = left }
+                if right < largest.count, largest[right] > largest[biggest] { biggest = right }
+                guard biggest != parent else { return }
+                largest.swapAt(parent, biggest)
+                parent = biggest
+            }
         }
     }
 

@@ -66,9 +66,14 @@ extension MockEngine {
         }
         if options.cors {
             response = crossOriginResponse(response, method: method, headers: headers)
+            if addsAnswerHeaders, case .corsPreflight = response.outcome {
+                // The preflight CORS made itself gets them too (audit D4).
+                response = response.replacingHeaders(withAnswerHeaders(response.headers))
+            }
         }
-        // After CORS, which answers a preflight itself: that answer waits too (audit R18).
-        if globalDelay.isActive {
+        // After CORS, which answers a preflight itself: that answer waits too (audit R18). A
+        // forward takes the API's time instead (its webhooks go out as it is forwarded; D4).
+        if globalDelay.isActive, !response.outcome.isForwardRequested {
             response = response.adding(delayMilliseconds: globalDelay.pick())
         }
         if let webhooks = request.webhooks {

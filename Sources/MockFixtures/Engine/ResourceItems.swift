@@ -22,7 +22,7 @@ struct ResourceItems {
     }
 
     /// The items now, in the order they were added.
-    var items: [JSONValue] { emptySlots == 0 ? slots.map { $0! } : slots.compactMap { $0 } }
+    var items: [JSONValue] { slots.compactMap { $0 } }
 
     var count: Int { slots.count - emptySlots }
 
@@ -31,9 +31,9 @@ struct ResourceItems {
         Array(slots.lazy.compactMap { $0 }.prefix(limit))
     }
 
-    /// The item in `slot` (from ``index(ofID:)``).
+    /// The item in `slot` (from ``index(ofID:)``, which names only filled slots).
     subscript(slot: Int) -> JSONValue {
-        slots[slot]!
+        slots[slot] ?? .null
     }
 
     /// The slot of the item whose id the path segment `text` names (``Resource/id(_:is:)``).
@@ -69,10 +69,13 @@ struct ResourceItems {
         emptySlots += 1
         if let id = removed[idField] {
             positions[Array(Resource.key(of: id).utf8)] = nil
-            ids.remove(id, remaining: slots.lazy.compactMap { $0 }, idField: idField)
+            ids.remove(id)
         }
         if emptySlots > 64, emptySlots * 2 > slots.count {
-            slots = slots.compactMap { $0 }
+            // Typed, or `compactMap` keeps the nils as `JSONValue??` (audit R23: the count went
+            // to 0 with the empty slots still there, and the next list read trapped).
+            let live: [JSONValue] = slots.compactMap { $0 }
+            slots = live.map(Optional.some)
             emptySlots = 0
             indexPositions()
         }

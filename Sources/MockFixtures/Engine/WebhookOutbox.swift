@@ -33,6 +33,8 @@ final class WebhookOutbox: Sendable {
         var pending = 0
         /// Raised by each reset: a webhook of an earlier one is not sent, nor counted.
         var generation = 0
+        /// The cancel functions of webhooks handed to the sender and not yet settled, by id.
+        var inFlight: [Int: PendingCancel] = [:]
     }
 
     private let sender = LockedState<(any WebhookSending)?>(nil)
@@ -41,6 +43,18 @@ final class WebhookOutbox: Sendable {
     /// that comes back to an entry with webhooks sends none (it would call itself without end),
     /// while another engine in the same process (a second in-process server) is called as any.
     let pseudonym = "mockserver-webhooks-" + FNV1a.hex(UInt64.random(in: .min ... .max), digits: 12)
+
+    /// The first ``keptBodyBytes`` of `body`, not ending inside a UTF-8 character (which would
+    /// show as U+FFFD).
+    static func kept(_ body: [UInt8]) -> [UInt8] {
+        guard body.count > keptBodyBytes else { return body }
+        var end = keptBodyBytes
+        // Back off over continuation bytes (10xxxxxx) to the start of the cut character.
+        if body[end] & 0xC0 == 0x80 {
+            while end > keptBodyBytes - 4, end > 0, body[end] & 0xC0 == 0x80 { end -= 1 }
+        }
+        return Array(body[..<end])
+    }
 
     func setSender(_ sender: (any WebhookSending)?) {
         self.sender.withLock { $0 = sender }
@@ -59,7 +73,7 @@ final class WebhookOutbox: Sendable {
             }
             for webhook in numbered {
                 let kept = WebhookRequest(id: webhook.id, method: webhook.method, url: webhook.url, headers: webhook.headers,
-                                          body: Array(webhook.body.prefix(Self.keptBodyBytes)), delayMilliseconds: webhook.delayMilliseconds, entry: webhook.entry)
+                                          body: Self.kept(webhook.body), delayMilliseconds: webhook.delayMilliseconds, entry: webhook.entry)
                 let state: State = comingBack
                     ? .failed("not sent: the request that triggered it was one of this server's own webhooks, which would call each other without end")
                     : .pending
@@ -91,18 +105,29 @@ final class WebhookOutbox: Sendable {
             settle(webhook.id, generation: generation, .failed("not sent: this front has no webhook sender (MockEngine.setWebhookSender)"))
             return
         }
-        sender.send(webhook) { [self] result in
+        // Kept until it settles, so a reset can cancel it (audit R23: 172 of 300 webhooks waiting
+        // for a thread went out after the reset); registered before the send, which may settle
+        // at once or after a reset.
+        let pendingCancel = PendingCancel()
+        guard log.withLock({ log in
+            guard log.generation == generation else { return false }
+            log.inFlight[webhook.id] = pendingCancel
+            return true
+        }) else { return }
+        let cancel = sender.send(webhook) { [self] result in
             switch result {
             case .success(let status): settle(webhook.id, generation: generation, .delivered(status: status))
             case .failure(let failure): settle(webhook.id, generation: generation, .failed(failure.reason))
             }
         }
+        pendingCancel.set(cancel)
     }
 
     private func settle(_ id: Int, generation: Int, _ state: State) {
         log.withLock { log in
             // A reset cleared it meanwhile: nothing to count or list.
             guard log.generation == generation else { return }
+            log.inFlight[id] = nil
             log.pending -= 1
             guard let index = log.records.lastIndex(where: { $0.request.id == id }) else { return }
             log.records[index].state = state
@@ -113,18 +138,43 @@ final class WebhookOutbox: Sendable {
     /// /__admin/webhooks`); returns how many were listed.
     @discardableResult
     func clear() -> Int {
-        log.withLock { log in
+        let (count, cancels) = log.withLock { log in
             defer {
                 log.records = []
                 log.dropped = 0
                 log.pending = 0
                 log.generation += 1
+                log.inFlight = [:]
             }
-            return log.records.count
+            return (log.records.count, Array(log.inFlight.values))
         }
+        for cancel in cancels { cancel() }
+        return count
     }
 
     var snapshot: (records: [Record], dropped: Int, pending: Int) {
         log.withLock { ($0.records, $0.dropped, $0.pending) }
+    }
+}
+
+/// A webhook's cancel function, which arrives after the webhook is registered: a cancel asked
+/// for before it arrives runs as soon as it does.
+final class PendingCancel: Sendable {
+    private let state = LockedState<(cancel: (@Sendable () -> Void)?, cancelled: Bool)>((nil, false))
+
+    func set(_ cancel: @escaping @Sendable () -> Void) {
+        let runNow = state.withLock { state in
+            state.cancel = cancel
+            return state.cancelled
+        }
+        if runNow { cancel() }
+    }
+
+    func callAsFunction() {
+        let cancel = state.withLock { state in
+            state.cancelled = true
+            return state.cancel
+        }
+        cancel?()
     }
 }

@@ -37,9 +37,10 @@ public struct WebhookRequest: Sendable, Equatable {
 ///
 /// ```swift
 /// struct Printer: WebhookSending {
-///     func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) {
+///     func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) -> @Sendable () -> Void {
 ///         print(webhook.method, webhook.url)
 ///         completion(.success(200))
+///         return {}
 ///     }
 /// }
 /// engine.setWebhookSender(Printer())
@@ -47,7 +48,9 @@ public struct WebhookRequest: Sendable, Equatable {
 public protocol WebhookSending: Sendable {
     /// Sends `webhook` now (the engine has waited out its delay) without blocking the caller;
     /// calls `completion` once, with the status the receiver answered or why it could not be sent.
-    func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void)
+    /// Returns a cancel function, which a reset calls for webhooks not yet answered (one still
+    /// waiting for a thread must never go out); `completion` may still run after it.
+    func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) -> @Sendable () -> Void
 }
 
 /// Why a webhook was not delivered, in one sentence.

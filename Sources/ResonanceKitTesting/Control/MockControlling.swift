@@ -54,6 +54,9 @@ public protocol MockControlling: Sendable {
     func setDelay(_ delay: DelayDistribution?) async throws
     /// Every scenario the fixtures name, with its state.
     func scenarios() async throws -> [Scenario]
+    /// The webhooks entries sent (the last 1,000), oldest first, with what became of each: a
+    /// test waits until its webhook is no longer `pending`.
+    func webhooks() async throws -> [SentWebhook]
     /// Moves a scenario to `state`.
     func setScenario(_ name: String, state: String) async throws
     /// One clean slate: counters, scenarios, journal, runtime fixtures and posted resources; the

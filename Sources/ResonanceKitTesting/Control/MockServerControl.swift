@@ -147,6 +147,10 @@ public struct MockServerControl: MockControlling {
         _ = try await call(.put, "__admin/settings", json: ["delay": delay?.jsonObject ?? NSNull()], decoding: Ignored.self)
     }
 
+    public func webhooks() async throws -> [SentWebhook] {
+        try await call(.get, "__admin/webhooks", decoding: WebhookList.self).webhooks
+    }
+
     public func scenarios() async throws -> [Scenario] {
         try await call(.get, "__admin/scenarios", decoding: ScenarioList.self).scenarios
     }

@@ -21,9 +21,11 @@ public struct ResetSummary: Sendable, Equatable, Decodable {
     public let fixtures: Int
     /// Resources removed (0 from a mock that has none).
     public let resources: Int
+    /// Webhooks cleared from the list; those still waiting were cancelled (0 from a mock that has none).
+    public let webhooks: Int
 
     private enum CodingKeys: String, CodingKey {
-        case counters, scenarios, requests, fixtures, resources
+        case counters, scenarios, requests, fixtures, resources, webhooks
     }
 
     public init(from decoder: any Decoder) throws {
@@ -33,7 +35,44 @@ public struct ResetSummary: Sendable, Equatable, Decodable {
         requests = try container.decode(Int.self, forKey: .requests)
         fixtures = try container.decode(Int.self, forKey: .fixtures)
         resources = try container.decodeIfPresent(Int.self, forKey: .resources) ?? 0
+        webhooks = try container.decodeIfPresent(Int.self, forKey: .webhooks) ?? 0
     }
+}
+
+/// A webhook an entry sent (`GET /__admin/webhooks`), and what became of it.
+///
+/// ```swift
+/// try await session.status(.post, "orders", body: .json(order))
+/// let webhook = try await mock.webhooks().first
+/// #expect(webhook?.state == .delivered && webhook?.status == 204)
+/// ```
+public struct SentWebhook: Sendable, Equatable, Decodable {
+    /// `pending` until the receiver answers, then `delivered` or `failed`.
+    public enum State: String, Sendable, Decodable {
+        case pending, delivered, failed
+    }
+
+    public let id: Int
+    public let method: String
+    public let url: String
+    /// Milliseconds after the answer was chosen: the answer's delay and transfer time plus the
+    /// webhook's own.
+    public let delay: Int
+    public let state: State
+    /// The receiver's status, once delivered.
+    public let status: Int?
+    /// Why it failed, or why it was not sent.
+    public let error: String?
+    /// The body as text, its first 64 KiB.
+    public let body: String
+    public let bodySize: Int
+    /// The entry that sent it.
+    public let entry: RecordedRequest.MatchedEntry?
+}
+
+/// `GET /__admin/webhooks`.
+struct WebhookList: Decodable {
+    let webhooks: [SentWebhook]
 }
 
 /// A fixture entry that has answered nothing since start, reload or reset

@@ -53,6 +53,9 @@ struct AnswerHeaderTests {
         let health = store.preparedResponses[store.healthPreparedID]
         #expect(!fixture.engine.preparedAnswerHeaders(of: health, in: store).contains { $0.name == "X-Powered-By" })
         #expect(fixture.get("/__admin/health").headerValue("X-Powered-By") == nil)
+        // The preflight CORS answers itself gets them too (audit D4).
+        let preflight = fixture.send("OPTIONS", "/api/ping", headers: ["Origin": "http://localhost:5173", "Access-Control-Request-Method": "PUT"])
+        #expect(preflight.status == 204 && preflight.headerValue("X-Powered-By") == "mockserver", "\(preflight.headers)")
         #expect(MockEngineOptions(journalSize: 1).problem == nil)
         var large = MockEngineOptions()
         large.answerHeaders = [HTTPHeader(name: "X-A", value: String(repeating: "a", count: 3_000))]

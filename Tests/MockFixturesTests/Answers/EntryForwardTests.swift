@@ -78,6 +78,8 @@ struct EntryForwardTests {
         (#"{"forward": "https://api.example.com/v%zz/x"}"#, "its base path has a '%' not followed by two hex digits"),
         (#"{"forward": "https://api.example.com/v1/../admin"}"#, "its base path has a '.' or '..' segment"),
         (#"{"forward": "https://api.example.com/v2/%2e%2E/x"}"#, "its base path has a '.' or '..' segment"),
+        (#"{"forward": "https://api.example.com/a%2f%2e%2e/x"}"#, "its base path has an encoded '/'"),
+        (#"{"forward": "https://api.example.com/v1..%00"}"#, "its base path has an encoded '/'"),
         (#"{"forward": "https://bücher.example"}"#, "is not ASCII; write an internationalized name in its xn-- (punycode) form"),
     ])
     func mistakesAreLoadErrorsNamingTheKey(entry: String, message: String) throws {
@@ -110,6 +112,18 @@ struct EntryForwardTests {
         let fixture = try EngineFixture(["api/x.json": #"[{"proxyBaseUrl": "https://api.example.com"}]"#])
         let problem = try #require(fixture.engine.store.problems.first { $0.message.contains("proxyBaseUrl") })
         #expect(problem.hint.contains(#""forward": "https://api.example.com""#), "\(problem.hint)")
+    }
+
+    /// `--delay` is for the mock's own answers: a forward takes the API's time, and its webhooks
+    /// go out as it is forwarded (audit D4: they waited for a delay the answer never had).
+    @Test func aForwardWaitsForNoGlobalDelay() throws {
+        var options = MockEngineOptions()
+        options.delay = try AnswerDelay(parsing: "500")
+        let fixture = try EngineFixture(["api/x.json": #"[{"forward": "http://127.0.0.1:9", "webhooks": [{"url": "http://127.0.0.1:9/hook"}]}]"#], options: options)
+        let forwarded = fixture.get("/api/x")
+        #expect(forwarded.outcome.isForwardRequested && forwarded.delayMilliseconds == 0)
+        let listed = try #require(try fixture.get("/__admin/webhooks").jsonObject()["webhooks"] as? [[String: Any]])
+        #expect(listed.first?["delay"] as? Int == 0)
     }
 
     @Test func aRuntimeFixtureForwardsToo() throws {

@@ -15,9 +15,10 @@ struct WebhookTests {
 
         init(status: Int = 204) { self.status = status }
 
-        func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) {
+        func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) -> @Sendable () -> Void {
             lock.withLock { sent.append(webhook) }
             completion(.success(status))
+            return {}
         }
 
         var requests: [WebhookRequest] { lock.withLock { sent } }
@@ -114,9 +115,10 @@ struct WebhookTests {
     final class Relay: WebhookSending, @unchecked Sendable {
         // @unchecked: `target` is set once before any request, then only read.
         var target: MockEngine?
-        func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) {
+        func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) -> @Sendable () -> Void {
             let answer = target?.respond(method: webhook.method, target: "/hook", headers: HeaderList(fields: webhook.headers), body: webhook.body)
             completion(.success(answer?.status ?? 0))
+            return {}
         }
     }
 
@@ -164,5 +166,55 @@ struct WebhookTests {
         let cancelledWouldGo = ContinuousClock.now + .milliseconds(1_700)
         #expect(await eventually { ContinuousClock.now > cancelledWouldGo })
         #expect(recorder.requests.count == 1, "the cancelled webhook was never sent")
+    }
+}
+
+/// Audit R23: webhooks already handed to the sender but not answered (waiting for a thread) were
+/// still sent after a reset; the reset cancels them now.
+@Suite struct WebhookResetCancelTests {
+    /// Holds every webhook unanswered and counts cancellations.
+    final class Holding: WebhookSending, @unchecked Sendable {
+        // @unchecked: both are only read and written under `lock`.
+        private let lock = NSLock()
+        private var completions: [@Sendable (Result<Int, WebhookFailure>) -> Void] = []
+        private var cancelled = 0
+
+        func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) -> @Sendable () -> Void {
+            lock.withLock { completions.append(completion) }
+            return { [self] in lock.withLock { cancelled += 1 } }
+        }
+
+        var cancellations: Int { lock.withLock { cancelled } }
+        var held: Int { lock.withLock { completions.count } }
+
+        func answerAll() {
+            for completion in lock.withLock({ completions }) { completion(.success(200)) }
+        }
+    }
+
+    @Test func aResetCancelsWebhooksTheSenderHolds() throws {
+        let fixture = try EngineFixture(["api/ping.json": #"{"webhooks": [{"url": "http://127.0.0.1:9/a"}, {"url": "http://127.0.0.1:9/b"}]}"#])
+        let holding = Holding()
+        fixture.engine.setWebhookSender(holding)
+        _ = fixture.get("/api/ping")
+        #expect(holding.held == 2)
+        #expect(try fixture.get("/__admin/webhooks").jsonObject()["pending"] as? Int == 2)
+        let reset = try fixture.postJSON("/__admin/reset", "").jsonObject()
+        #expect(reset["webhooks"] as? Int == 2)
+        #expect(holding.cancellations == 2, "both were cancelled")
+        holding.answerAll()
+        let listed = try fixture.get("/__admin/webhooks").jsonObject()
+        #expect((listed["webhooks"] as? [Any])?.isEmpty == true && listed["pending"] as? Int == 0, "late answers change nothing: \(listed)")
+    }
+}
+
+@Suite struct WebhookBodyCutTests {
+    /// The listed body is cut at a character's start, never inside one (audit R23: U+FFFD).
+    @Test func aCutBodyEndsOnACharacter() {
+        let body = Array(String(repeating: "a", count: WebhookOutbox.keptBodyBytes - 1).utf8) + Array("é and more".utf8)
+        let kept = WebhookOutbox.kept(body)
+        #expect(kept.count == WebhookOutbox.keptBodyBytes - 1)
+        #expect(String(validating: kept, as: UTF8.self) != nil)
+        #expect(WebhookOutbox.kept(Array("short".utf8)) == Array("short".utf8))
     }
 }

@@ -489,3 +489,30 @@ struct ResourceTests {
         #expect(fixture.get("/nested/a/c").text == #"{"id":"c","n":2}"#)
     }
 }
+
+/// Audit R23: the bulk clean-up of deleted slots kept them (and trapped on the next list), and
+/// deleting the newest item rescanned every item for the next id.
+@Suite struct ResourceDeleteChurnTests {
+    @Test func deletingMostOfACollectionThenListingItWorks() throws {
+        let fixture = try EngineFixture([:])
+        let items = (1...75).map { #"{"id": \#($0)}"# }.joined(separator: ",")
+        #expect(fixture.postJSON("/__admin/resources", #"{"path": "/c", "items": [\#(items)]}"#).status == 201)
+        for id in 1...65 { #expect(fixture.send("DELETE", "/c/\(id)").status == 204) }
+        let list = fixture.get("/c")
+        #expect(list.status == 200)
+        #expect((try JSONSerialization.jsonObject(with: Data(list.body)) as? [[String: Int]])?.map { $0["id"] ?? 0 } == Array(66...75))
+        #expect(fixture.get("/c/70").status == 200)
+    }
+
+    @Test func createAndDeleteChurnKeepsTheCollectionAndTheNextID() throws {
+        let fixture = try EngineFixture(["api/d.json": #"{"$resource": {"items": [{"id": 1}, {"id": 2}]}}"#])
+        for cycle in 1...200 {
+            let created = fixture.postJSON("/api/d", "{}")
+            #expect(created.headerValue("Location") == "/api/d/3", "cycle \(cycle): the newest deleted, the next id is 3 again")
+            #expect(fixture.send("DELETE", "/api/d/3").status == 204)
+        }
+        #expect(fixture.get("/api/d").text == #"[{"id":1},{"id":2}]"#)
+        #expect(fixture.send("DELETE", "/api/d/2").status == 204)
+        #expect(fixture.postJSON("/api/d", "{}").headerValue("Location") == "/api/d/2", "the largest gone, the next goes on from 1")
+    }
+}

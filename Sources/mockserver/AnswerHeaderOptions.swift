@@ -4,7 +4,7 @@ import MockFixtures
 /// `--response-header 'Name: value'`: headers for every answer (Mockoon's environment headers).
 struct AnswerHeaderOptions: ParsableArguments {
     @Option(name: .customLong("response-header"),
-            help: ArgumentHelp("Add this header to every answer that does not set it itself (fixtures, static files, resources, 404s; not admin or forwarded answers), e.g. 'X-Powered-By: mockserver'. Repeat for more.",
+            help: ArgumentHelp("Add this header to every answer that does not set it itself (fixtures, static files, resources, 404s, CORS preflights; not admin or forwarded answers), e.g. 'X-Powered-By: mockserver'. Repeat for more.",
                                valueName: "Name: value"))
     var responseHeaders: [String] = []
 

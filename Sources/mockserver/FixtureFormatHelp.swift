@@ -114,7 +114,8 @@ enum FixtureFormatHelp {
                                                 GET/PUT/PATCH/DELETE on /ID
           GET|DELETE /__admin/resources/ID      one resource, with its items
           GET|PUT /__admin/settings             {"delay": 300} added to every answer
-                                                until the next reset
+                                                until the next reset; GET also lists
+                                                the --response-header headers
           GET|DELETE /__admin/webhooks          webhooks sent: pending, delivered
                                                 (status) or failed (error); DELETE
                                                 clears and cancels waiting ones

@@ -170,12 +170,14 @@ extension MockEngine {
             return .number(JSONNumber(next))
         }
 
-        /// The whole part an id counts with towards the next one: a number's, or a string's
-        /// written plainly as a number ("7", not "07" or "1e2"); `.max` past the largest.
+        /// The whole part an id counts with towards the next one: a number's, or a string's that
+        /// is a number (`"7"`, `"1.0"`, `"1e2"`: the same ids as `7`, `1` and `100`, so a made-up
+        /// id never repeats them; audit R24 found `"1.0"` and a new `1` side by side); `.max`
+        /// past the largest.
         private static func countedWholePart(of id: JSONValue, key: String) -> Int? {
             let counts = switch id {
             case .number: true
-            case .string(let text): JSONNumber(parsing: text) != nil && text == key
+            case .string(let text): JSONNumber(parsing: text) != nil
             default: false
             }
             return counts ? Resource.wholePart(ofKey: key) : nil

@@ -42,9 +42,9 @@ public struct UpstreamTarget: Sendable, Equatable, CustomStringConvertible {
                 throw UpstreamTargetError(text, "its base path has a '.' or '..' segment; give the path it leads to")
             }
             let lowercased = segment.lowercased()
-            if lowercased.contains("%2f") || lowercased.contains("%5c") || lowercased.contains("%00") {
+            if lowercased.contains("%2f") || lowercased.contains("%5c") || lowercased.contains("%00") || segment.contains("\\") {
                 // As in the mock's own request paths (audit R23): an encoded separator or NUL.
-                throw UpstreamTargetError(text, "its base path has an encoded '/', '\\' or NUL (%2F, %5C, %00); write the path it means")
+                throw UpstreamTargetError(text, "its base path has a '\\' or an encoded '/', '\\' or NUL (%2F, %5C, %00); write the path it means")
             }
             if !PercentEncoding.isWellFormed(segment) {
                 throw UpstreamTargetError(text, "its base path has a '%' not followed by two hex digits; write a literal % as %25")

@@ -78,8 +78,9 @@ struct EntryForwardTests {
         (#"{"forward": "https://api.example.com/v%zz/x"}"#, "its base path has a '%' not followed by two hex digits"),
         (#"{"forward": "https://api.example.com/v1/../admin"}"#, "its base path has a '.' or '..' segment"),
         (#"{"forward": "https://api.example.com/v2/%2e%2E/x"}"#, "its base path has a '.' or '..' segment"),
-        (#"{"forward": "https://api.example.com/a%2f%2e%2e/x"}"#, "its base path has an encoded '/'"),
-        (#"{"forward": "https://api.example.com/v1..%00"}"#, "its base path has an encoded '/'"),
+        (#"{"forward": "https://api.example.com/a%2f%2e%2e/x"}"#, "or an encoded '/'"),
+        (#"{"forward": "https://api.example.com/v1..%00"}"#, "or an encoded '/'"),
+        (#"{"forward": "https://api.example.com/v2/..\\x"}"#, "its base path has a '\\'"),
         (#"{"forward": "https://bücher.example"}"#, "is not ASCII; write an internationalized name in its xn-- (punycode) form"),
     ])
     func mistakesAreLoadErrorsNamingTheKey(entry: String, message: String) throws {

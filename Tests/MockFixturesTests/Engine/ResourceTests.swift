@@ -305,7 +305,8 @@ struct ResourceTests {
     }
 
     /// Ids past 2^53 stay exact, very negative ones leave 1 next (both trapped or repeated;
-    /// audit R14), and only whole numbers written as such count as numbers in strings.
+    /// audit R14), and a string that is a number counts as that number (`"1e2"` is 100, so the
+    /// next made-up id is 101, never a second 100; audit R24).
     @Test func idsStayExactAtTheEdges() throws {
         let fixture = try EngineFixture([:])
         _ = try resource(fixture, #"{"path": "/big", "items": [{"id": 100000000000000005}, {"id": 100000000000000003}]}"#)
@@ -314,7 +315,7 @@ struct ResourceTests {
         _ = try resource(fixture, #"{"path": "/neg", "items": [{"id": -1e19}, {"id": "-1e400"}]}"#)
         #expect(fixture.send("POST", "/neg", headers: Self.json, body: "{}").text == #"{"id":1}"#)
         _ = try resource(fixture, #"{"path": "/s", "items": [{"id": "07"}, {"id": "1e2"}, {"id": "5"}]}"#)
-        #expect(fixture.send("POST", "/s", headers: Self.json, body: "{}").text == #"{"id":6}"#, "\"5\" counts, \"07\" and \"1e2\" are names")
+        #expect(fixture.send("POST", "/s", headers: Self.json, body: "{}").text == #"{"id":101}"#, "\"1e2\" is 100; \"07\" is a name")
         _ = try resource(fixture, #"{"path": "/almost", "items": [{"id": 9223372036854775806}]}"#)
         #expect(fixture.send("POST", "/almost", headers: Self.json, body: "{}").text == #"{"id":9223372036854775807}"#)
         #expect(fixture.send("POST", "/almost", headers: Self.json, body: "{}").status == 409)
@@ -502,6 +503,16 @@ struct ResourceTests {
         #expect(list.status == 200)
         #expect((try JSONSerialization.jsonObject(with: Data(list.body)) as? [[String: Int]])?.map { $0["id"] ?? 0 } == Array(66...75))
         #expect(fixture.get("/c/70").status == 200)
+    }
+
+    /// Audit R24: `"1.0"` is the id 1, so a made-up id goes past it instead of repeating it.
+    @Test func aStringIDThatIsANumberCountsTowardsTheNextID() throws {
+        let fixture = try EngineFixture(["api/s.json": #"{"$resource": {"items": [{"id": "1.0"}, {"id": "1e2"}, {"id": "07"}]}}"#])
+        #expect(fixture.postJSON("/api/s", "{}").headerValue("Location") == "/api/s/101")
+        #expect(fixture.get("/api/s/1").text == #"{"id":"1.0"}"#)
+        #expect(fixture.send("DELETE", "/api/s/100").status == 204)
+        #expect(fixture.send("DELETE", "/api/s/101").status == 204)
+        #expect(fixture.postJSON("/api/s", "{}").headerValue("Location") == "/api/s/2", "\"07\" is text, \"1.0\" is 1")
     }
 
     @Test func createAndDeleteChurnKeepsTheCollectionAndTheNextID() throws {

@@ -57,6 +57,9 @@ extension FixtureFileCompiler {
                 headers = compileOutgoingHeaders(value, key: "webhook headers", refusing: Self.webhookRefusedHeaders)
                 fields.headersNode = value
             case "body":
+                if fields.body != nil {
+                    add(.error, at: member.keyPosition, "a webhook has \"body\" and \"bodyText\", but sends one body", hint: "keep one of them")
+                }
                 fields.body = (.json(value), member.keyPosition)
             case "bodyText":
                 guard case .string(let text) = value.value else {

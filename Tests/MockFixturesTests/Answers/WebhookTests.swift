@@ -92,6 +92,7 @@ struct WebhookTests {
         (#"{"webhooks": [{"url": "ftp://x"}]}"#, #"webhook url "ftp://x" is not usable: the scheme ftp is not supported"#),
         (#"{"webhooks": [{"url": "http://x", "bdy": {}}]}"#, #"a webhook has an unknown key "bdy""#),
         (#"{"webhooks": [{"url": "http://x", "body": {}, "bodyText": "a"}]}"#, #"a webhook has "body" and "bodyText", but sends one body"#),
+        (#"{"webhooks": [{"url": "http://x", "bodyText": "a", "body": {}}]}"#, #"a webhook has "body" and "bodyText", but sends one body"#),
         (#"{"webhooks": [{"url": "http://x", "headers": {"Host": "y"}}]}"#, #"webhook headers cannot set "Host""#),
         (#"{"webhooks": [{"url": "http://x", "delay": -1}]}"#, "webhook delay"),
         (#"{"template": true, "webhooks": [{"url": "{{paht.x}}"}]}"#, "unknown placeholder"),

@@ -18,7 +18,7 @@ struct WebhookControlTests {
 
     @Test(arguments: ControlFront.allCases)
     func aTestReadsWhatItsWebhooksBecame(front: ControlFront) async throws {
-        let files = ["api/orders.json": #"[{"method": "POST", "status": 202, "template": true, "webhooks": [{"url": "http://hooks.test/orders/{{body.id}}", "body": {"id": "{{body.id}}"}}]}]"#]
+        let files = ["api/orders.json": #"[{"method": "POST", "status": 202, "template": true, "webhooks": [{"url": "http://hooks.test/orders/{{body.id}}", "headers": {"X-Signature": "sig-{{body.id}}"}, "body": {"id": "{{body.id}}"}}]}]"#]
         try await front.run(files: files) { harness in
             harness.engine.setWebhookSender(Accepting())
             #expect(try await harness.session.status(.post, "orders", body: .json(["id": 7])) == 202)
@@ -26,6 +26,7 @@ struct WebhookControlTests {
             let webhook = try #require(try await harness.mock.webhooks().first)
             #expect(webhook.url == "http://hooks.test/orders/7" && webhook.method == "POST" && webhook.status == 204)
             #expect(webhook.body == #"{"id":7}"# && webhook.bodySize == 8)
+            #expect(webhook.headers["X-Signature"] == "sig-7" && webhook.headers["Content-Type"] == "application/json", "\(webhook.headers)")
             #expect(webhook.entry?.file == "api/orders.json" && webhook.entry?.entry == 0)
             let reset = try await harness.mock.reset()
             #expect(reset.webhooks == 1)

@@ -55,6 +55,8 @@ public struct SentWebhook: Sendable, Equatable, Decodable {
     public let id: Int
     public let method: String
     public let url: String
+    /// The headers sent, by name as written (`Content-Type`, `Via`, the webhook's own).
+    public let headers: [String: String]
     /// Milliseconds after the answer was chosen: the answer's delay and transfer time plus the
     /// webhook's own.
     public let delay: Int

@@ -39,23 +39,15 @@ extension FixtureTransport {
         guard let upstreamURL = URL(string: forward.target.url(forRequestTarget: target)) else {
             return (failed("\(forward.target.url(forRequestTarget: target)) is not a URL Foundation accepts"), nil)
         }
-        var upstreamRequest = URLRequest(url: upstreamURL)
-        upstreamRequest.httpMethod = method
+        var upstreamRequest = Self.outgoingRequest(to: upstreamURL, method: method,
+                                                   headers: forward.forwardedHeaders(MaxForwards.decremented(method: method, headers: received)), body: body)
         upstreamRequest.timeoutInterval = request.timeoutInterval
-        // The request's own `Cookie` header goes as sent; URLSession adds none of its jar.
-        upstreamRequest.httpShouldHandleCookies = false
-        let sent = forward.forwardedHeaders(MaxForwards.decremented(method: method, headers: received))
-        for header in sent where !Self.notForwardedHeaders.contains(header.name.lowercased()) {
-            upstreamRequest.addValue(header.value, forHTTPHeaderField: header.name)
-        }
-        if !body.isEmpty { upstreamRequest.httpBody = Data(body) }
         let data: Data
         let response: HTTPURLResponse
         do {
             (data, response) = try await forwardingTransport.send(upstreamRequest)
         } catch {
-            let reason = (error as? URLError).map { "\($0.localizedDescription) (URLError \($0.code.rawValue))" } ?? "\(error)"
-            let answer = failed("forwarding \(method) \(target) to \(upstream) failed: \(reason)")
+            let answer = failed("forwarding \(method) \(target) to \(upstream) failed: \(Self.reason(error))")
             if error is CancellationError || (error as? URLError)?.code == .cancelled { throw error }
             return (answer, nil)
         }
@@ -74,6 +66,25 @@ extension FixtureTransport {
         let sent = engine.allowingCrossOrigin(answer, method: method, headers: headers)
         engine.journalForwarded(method: method, target: target, headers: headers, body: body, response: sent)
         return sent
+    }
+
+    /// A request the mock sends through ``forwardingTransport`` (a forward, a webhook): `headers`
+    /// but those the transport writes itself, the body, and no cookies of URLSession's jar (the
+    /// headers carry the app's own `Cookie` as sent).
+    static func outgoingRequest(to url: URL, method: String, headers: [HTTPHeader], body: [UInt8]) -> URLRequest {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpShouldHandleCookies = false
+        for header in headers where !notForwardedHeaders.contains(header.name.lowercased()) {
+            request.addValue(header.value, forHTTPHeaderField: header.name)
+        }
+        if !body.isEmpty { request.httpBody = Data(body) }
+        return request
+    }
+
+    /// Why the forwarding transport failed, in one phrase: a URLError's description and code.
+    static func reason(_ error: any Error) -> String {
+        (error as? URLError).map { "\($0.localizedDescription) (URLError \($0.code.rawValue))" } ?? "\(error)"
     }
 
     /// Headers the forwarding transport writes itself: the host and the framing of its own

@@ -21,21 +21,14 @@ struct TransportWebhookSender: WebhookSending {
             completion(.failure(WebhookFailure("not sent: \(webhook.url) is not an http:// or https:// URL")))
             return {}
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = webhook.method
-        request.httpShouldHandleCookies = false
-        for header in webhook.headers where !FixtureTransport.notForwardedHeaders.contains(header.name.lowercased()) {
-            request.addValue(header.value, forHTTPHeaderField: header.name)
-        }
-        if !webhook.body.isEmpty { request.httpBody = Data(webhook.body) }
+        let request = FixtureTransport.outgoingRequest(to: url, method: webhook.method, headers: webhook.headers, body: webhook.body)
         let task = Task {
             do {
                 try Task.checkCancellation()
                 let (_, response) = try await transport.send(request)
                 completion(.success(response.statusCode))
             } catch {
-                let reason = (error as? URLError).map { "\($0.localizedDescription) (URLError \($0.code.rawValue))" } ?? "\(error)"
-                completion(.failure(WebhookFailure("\(webhook.method) \(webhook.url) failed: \(reason)")))
+                completion(.failure(WebhookFailure("\(webhook.method) \(webhook.url) failed: \(FixtureTransport.reason(error))")))
             }
         }
         return { task.cancel() }

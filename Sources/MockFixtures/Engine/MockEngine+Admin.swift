@@ -124,7 +124,7 @@ extension MockEngine {
         guard methods.contains(request.method) else {
             let shown = methods.filter { $0 != "HEAD" }
             // Shortened as ids are in the 404s: a 5,000-byte path made a 20 KB 405 (audit F3).
-            let path = request.target.path.count > 200 ? String(request.target.path.prefix(200)) + "…" : String(request.target.path)
+            let path = Self.shown(request.target.path)
             var error = "\(path) answers \(Self.listed(shown)) only, \(request.methodNamedInBodies) is not allowed"
             if request.methodInAnotherCase(among: methods) != nil {
                 error += " (methods are case-sensitive)"

@@ -57,8 +57,7 @@ extension MockEngine {
     /// ```
     /// ``MockEngineOptions/answerHeaders`` are added first, as ``respond(method:target:headers:body:)`` adds them.
     package func preparedAnswerHeaders(_ headers: [HTTPHeader]) -> [HTTPHeader] {
-        let added = withAnswerHeaders(headers)
-        return options.cors ? CrossOriginHeaders.varyingOnOrigin(added) ?? added : added
+        varyingOnOriginUnderCORS(withAnswerHeaders(headers))
     }
 
     /// The headers a front gives its copy of `response`, one of `store`'s prepared answers
@@ -66,7 +65,13 @@ extension MockEngine {
     /// ``MockEngineOptions/answerHeaders`` (audit R21), as no admin answer does.
     package func preparedAnswerHeaders(of response: PreparedResponse, in store: FixtureStore) -> [HTTPHeader] {
         guard response.id == store.healthPreparedID else { return preparedAnswerHeaders(response.headers) }
-        return options.cors ? CrossOriginHeaders.varyingOnOrigin(response.headers) ?? response.headers : response.headers
+        return varyingOnOriginUnderCORS(response.headers)
+    }
+
+    /// `headers` with `Origin` in their `Vary` under ``MockEngineOptions/cors``, as
+    /// ``allowingCrossOrigin(_:method:headers:)`` sends an answer to a request without `Origin`.
+    private func varyingOnOriginUnderCORS(_ headers: [HTTPHeader]) -> [HTTPHeader] {
+        options.cors ? CrossOriginHeaders.varyingOnOrigin(headers) ?? headers : headers
     }
 
     /// `headers` with each of ``MockEngineOptions/answerHeaders`` whose name they lack (any case).

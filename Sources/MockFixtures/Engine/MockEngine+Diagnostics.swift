@@ -9,7 +9,7 @@ extension MockEngine {
     }
 
     func rejectedPathResponse(method: String, target: String, rejection: PathRejection) -> MockResponse {
-        let shownTarget = Self.shown(target: target)
+        let shownTarget = Self.shown(target)
         if method == "CONNECT" {
             // A client told to use the server as its proxy (HTTPS_PROXY=…) asks for a tunnel.
             let error = "CONNECT \(shownTarget) asks for a tunnel, as to a proxy; mockserver is not a forward proxy"
@@ -28,9 +28,9 @@ extension MockEngine {
         ])
     }
 
-    /// A refused target as an explanation quotes it: at most 200 characters, then "…".
-    private static func shown(target: String) -> String {
-        target.count > 200 ? String(target.prefix(200)) + "…" : target
+    /// A target, path or name as an explanation quotes it: at most 200 characters, then "…".
+    static func shown(_ text: some StringProtocol) -> String {
+        text.count > 200 ? String(text.prefix(200)) + "…" : String(text)
     }
 
     /// `400` for a method that is not a token (`G@T`): no fixture could name it (RFC 9110 §9.1).
@@ -41,7 +41,7 @@ extension MockEngine {
             ("error", .string(error)),
             ("hint", .string("send a method such as GET, POST or PATCH, as the fixture entry names it")),
             ("method", .string(method)),
-            ("target", .string(Self.shown(target: target))),
+            ("target", .string(Self.shown(target))),
         ])
     }
 

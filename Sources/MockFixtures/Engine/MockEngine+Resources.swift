@@ -278,7 +278,7 @@ extension MockEngine {
     func resourceAnswer(_ resource: Resource, itemID: Substring?, _ request: inout IncomingRequest) -> MockResponse {
         let outcome = MatchOutcome.resource(resource.id)
         // Shortened as the 404s shorten an id: a 5,000-byte path made a 20 KB 405 (audit F3).
-        let path = request.target.path.count > 200 ? String(request.target.path.prefix(200)) + "…" : String(request.target.path)
+        let path = Self.shown(request.target.path)
         let methods = itemID == nil ? ["GET", "HEAD", "POST"] : ["GET", "HEAD", "PUT", "PATCH", "DELETE"]
         guard methods.contains(request.method) else {
             var error = "\(path) is \(itemID == nil ? "the collection" : "an item") of \(resource.id), which answers \(Self.listed(methods.filter { $0 != "HEAD" })) only"

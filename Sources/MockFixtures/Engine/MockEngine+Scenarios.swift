@@ -90,7 +90,7 @@ extension MockEngine {
     private func unknownScenario(_ name: String, store: FixtureStore) -> MockResponse {
         let names = scenarioNames(store: store)
         let known = names.isEmpty ? "no fixture names a scenario" : "the scenarios are " + names.map { "'\($0)'" }.joined(separator: ", ")
-        let shown = name.count > 200 ? String(name.prefix(200)) + "…" : name
+        let shown = Self.shown(name)
         let error = "no fixture names the scenario '\(shown)'; \(known)"
         var hint = "use a name a fixture entry gives as \"scenario\" (GET /__admin/scenarios lists them)"
         if let suggestion = EditDistance.closest(to: name, among: names, maximumDistance: 2) {

@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "MockTLS", dependencies: ["CGnuTLS"]),
         // The HTTP/1.1 client that forwards requests to a real API (record, proxy, HTTPS health check).
         .target(name: "MockUpstream", dependencies: ["MockTLS", "CZlib", "MockFixtures"]),
-        // Turns recorded exchanges into fixture files. Pure Swift, like MockFixtures.
+        // Writes fixture files: recorded exchanges, and stubs imported from WireMock. Pure Swift, like MockFixtures.
         .target(name: "MockRecorder", dependencies: ["MockFixtures"]),
         // Record and proxy: forwards what no fixture answers to a real API (MockUpstream) and
         // writes the exchanges as fixtures (MockRecorder), for the server's RequestForwarder.

@@ -17,7 +17,7 @@ struct MockServerCommand: ParsableCommand {
         commandName: "mockserver",
         abstract: "Serve a folder of JSON fixtures as a mock REST API.",
         discussion: FixtureFormatHelp.text,
-        subcommands: [ValidateCommand.self, HealthcheckCommand.self, TLSCertCommand.self, RecordCommand.self]
+        subcommands: [ValidateCommand.self, HealthcheckCommand.self, TLSCertCommand.self, RecordCommand.self, ImportCommand.self]
     )
 
     @OptionGroup var fixtures: FixtureRootOptions

@@ -117,7 +117,7 @@ extension JSONValue: Equatable {
     }
 
     /// Compact JSON of `value`, shortened to stay readable inside a sentence.
-    static func excerpt(_ value: JSONValue, limit: Int = 60) -> String {
+    package static func excerpt(_ value: JSONValue, limit: Int = 60) -> String {
         let text = value.compactText
         guard text.count > limit else { return text }
         return String(text.prefix(limit)) + "…"

@@ -1,8 +1,8 @@
 /// Standard base64 with padding (RFC 4648 §4), for request bodies that are not UTF-8 text.
-enum Base64 {
+package enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0
@@ -28,7 +28,7 @@ enum Base64 {
     /// The bytes of standard or URL-safe base64 (`+/` or `-_`), padding optional, white space
     /// ignored (a long value may be wrapped); nil when another character stands in it or the
     /// length cannot be base64's.
-    static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         var values: [UInt8] = []
         values.reserveCapacity(text.utf8.count)
         var padding = 0

@@ -1,0 +1,94 @@
+import MockFixtures
+
+/// What `mockserver import` did with each stub: where it went, or why it was not imported.
+///
+/// ```swift
+/// let report = try WireMockImporter(root: "Mocks").importStubs(from: ["wiremock"])
+/// print(report)   // one line a stub, then "imported 14 of 16 stubs into Mocks: …"
+/// if !report.isComplete { /* some stubs need writing by hand: each line says why */ }
+/// ```
+public struct ImportReport: Sendable, CustomStringConvertible {
+    public enum Outcome: Sendable, Equatable {
+        /// Added as entry `entry` of `file` (relative to the root).
+        case added(file: String, entry: Int)
+        /// An equal entry is already entry `entry` of `file` (the stub was imported before).
+        case alreadyThere(file: String, entry: Int)
+        /// A dry run: it would be added to `file`.
+        case wouldAdd(file: String)
+        /// Not imported, and why: the key with no equivalent and what to write instead.
+        case notImported(reason: String)
+    }
+
+    public struct Stub: Sendable {
+        /// The mapping file, and the stub's place and name in it when the file holds several
+        /// (`mappings/orders.json#2 ("Create order")`).
+        public let source: String
+        /// Method and URL as the stub wrote them (`GET /api/users/[0-9]+`); empty when the file
+        /// could not be read.
+        public let shown: String
+        public let outcome: Outcome
+        /// What is converted close to, but not exactly as, WireMock does it.
+        public let notes: [String]
+    }
+
+    /// The root, as given.
+    public let root: String
+    public let dryRun: Bool
+    public internal(set) var stubs: [Stub] = []
+    /// Fixture files written (relative to the root), in order.
+    public internal(set) var filesWritten: [String] = []
+    /// Body files copied under `__files/` (relative to the root).
+    public internal(set) var bodyFilesCopied: [String] = []
+    /// Problems the written files have when the root is loaded again afterwards (none expected:
+    /// each entry was checked before it was written).
+    public internal(set) var problems: [FixtureProblem] = []
+
+    public var importedCount: Int {
+        stubs.count { if case .notImported = $0.outcome { false } else { true } }
+    }
+
+    public var notImportedCount: Int { stubs.count - importedCount }
+
+    /// Every stub imported and the written files load without an error.
+    public var isComplete: Bool {
+        notImportedCount == 0 && !problems.contains { $0.severity == .error }
+    }
+
+    public var description: String {
+        var lines: [String] = []
+        for stub in stubs {
+            let what = stub.shown.isEmpty ? stub.source : "\(stub.source): \(stub.shown)"
+            switch stub.outcome {
+            case .added(let file, let entry): lines.append("\(what) → \(file) entry \(entry) (added)")
+            case .alreadyThere(let file, let entry): lines.append("\(what) → \(file) entry \(entry) (already there)")
+            case .wouldAdd(let file): lines.append("\(what) → \(file) (would be added)")
+            case .notImported(let reason): lines.append("\(what) → not imported: \(reason)")
+            }
+            lines += stub.notes.map { "  note: \($0)" }
+        }
+        for problem in problems {
+            lines.append(problem.description)
+        }
+        let files = dryRun ? "nothing written (dry run)"
+            : "\(filesWritten.count) fixture file\(filesWritten.count == 1 ? "" : "s") written, \(bodyFilesCopied.count) body file\(bodyFilesCopied.count == 1 ? "" : "s") copied"
+        var summary = "\(dryRun ? "would import" : "imported") \(importedCount) of \(stubs.count) stub\(stubs.count == 1 ? "" : "s") into \(root): \(files)"
+        if notImportedCount > 0 {
+            summary += "; \(notImportedCount) not imported (each line above says why and what to write instead)"
+        }
+        if problems.contains(where: { $0.severity == .error }) {
+            summary += "; the written files have errors (listed above)"
+        }
+        lines.append(summary)
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Why an import could not start or finish: nothing is half-written (each fixture file is
+/// replaced whole, or left as it was).
+public struct ImportError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

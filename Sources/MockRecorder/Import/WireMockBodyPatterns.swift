@@ -1,0 +1,235 @@
+import MockFixtures
+
+/// A stub's `request.bodyPatterns` as an entry's `request` (and `"requestMatch": "partial"`).
+struct ImportedBody {
+    var request: JSONValue
+    var partial = false
+    var notes: [String] = []
+}
+
+enum WireMockBodyPatterns {
+    /// `equalToJson` (with `ignoreExtraElements`, `ignoreArrayOrder`, JsonUnit's
+    /// `${json-unit.ignore}` and `${json-unit.regex}`), `equalTo`, `contains`, `matches`,
+    /// `absent`, and `matchesJsonPath` with plain member paths (several merge into one partial
+    /// body). XML, binary, `and`/`or`/`not` and JSONPath filters refuse the stub.
+    static func converted(_ patterns: JSONValue, at key: String) throws(StubRefusal) -> ImportedBody? {
+        guard case .array(let elements) = patterns else {
+            throw StubRefusal(key, "must be an array of body patterns, found \(patterns.kindNameWithArticle)")
+        }
+        guard !elements.isEmpty else { return nil }
+        var members: [[JSONMember]] = []
+        for (index, element) in elements.enumerated() {
+            guard let object = element.value.objectMembers, !object.isEmpty else {
+                throw StubRefusal("\(key)[\(index)]", "must be a body pattern object such as {\"equalToJson\": …}")
+            }
+            members.append(object)
+        }
+        if members.allSatisfy({ $0.first?.key == "matchesJsonPath" }) {
+            return try jsonPaths(members, at: key)
+        }
+        guard members.count == 1 else {
+            throw StubRefusal(key, "holds \(members.count) patterns that must all match, which one entry's \"request\" can say only for matchesJsonPath member paths; write the body the request sends as equalToJson")
+        }
+        let pattern = members[0]
+        let patternKey = "\(key)[0]"
+        let options = Dictionary(pattern.dropFirst().map { ($0.key, $0.value.value) }, uniquingKeysWith: { $1 })
+        let operatorKey = "\(patternKey).\(pattern[0].key)"
+        let operand = pattern[0].value.value
+        switch pattern[0].key {
+        case "equalToJson":
+            try refuseOptions(options, allowed: ["ignoreExtraElements", "ignoreArrayOrder"], at: patternKey)
+            let ignoreExtra = options["ignoreExtraElements"] == .bool(true)
+            let ignoreOrder = options["ignoreArrayOrder"] == .bool(true)
+            var expected = operand
+            if case .string(let text) = operand {
+                do {
+                    expected = try JSONParser.parse(Array(text.utf8)).root.value
+                } catch {
+                    throw StubRefusal(operatorKey, "is a string that is not JSON (\(error.position): \(error.message))")
+                }
+            }
+            var body = ImportedBody(request: .null, partial: ignoreExtra)
+            body.request = try expectation(expected, at: operatorKey, ignoreOrder: ignoreOrder, ignoreExtra: ignoreExtra, notes: &body.notes)
+            return body
+        case "equalTo":
+            try refuseOptions(options, allowed: [], at: patternKey)
+            guard case .string(let text) = operand else { throw StubRefusal(operatorKey, "must be a string") }
+            if let document = try? JSONParser.parse(Array(text.utf8)), document.root.value.objectMembers != nil || isArray(document.root.value) {
+                var body = ImportedBody(request: .null, notes: ["the body \(operatorKey) names is compared as JSON: spacing and key order do not matter here"])
+                body.request = try expectation(document.root.value, at: operatorKey, ignoreOrder: false, ignoreExtra: false, notes: &body.notes)
+                return body
+            }
+            return ImportedBody(request: WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(text) + "$"), notes: [textNote(operatorKey)])
+        case "contains", "matches":
+            try refuseOptions(options, allowed: [], at: patternKey)
+            guard case .string(let text) = operand else { throw StubRefusal(operatorKey, "must be a string") }
+            let matcher = pattern[0].key == "contains" ? JSONValue.makeObject([("$contains", .string(text))])
+                : WireMockMatcher.regex(WireMockMatcher.wholeMatch(text))
+            return ImportedBody(request: matcher, notes: [textNote(operatorKey)])
+        case "absent":
+            guard operand == .bool(true) else { throw StubRefusal(operatorKey, "only \"absent\": true has an equivalent (\"request\": {\"$absent\": true})") }
+            return ImportedBody(request: .makeObject([("$absent", .bool(true))]))
+        default:
+            throw StubRefusal(operatorKey, "has no equivalent here (ours: equalToJson, equalTo, contains, matches, absent, matchesJsonPath with member paths); "
+                + "XML and binary bodies can be matched with a $regex on their text (\"request\": {\"$regex\": …}), or answered from a handler in Swift")
+        }
+    }
+
+    private static func textNote(_ key: String) -> String {
+        "\(key) searches the text of a body that is not JSON; a body sent as JSON is compared as JSON here, so it does not match this entry"
+    }
+
+    private static func isArray(_ value: JSONValue) -> Bool {
+        if case .array = value { return true }
+        return false
+    }
+
+    private static func refuseOptions(_ options: [String: JSONValue], allowed: Set<String>, at key: String) throws(StubRefusal) {
+        for (name, value) in options where !allowed.contains(name) || !(value == .bool(true) || value == .bool(false)) {
+            throw StubRefusal("\(key).\(name)", allowed.contains(name) ? "must be true or false" : "has no equivalent here")
+        }
+    }
+
+    /// The expected JSON with JsonUnit placeholders as matchers, arrays in any order as
+    /// `$unordered` (or `$includes` with extra elements allowed), and objects with `$` keys inside
+    /// `$equals` so they are not read as matchers.
+    private static func expectation(_ value: JSONValue, at key: String, ignoreOrder: Bool, ignoreExtra: Bool,
+                                    notes: inout [String]) throws(StubRefusal) -> JSONValue {
+        switch value {
+        case .string(let text) where text.hasPrefix("${json-unit."):
+            if text == "${json-unit.ignore}" { return .makeObject([("$any", .bool(true))]) }
+            if text.hasPrefix("${json-unit.regex}") {
+                return WireMockMatcher.regex(WireMockMatcher.wholeMatch(String(text.dropFirst("${json-unit.regex}".count))))
+            }
+            throw StubRefusal(key, "holds the JsonUnit placeholder \"\(text)\", which has no equivalent (ours: ${json-unit.ignore} as {\"$any\": true}, ${json-unit.regex}… as {\"$regex\": …}); use a $regex for the value's shape")
+        case .object(let members):
+            if members.contains(where: { $0.key.hasPrefix("$") }) {
+                if containsJSONUnit(value) {
+                    throw StubRefusal(key, "holds keys starting with '$' and JsonUnit placeholders in one object, which cannot be said here")
+                }
+                return .makeObject([("$equals", value)])
+            }
+            var converted: [(String, JSONValue)] = []
+            for member in members {
+                converted.append((member.key, try expectation(member.value.value, at: key, ignoreOrder: ignoreOrder, ignoreExtra: ignoreExtra, notes: &notes)))
+            }
+            return .makeObject(converted)
+        case .array(let elements):
+            var converted: [JSONValue] = []
+            for element in elements {
+                converted.append(try expectation(element.value, at: key, ignoreOrder: ignoreOrder, ignoreExtra: ignoreExtra, notes: &notes))
+            }
+            if ignoreOrder, !converted.isEmpty {
+                return .makeObject([(ignoreExtra ? "$includes" : "$unordered", .makeArray(converted))])
+            }
+            if ignoreExtra, !converted.isEmpty, !notes.contains(where: { $0.hasPrefix("arrays compare") }) {
+                notes.append("arrays compare element by element here; WireMock's ignoreExtraElements also let an array hold more elements (write {\"$includes\": […]} for that)")
+            }
+            return .makeArray(converted)
+        default:
+            return value
+        }
+    }
+
+    private static func containsJSONUnit(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text): text.hasPrefix("${json-unit.")
+        case .array(let elements): elements.contains { containsJSONUnit($0.value) }
+        case .object(let members): members.contains { containsJSONUnit($0.value.value) }
+        default: false
+        }
+    }
+
+    /// Several `matchesJsonPath` patterns as one partial body: `$.a.b` → `{"a": {"b": {"$any": true}}}`.
+    private static func jsonPaths(_ patterns: [[JSONMember]], at key: String) throws(StubRefusal) -> ImportedBody {
+        var tree = PartialTree()
+        for (index, pattern) in patterns.enumerated() {
+            let patternKey = "\(key)[\(index)].matchesJsonPath"
+            guard pattern.count == 1 else {
+                throw StubRefusal("\(key)[\(index)]", "has keys beside matchesJsonPath (\(pattern.dropFirst().map(\.key).joined(separator: ", ")))")
+            }
+            let expression: String
+            var leaf = JSONValue.makeObject([("$any", .bool(true))])
+            switch pattern[0].value.value {
+            case .string(let text):
+                expression = text
+            case .object(let members):
+                guard let written = members.first(where: { $0.key == "expression" })?.value.value.stringValue else {
+                    throw StubRefusal(patternKey, "needs an \"expression\"")
+                }
+                expression = written
+                let matcherMembers = members.filter { $0.key != "expression" }
+                if !matcherMembers.isEmpty {
+                    leaf = try bodyValueMatcher(.object(matcherMembers), at: patternKey)
+                }
+            default:
+                throw StubRefusal(patternKey, "must be a JSONPath string or {\"expression\": …, \"equalTo\": …}")
+            }
+            let steps: [JSONPathStep]
+            do {
+                steps = try JSONPathStep.parse(expression)
+            } catch {
+                throw StubRefusal(patternKey, "\"\(expression)\" \(error.reason)")
+            }
+            var names: [String] = []
+            for step in steps {
+                guard case .member(let name) = step else {
+                    throw StubRefusal(patternKey, "\"\(expression)\" names an array element; arrays compare whole here (write the array as {\"$includes\": […]} in a partial body)")
+                }
+                names.append(name)
+            }
+            guard !names.isEmpty else { throw StubRefusal(patternKey, "\"\(expression)\" names the whole body; write it as equalToJson") }
+            guard tree.insert(names, leaf) else {
+                throw StubRefusal(patternKey, "\"\(expression)\" overlaps another matchesJsonPath of this stub, which one partial body cannot say")
+            }
+        }
+        return ImportedBody(request: tree.value, partial: true)
+    }
+
+    /// A JSON body value's matcher: WireMock compares it as text, so numbers and booleans match
+    /// by their text too (`$regex` reads them as written).
+    private static func bodyValueMatcher(_ matcher: JSONValue, at key: String) throws(StubRefusal) -> JSONValue {
+        if let members = matcher.objectMembers, members.count == 1, members[0].key == "equalTo", let text = members[0].value.value.importedText {
+            return WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(text) + "$")
+        }
+        return try WireMockMatcher.converted(matcher, at: key)
+    }
+}
+
+/// Member paths merged into nested objects.
+private struct PartialTree {
+    private var members: [(String, Node)] = []
+
+    private indirect enum Node {
+        case leaf(JSONValue)
+        case branch(PartialTree)
+    }
+
+    /// False when `path` ends where another path goes on, or twice at the same place.
+    mutating func insert(_ path: [String], _ leaf: JSONValue) -> Bool {
+        let name = path[0]
+        let index = members.firstIndex { $0.0 == name }
+        if path.count == 1 {
+            guard index == nil else { return false }
+            members.append((name, .leaf(leaf)))
+            return true
+        }
+        var child = PartialTree()
+        if let index {
+            guard case .branch(let existing) = members[index].1 else { return false }
+            child = existing
+        }
+        guard child.insert(Array(path.dropFirst()), leaf) else { return false }
+        if let index { members[index].1 = .branch(child) } else { members.append((name, .branch(child))) }
+        return true
+    }
+
+    var value: JSONValue {
+        .makeObject(members.map { name, node in
+            switch node {
+            case .leaf(let leaf): (name, leaf)
+            case .branch(let tree): (name, tree.value)
+            }
+        })
+    }
+}

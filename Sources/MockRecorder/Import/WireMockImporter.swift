@@ -1,0 +1,221 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import MockFixtures
+
+/// Imports WireMock stub mappings into a fixture folder: each stub becomes an entry in the file
+/// that serves its path (`urlPath: /api/users/1` → `api/users/1.json`), its `bodyFileName` is
+/// copied under `__files/`, and every entry is checked as the loader checks it before it is
+/// written. A stub with something that has no faithful equivalent (a JSONPath filter, an XML
+/// matcher, another transformer) is not imported, and the report names the key and what to
+/// write instead. Existing files are appended to, never rewritten; an entry already there is not
+/// added twice, so importing again is harmless.
+///
+/// ```swift
+/// let report = try WireMockImporter(root: "Mocks").importStubs(from: ["wiremock"])   // wiremock/mappings, wiremock/__files
+/// print(report)
+/// ```
+public struct WireMockImporter: Sendable {
+    /// The fixture root, as given.
+    public let root: String
+
+    /// Imports into `root`, created when missing.
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// Imports every stub in `sources`: WireMock root folders (holding `mappings/` and
+    /// `__files/`), `mappings` folders (read recursively) or mapping files (one stub, or
+    /// `{"mappings": […]}`). `filesFolder` overrides where `bodyFileName`s are found (by default
+    /// the `__files` beside `mappings`). With `dryRun`, nothing is written.
+    public func importStubs(from sources: [String], filesFolder: String? = nil, dryRun: Bool = false) throws(ImportError) -> ImportReport {
+        guard !sources.isEmpty else { throw ImportError("no stubs to import: name a WireMock folder (holding mappings/) or mapping files") }
+        var mappingFiles: [MappingFile] = []
+        for source in sources {
+            mappingFiles += try Self.mappingFiles(in: source, filesFolder: filesFolder)
+        }
+        let rootPath = try resolvedRoot(creating: !dryRun)
+        var report = ImportReport(root: root, dryRun: dryRun)
+        var pending: [PendingStub] = []
+        for file in mappingFiles {
+            pending += convertedStubs(in: file)
+        }
+        var writer = ImportWriter(rootPath: rootPath, dryRun: dryRun)
+        if dryRun {
+            try writer.write(pending, into: &report)
+        } else {
+            // One importer or recorder writes into a root at a time (`record` takes the same lock).
+            var failure: ImportError?
+            do {
+                try RecordingLock(root: rootPath).withLock { () throws(RecordError) -> Void in
+                    do { try writer.write(pending, into: &report) } catch { failure = error as? ImportError ?? ImportError("\(error)") }
+                }
+            } catch {
+                throw ImportError("\(error)")
+            }
+            if let failure { throw failure }
+        }
+        if !dryRun, !report.filesWritten.isEmpty {
+            do {
+                let store = try FixtureStore.load(root: rootPath)
+                let written = Set(report.filesWritten)
+                report.problems = store.problems.filter { written.contains($0.file) }
+            } catch {
+                throw ImportError("the fixtures were written, but \(root) does not load again: \(error)")
+            }
+        }
+        return report
+    }
+
+    /// A mapping file and the `__files` folder its `bodyFileName`s are in.
+    struct MappingFile {
+        let path: String
+        let shown: String
+        let filesFolder: String?
+    }
+
+    static func mappingFiles(in source: String, filesFolder override: String?) throws(ImportError) -> [MappingFile] {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+            throw ImportError("\(source) does not exist; name a WireMock folder (holding mappings/), a mappings folder or a mapping file")
+        }
+        let trimmed = source.count > 1 && source.hasSuffix("/") ? String(source.dropLast()) : source
+        guard isDirectory else {
+            let parent = ImportPaths.parent(of: trimmed)
+            let files = override ?? (ImportPaths.lastComponent(of: parent) == "mappings" ? existingFolder(ImportPaths.parent(of: parent) + "/__files") : nil)
+            return [MappingFile(path: trimmed, shown: trimmed, filesFolder: files)]
+        }
+        var mappings = trimmed
+        var files = override
+        if existingFolder(trimmed + "/mappings") != nil {
+            mappings = trimmed + "/mappings"
+            files = files ?? existingFolder(trimmed + "/__files")
+        } else if ImportPaths.lastComponent(of: trimmed) == "mappings" {
+            files = files ?? existingFolder(ImportPaths.parent(of: trimmed) + "/__files")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.subpathsOfDirectory(atPath: mappings)
+        } catch {
+            throw ImportError("cannot read \(mappings): \(error)")
+        }
+        let jsonFiles = names.filter { name in
+            name.hasSuffix(".json") && !name.split(separator: "/").contains { $0.hasPrefix(".") }
+                && existingFolder(mappings + "/" + name) == nil
+        }.sorted()
+        guard !jsonFiles.isEmpty else {
+            throw ImportError("\(mappings) holds no .json mapping files; name a WireMock folder (holding mappings/), a mappings folder or mapping files")
+        }
+        return jsonFiles.map { MappingFile(path: mappings + "/" + $0, shown: mappings + "/" + $0, filesFolder: files) }
+    }
+
+    private static func existingFolder(_ path: String) -> String? {
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory ? path : nil
+    }
+
+    private func resolvedRoot(creating: Bool) throws(ImportError) -> String {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) {
+            guard isDirectory else { throw ImportError("cannot import into \(root): it is a file, not a folder") }
+        } else if creating {
+            do {
+                try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            } catch {
+                throw ImportError("cannot create \(root): \(error)")
+            }
+        } else {
+            return root
+        }
+        switch AtomicFileWriter.resolve(root) {
+        case .success(let resolved): return resolved
+        case .failure(let reason): throw ImportError("cannot import into \(root): \(reason.text)")
+        }
+    }
+
+    /// A stub converted and checked, waiting to be written, or refused.
+    struct PendingStub {
+        let source: String
+        /// Method and URL as the stub wrote them.
+        let shown: String
+        let result: Result<ConvertedStub, StubRefusal>
+        let filesFolder: String?
+    }
+
+    private func convertedStubs(in file: MappingFile) -> [PendingStub] {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            return [PendingStub(source: file.shown, shown: "", result: .failure(StubRefusal("", "the file cannot be read")), filesFolder: nil)]
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONParser.parse(Array(data))
+        } catch {
+            return [PendingStub(source: file.shown, shown: "", result: .failure(StubRefusal("", "not valid JSON (\(error.position): \(error.message))")), filesFolder: nil)]
+        }
+        var stubs: [JSONValue] = []
+        switch document.root.value {
+        case .object(let members) where members.contains(where: { $0.key == "mappings" }):
+            guard case .array(let elements)? = document.root.value["mappings"] else {
+                return [PendingStub(source: file.shown, shown: "", result: .failure(StubRefusal("", "\"mappings\" must be an array of stubs")), filesFolder: nil)]
+            }
+            stubs = elements.map(\.value)
+        case .array(let elements):
+            stubs = elements.map(\.value)
+        default:
+            stubs = [document.root.value]
+        }
+        var pending: [PendingStub] = []
+        for (index, mapping) in stubs.enumerated() {
+            var source = stubs.count > 1 ? "\(file.shown)#\(index)" : file.shown
+            if let name = mapping["name"]?.stringValue { source += " (\"\(name)\")" }
+            let result: Result<ConvertedStub, StubRefusal>
+            do {
+                result = .success(try checked(try WireMockStub.converted(mapping), filesFolder: file.filesFolder))
+            } catch {
+                result = .failure(error)
+            }
+            pending.append(PendingStub(source: source, shown: WireMockStub.shownRequest(mapping), result: result, filesFolder: file.filesFolder))
+        }
+        return pending
+    }
+
+    /// The stub's entry as the loader checks it, its body files read from `filesFolder`: an
+    /// error refuses the stub in the loader's words, a warning becomes a note.
+    private func checked(_ stub: ConvertedStub, filesFolder: String?) throws(StubRefusal) -> ConvertedStub {
+        var stub = stub
+        var entry = stub.entry
+        var filesRoot: String?
+        if !stub.bodyFiles.isEmpty {
+            guard let filesFolder else {
+                throw StubRefusal("response.bodyFileName", "names a body file, and there is no __files folder beside the mappings (give --files DIR)")
+            }
+            let folderName = ImportPaths.lastComponent(of: filesFolder)
+            filesRoot = ImportPaths.parent(of: filesFolder)
+            if folderName != WireMockStub.filesFolder, case .object(var members) = entry,
+               let index = members.firstIndex(where: { $0.key == "responseFile" }), let path = members[index].value.value.stringValue {
+                members[index].value = JSONNode(.string(folderName + path.dropFirst(WireMockStub.filesFolder.count)))
+                entry = .object(members)
+            }
+        }
+        if let filesRoot, case .object(var members) = entry, !members.contains(where: { $0.key == "template" }),
+           let file = members.first(where: { $0.key == "responseFile" })?.value.value.stringValue,
+           let contents = FileManager.default.contents(atPath: filesRoot + "/" + file), contents.firstRange(of: Array("{{".utf8)) != nil {
+            // WireMock sends the file as written without its transformer; so must `--template-all`.
+            members.append(JSONMember(key: "template", value: JSONNode(.bool(false))))
+            entry = .object(members)
+            if case .object(var written) = stub.entry {
+                written.append(JSONMember(key: "template", value: JSONNode(.bool(false))))
+                stub.entry = .object(written)
+            }
+        }
+        let bytes = Array("[\n".utf8) + EntryBuilder.arrayElementText(entry) + Array("\n]\n".utf8)
+        let problems = FixtureEntryCheck.problems(of: bytes, asFile: stub.file, pathParameterNames: stub.parameterNames, responseFilesRoot: filesRoot)
+        if let error = problems.first(where: { $0.severity == .error }) {
+            throw StubRefusal("", "the converted entry would not load: \(error.message) (\(error.hint))")
+        }
+        stub.notes += problems.map { "the loader warns: \($0.message)" }
+        return stub
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import MockRecorder
+
+/// `mockserver import --from wiremock SOURCE… --root DIR`: writes another tool's stubs as
+/// fixtures.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write WireMock stub mappings into --root as fixtures.",
+        discussion: """
+            Each stub becomes an entry in the file that serves its path (urlPath \
+            /api/users/1 → api/users/1.json; urlPathPattern /api/users/[0-9]+ → \
+            api/users/{p2}.json with a pathParameters $regex; urlPathTemplate /users/{id} → \
+            users/{id}.json), with its query, header, cookie and body matchers, status, \
+            headers, body, delay, fault, scenario, priority, templates, webhooks and \
+            proxyBaseUrl converted as README's "Coming from WireMock and others" maps them. \
+            bodyFileName files are copied under __files/. Every entry is checked as the \
+            loader checks it before anything is written; existing files are appended to, \
+            and an entry already there is not added again.
+
+            A stub with something that has no faithful equivalent (a JSONPath filter, an XML \
+            or binary matcher, another transformer) is not imported: its line names the key \
+            and what to write instead. Close conversions are imported with a note. Exits 1 \
+            when any stub was not imported, 0 when all were.
+
+            EXAMPLES
+              mockserver import --from wiremock ./wiremock --root Mocks
+              mockserver import --from wiremock wiremock/mappings/users.json --root Mocks --dry-run
+            """
+    )
+
+    @Option(help: ArgumentHelp("The tool the stubs come from: wiremock (required).", valueName: "tool"))
+    var from: String
+
+    @Argument(help: ArgumentHelp("WireMock folders (holding mappings/ and __files/), mappings folders or mapping files.", valueName: "source"))
+    var sources: [String] = []
+
+    @Option(help: ArgumentHelp("Where bodyFileName files are (default: the __files folder beside mappings/).", valueName: "dir"))
+    var files: String?
+
+    @Flag(help: "Print what would be imported, and write nothing.")
+    var dryRun = false
+
+    /// `--root`: the folder imported into.
+    @OptionGroup var fixtures: FixtureRootOptions
+
+    static let rootPurpose = "the folder to import into, e.g. --root Mocks (created when missing)"
+
+    func validate() throws {
+        try RootOptions.refuseMisplaced(by: Self.self, takes: ["--root"], why: "only writes fixture files")
+        guard from == "wiremock" else {
+            throw ValidationError("--from \(from) cannot be imported yet: only wiremock (mappings/ and __files/). Mockoon, Hoverfly and MockServer stubs are warned about when loaded; README's \"Coming from WireMock and others\" maps their keys.")
+        }
+        guard !sources.isEmpty else {
+            throw ValidationError("Name what to import: a WireMock folder (holding mappings/), a mappings folder or mapping files.")
+        }
+        _ = try fixtures.requiredRoot(Self.rootPurpose)
+    }
+
+    func run() throws {
+        let root = try fixtures.requiredRoot(Self.rootPurpose)
+        let report: ImportReport
+        do {
+            report = try WireMockImporter(root: root).importStubs(from: sources, filesFolder: files, dryRun: dryRun)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        print(report)
+        if !report.isComplete { throw ExitCode.failure }
+    }
+}

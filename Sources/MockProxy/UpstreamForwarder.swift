@@ -127,7 +127,7 @@ public final class UpstreamForwarder: RequestForwarder {
             ("kind", .string(String(describing: error.kind))),
             ("method", .string(request.method)),
             ("path", .string(request.target)),
-        ])
+        ] + (error.commandLineHint.map { [("hint", JSONValue.string($0))] } ?? []))
         return MockResponse(status: 502, headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)], body: body.prettyPrintedBytes(),
                             outcome: .proxyFailed(upstream: target.description, error: error.summary))
     }

@@ -27,10 +27,17 @@ public final class UpstreamWebhookSender: WebhookSending {
                 logger.info("\(line) \(response.status) (\(webhook.entry.logDescription))")
                 completion(.success(response.status))
             case .failure(let error):
-                logger.warning("\(line) failed (\(webhook.entry.logDescription)): \(error.summary)")
-                completion(.failure(WebhookFailure(error.description)))
+                let flags = error.commandLineHint.map { " (\($0))" } ?? ""
+                logger.warning("\(line) failed (\(webhook.entry.logDescription)): \(error.summary)\(flags)")
+                completion(.failure(WebhookFailure(error.description + flags)))
             }
         }
         return { call.cancel() }
+    }
+
+    /// A webhook triggered by one of this server's own: listed, and logged here so a log reader
+    /// sees why the receiver got nothing (audit R22).
+    public func skipped(_ webhook: WebhookRequest, reason: String) {
+        logger.warning("webhook \(webhook.method) \(webhook.url) \(reason) (\(webhook.entry.logDescription))")
     }
 }

@@ -34,7 +34,7 @@ extension FixtureTransport {
         }
         if MaxForwards.value(method: method, headers: received) == 0 {
             // As the server: this is the last hop an OPTIONS or TRACE may take.
-            return (engine.maxForwardsAnswer(method: method, target: target, headers: headers, body: body), nil)
+            return (engine.maxForwardsAnswer(method: method, target: target, headers: headers, body: body, entry: entry), nil)
         }
         guard let upstreamURL = URL(string: forward.target.url(forRequestTarget: target)) else {
             return (failed("\(forward.target.url(forRequestTarget: target)) is not a URL Foundation accepts"), nil)

@@ -125,6 +125,12 @@ struct MockServerCommand: ParsableCommand {
         if unused.reportUnused {
             StandardStreams.writeError(UnusedReportOptions.unusedReport(server.engine.unusedEntries()))
         }
+        let unsent = server.engine.pendingWebhookCount
+        if unsent > 0 {
+            // They die with the process; the log says so rather than leaving a receiver's test to
+            // wonder (round 9 left this to the docs).
+            StandardStreams.writeError("mockserver: \(unsent) webhook\(unsent == 1 ? "" : "s") still waiting \(unsent == 1 ? "was" : "were") not sent\n")
+        }
         StandardStreams.writeError("mockserver: stopped on \(signal)\n")
     }
 }

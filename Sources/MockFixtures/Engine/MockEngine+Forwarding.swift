@@ -15,14 +15,20 @@ extension MockEngine {
     /// proxies (`Max-Forwards: 0`), so the server answers it itself, as its final recipient (RFC
     /// 9110 §7.6.2), and journals it: for OPTIONS its own communication options (`200` with
     /// `Allow`, as for `OPTIONS *`, §9.3.7); for TRACE a `405` — it is not echoed back, since the
-    /// echo would carry the request's cookies and credentials into a page's reach.
-    package func maxForwardsAnswer<Headers: RequestHeaderLookup>(method: String, target: String, headers: Headers, body: [UInt8]) -> MockResponse {
+    /// echo would carry the request's cookies and credentials into a page's reach. `entry` is the
+    /// outcome of the entry with `"forward"` that matched, if one did: journaled as its
+    /// `matched` (audit D4: it was `null`).
+    package func maxForwardsAnswer<Headers: RequestHeaderLookup>(method: String, target: String, headers: Headers, body: [UInt8],
+                                                                 entry: MatchOutcome? = nil) -> MockResponse {
         let options = serverOptionsResponse()
+        func outcome(_ reason: String) -> MatchOutcome {
+            entry.map { .forwarded(.notForwarded(reason: reason), entry: $0) } ?? .notForwarded(reason: reason)
+        }
         var answer = MockResponse(status: options.status, headers: options.headers, body: options.body,
-                                  outcome: .notForwarded(reason: "Max-Forwards is 0; answered with the server's own options"))
+                                  outcome: outcome("Max-Forwards is 0; answered with the server's own options"))
         if method == "TRACE" {
             let reason = "TRACE \(target) was not forwarded: its Max-Forwards is 0, and mockserver does not echo TRACE itself"
-            answer = diagnosticResponse(status: 405, outcome: .notForwarded(reason: "Max-Forwards is 0, and mockserver does not echo TRACE itself"),
+            answer = diagnosticResponse(status: 405, outcome: outcome("Max-Forwards is 0, and mockserver does not echo TRACE itself"),
                                         headers: Self.jsonHeaders + [HTTPHeader(name: "Allow", value: CrossOriginHeaders.commonMethods.joined(separator: ", "))], [
                 ("error", .string(reason)),
                 ("hint", .string("send it with Max-Forwards above 0 (or without one) to reach the API")),

@@ -69,6 +69,12 @@ extension MockEngine {
         return .makeObject(fields)
     }
 
+    /// Webhooks listed `pending`: waiting for their delay or for the receiver's answer. A front
+    /// that stops says how many it leaves unsent.
+    package var pendingWebhookCount: Int {
+        webhookOutbox.snapshot.pending
+    }
+
     /// `DELETE /__admin/webhooks`: clears the list and cancels the webhooks still waiting.
     func clearWebhooksResponse() -> MockResponse {
         let cleared = webhookOutbox.clear()

@@ -60,6 +60,8 @@ final class WebhookOutbox: Sendable {
         self.sender.withLock { $0 = sender }
     }
 
+    static let loopReason = "not sent: the request that triggered it was one of this server's own webhooks, which would call each other without end"
+
     /// Numbers, lists and schedules `webhooks`, each `answerMilliseconds` plus its own delay from
     /// now; with `comingBack` (the triggering request was one of this engine's webhooks) none
     /// is sent, and the list says why.
@@ -74,9 +76,7 @@ final class WebhookOutbox: Sendable {
             for webhook in numbered {
                 let kept = WebhookRequest(id: webhook.id, method: webhook.method, url: webhook.url, headers: webhook.headers,
                                           body: Self.kept(webhook.body), delayMilliseconds: webhook.delayMilliseconds, entry: webhook.entry)
-                let state: State = comingBack
-                    ? .failed("not sent: the request that triggered it was one of this server's own webhooks, which would call each other without end")
-                    : .pending
+                let state: State = comingBack ? .failed(Self.loopReason) : .pending
                 log.records.append(Record(request: kept, bodySize: webhook.body.count, timeMilliseconds: time, state: state))
             }
             if !comingBack { log.pending += numbered.count }
@@ -86,7 +86,12 @@ final class WebhookOutbox: Sendable {
             }
             return (numbered, log.generation)
         }
-        guard !comingBack else { return }
+        guard !comingBack else {
+            if let sender = sender.withLock({ $0 }) {
+                for webhook in numbered { sender.skipped(webhook, reason: Self.loopReason) }
+            }
+            return
+        }
         for webhook in numbered {
             guard webhook.delayMilliseconds > 0 else {
                 deliver(webhook, generation: generation)

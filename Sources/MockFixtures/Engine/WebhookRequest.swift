@@ -51,6 +51,15 @@ public protocol WebhookSending: Sendable {
     /// Returns a cancel function, which a reset calls for webhooks not yet answered (one still
     /// waiting for a thread must never go out); `completion` may still run after it.
     func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) -> @Sendable () -> Void
+
+    /// Told about a webhook the engine did not send, and why (it would call this server's own
+    /// webhooks without end); listed `failed` either way. The default does nothing; `mockserver`
+    /// logs it.
+    func skipped(_ webhook: WebhookRequest, reason: String)
+}
+
+extension WebhookSending {
+    public func skipped(_ webhook: WebhookRequest, reason: String) {}
 }
 
 /// Why a webhook was not delivered, in one sentence.

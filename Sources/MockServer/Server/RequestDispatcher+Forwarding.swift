@@ -42,7 +42,8 @@ extension RequestDispatcher {
         let fields = headers.headerFields()
         if MaxForwards.value(method: method, headers: fields) == 0 {
             // As for an unmatched request: its last allowed hop is this server.
-            return deliver(engine.maxForwardsAnswer(method: method, target: request.rawTarget, headers: headers, body: request.body), for: request, on: connection)
+            return deliver(engine.maxForwardsAnswer(method: method, target: request.rawTarget, headers: headers, body: request.body, entry: entry),
+                           for: request, on: connection)
         }
         request.forwardingEntry = entry
         return self.forward(request, on: connection, headers: fields, sending: forward.forwardedHeaders(fields),

@@ -124,6 +124,38 @@ import Testing
         try await server.stop()
     }
 
+    /// Audit R22 #13: a loop skip was listed but not logged, and a failure did not name the flag.
+    @Test func aWebhookSkippedOrFailedIsLoggedWithWhy() async throws {
+        let certificate = try TestCertificate()
+        let receiver = try LocalUpstream(["hooks/ping.json": #"[{"method": "POST", "status": 204}]"#], tls: certificate.identity)
+        let folder = try TemporaryFolder()
+        try folder.write("api/ping.json", #"[{"response": {"pong": true}, "webhooks": [{"url": "\#(receiver.url)/hooks/ping"}]}]"#)
+        try folder.write("api/echo.json", #"[{"method": "POST", "status": 204, "template": true, "webhooks": [{"url": "http://{{header.host}}/api/echo"}]}]"#)
+        let server = try await MockServerProcess.start(["--root", folder.path, "--port", "0"])
+        let line = try #require(await server.firstOutputLine(), "no listening line; stderr: \(server.standardErrorSoFar)")
+        _ = try await UpstreamClient().forward(UpstreamRequest(method: "GET", url: Self.baseURL(line) + "/api/ping"))
+        #expect(await eventually { server.standardErrorSoFar.contains("(matched api/ping.json#0): the TLS certificate of") },
+                "\(server.standardErrorSoFar)")
+        #expect(server.standardErrorSoFar.contains("(mockserver's --cacert FILE trusts the authority that issued the certificate; --insecure skips the check, for tests only)"),
+                "\(server.standardErrorSoFar)")
+        _ = try await UpstreamClient().forward(UpstreamRequest(method: "POST", url: Self.baseURL(line) + "/api/echo"))
+        #expect(await eventually {
+            server.standardErrorSoFar.contains("/api/echo not sent: the request that triggered it was one of this server's own webhooks, which would call each other without end (matched api/echo.json#0)")
+        }, "\(server.standardErrorSoFar)")
+        #expect(receiver.requestCount == 0)
+        try await server.stop()
+    }
+
+    @Test func aStopSaysHowManyWebhooksWereLeftUnsent() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("api/ping.json", #"[{"response": {"pong": true}, "webhooks": [{"url": "http://127.0.0.1:9/a", "delay": 600000}, {"url": "http://127.0.0.1:9/b", "delay": 600000}]}]"#)
+        let server = try await MockServerProcess.start(["--root", folder.path, "--port", "0"])
+        let line = try #require(await server.firstOutputLine(), "no listening line; stderr: \(server.standardErrorSoFar)")
+        _ = try await UpstreamClient().forward(UpstreamRequest(method: "GET", url: Self.baseURL(line) + "/api/ping"))
+        try await server.stop()
+        #expect(server.standardErrorSoFar.contains("mockserver: 2 webhooks still waiting were not sent\nmockserver: stopped on SIGTERM"), "\(server.standardErrorSoFar)")
+    }
+
     @Test func anHTTPSUpstreamIsTrustedThroughCacertOrInsecure() async throws {
         let certificate = try TestCertificate()
         let upstream = try LocalUpstream(Self.upstreamFiles, tls: certificate.identity)

@@ -101,6 +101,31 @@ import Testing
         #expect(try mock.journal().map { $0["outcome"] as? String } == ["proxyFailed", "proxyFailed"], "the looped request and the one that sent it")
     }
 
+    /// Audit D4 #19: the journal named no entry for these.
+    @Test func anOptionsThatMayPassNoMoreProxiesIsJournaledWithItsEntry() async throws {
+        let upstream = try LocalUpstream(Self.upstreamFiles)
+        let mock = try Server(["api/people.json": #"[{"method": "OPTIONS", "forward": "\#(upstream.url)/v1"}, {"method": "TRACE", "forward": "\#(upstream.url)/v1"}]"#])
+        let options = try await mock.send("OPTIONS", "/api/people", headers: [HTTPHeader(name: "Max-Forwards", value: "0")])
+        let trace = try await mock.send("TRACE", "/api/people", headers: [HTTPHeader(name: "Max-Forwards", value: "0")])
+        #expect(options.status == 200 && trace.status == 405)
+        #expect(upstream.requestCount == 0)
+        let journal = try mock.journal()
+        #expect(journal.map { $0["outcome"] as? String } == ["notForwarded", "notForwarded"])
+        #expect(journal.map { ($0["matched"] as? [String: Any])?["entry"] as? Int } == [0, 1], "\(journal)")
+    }
+
+    /// Audit R22 #13: the answer says which flag mends it.
+    @Test func aFailedForwardNamesTheFlagThatMendsIt() async throws {
+        let certificate = try TestCertificate()
+        let upstream = try LocalUpstream(Self.upstreamFiles, tls: certificate.identity)
+        let mock = try Server(["api/people.json": #"[{"forward": "\#(upstream.url)/v1"}]"#])
+        let answer = try await mock.send("GET", "/api/people")
+        #expect(answer.status == 502)
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+        #expect(body["hint"] as? String == "mockserver's --cacert FILE trusts the authority that issued the certificate; --insecure skips the check, for tests only",
+                "\(body)")
+    }
+
     @Test func aServerWithoutEntryForwardersAnswers502SayingSo() async throws {
         let mock = try Server(["api/x.json": #"[{"forward": "http://127.0.0.1:1"}]"#], forwards: false)
         let answer = try await mock.send("GET", "/api/x")

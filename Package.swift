@@ -128,7 +128,7 @@ let package = Package(
             ]
         ),
         // `server.control`: the server and the test client together, for app tests.
-        .target(name: "MockServerTesting", dependencies: ["MockServer", "ResonanceKitTesting"]),
+        .target(name: "MockServerTesting", dependencies: ["MockServer", "ResonanceKitTesting", "ResonanceKit"]),
         // In-process fixture transport for the client's unit tests.
         .target(name: "ResonanceKitTesting", dependencies: ["ResonanceKit", "MockFixtures"]),
         // What every test target shares: blocking work off the cooperative pool, polling, child
@@ -147,7 +147,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ResonanceKitTestingTests",
-            dependencies: ["ResonanceKitTesting", "ResonanceKit", "MockServer", "MockFixtures", "TestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ResonanceKitTesting", "ResonanceKit", "MockServer", "MockServerTesting", "MockFixtures", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "ResonanceKitTests",

@@ -18,3 +18,4 @@ extension MockHTTPServer {
         MockServerControl(baseURL: url)
     }
 }
+

@@ -58,7 +58,7 @@ public struct FixtureTransport: HTTPTransport {
     /// from now on.
     public init(engine: MockEngine) {
         self.engine = engine
-        engine.setWebhookSender(TransportWebhookSender(transport: forwardingTransport))
+        engine.setWebhookSender(TransportWebhookSender(optionalTransport: forwardingTransport))
     }
 
     /// Where entries with `"forward"` send the requests they match, and entries with
@@ -71,7 +71,7 @@ public struct FixtureTransport: HTTPTransport {
     /// transport.forwardingTransport = URLSessionTransport(configuration: .ephemeral)
     /// ```
     public var forwardingTransport: (any HTTPTransport)? = URLSessionTransport.shared {
-        didSet { engine.setWebhookSender(TransportWebhookSender(transport: forwardingTransport)) }
+        didSet { engine.setWebhookSender(TransportWebhookSender(optionalTransport: forwardingTransport)) }
     }
 
     /// The fixture files currently served (`POST /__admin/reload` loads them again).

@@ -6,13 +6,28 @@ import ResonanceKit
 import FoundationNetworking
 #endif
 
-/// Sends entries' webhooks in-process through an ``HTTPTransport`` (``FixtureTransport``'s
-/// `forwardingTransport`), each on a task of its own.
-struct TransportWebhookSender: WebhookSending {
+/// Sends entries' webhooks through an ``HTTPTransport``, each on a task of its own:
+/// ``FixtureTransport`` sends through its `forwardingTransport` with it, and an in-process
+/// `MockHTTPServer` can too (`server.sendWebhooks()` in `MockServerTesting`).
+///
+/// ```swift
+/// server.engine.setWebhookSender(TransportWebhookSender())   // through URLSessionTransport.shared
+/// ```
+public struct TransportWebhookSender: WebhookSending {
     /// `nil`: every webhook fails, saying so.
     let transport: (any HTTPTransport)?
 
-    func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) -> @Sendable () -> Void {
+    /// Sends through `transport`, `URLSessionTransport.shared` by default.
+    public init(transport: any HTTPTransport = URLSessionTransport.shared) {
+        self.transport = transport
+    }
+
+    /// `FixtureTransport`'s: its `forwardingTransport` may be nil.
+    init(optionalTransport transport: (any HTTPTransport)?) {
+        self.transport = transport
+    }
+
+    public func send(_ webhook: WebhookRequest, completion: @escaping @Sendable (Result<Int, WebhookFailure>) -> Void) -> @Sendable () -> Void {
         guard let transport else {
             completion(.failure(WebhookFailure("not sent: FixtureTransport's forwardingTransport is nil")))
             return {}

@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import MockFixtures
+import MockServerTesting
 import ResonanceKit
 import ResonanceKitTesting
 import TestSupport
@@ -31,6 +35,27 @@ struct WebhookControlTests {
             let reset = try await harness.mock.reset()
             #expect(reset.webhooks == 1)
             #expect(try await harness.mock.webhooks().isEmpty)
+        }
+    }
+
+    /// D4 #10: an in-process `MockHTTPServer` listed every webhook `failed` (no sender), and the
+    /// one `mockserver` uses is in no library product.
+    @Test func anInProcessServerSendsWebhooksOnceToldHow() async throws {
+        let receiverRoot = try TemporaryFolder(["hooks/orders.json": #"[{"method": "POST", "request": {"id": 7}, "status": 204}]"#])
+        let receiver = try MockHTTPServer(root: receiverRoot.path)
+        defer { receiver.stop() }
+        let root = try TemporaryFolder(["api/orders.json": #"[{"method": "POST", "status": 202, "template": true, "webhooks": [{"url": "\#(receiver.url.absoluteString)/hooks/orders", "body": {"id": "{{body.id}}"}}]}]"#])
+        try await withMockServer(root: root.path) { server in
+            server.sendWebhooks()
+            var request = URLRequest(url: server.url.appendingPathComponent("api/orders"))
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(#"{"id": 7}"#.utf8)
+            let (_, response) = try await URLSessionTransport.shared.send(request)
+            #expect(response.statusCode == 202)
+            #expect(try await eventually { try await server.control.webhooks().first?.state == .delivered })
+            let webhook = try await server.control.webhooks().first
+            #expect(webhook?.status == 204, "the receiver's entry wants the body the template made: \(String(describing: webhook))")
         }
     }
 }

@@ -11,6 +11,8 @@ extension ImportedPath {
         var text = Substring(written)
         if text.hasPrefix("^") { text = text.dropFirst() }
         if text.hasSuffix("$"), !text.hasSuffix("\\$") { text = text.dropLast() }
+        // An optional trailing slash (`/api/users/?`): one file serves the path with and without it.
+        if text.hasSuffix("/?"), text.count > 2 { text = text.dropLast(2) }
         var path = ImportedPath()
         path.shown = written
         // `.*` or `.+` alone: every path.

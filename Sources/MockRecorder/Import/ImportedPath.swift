@@ -84,6 +84,7 @@ extension ImportedPath {
                     path.notes.append("query parameter '\(name)' is given \(all.count) times: its values match in any order here")
                 }
             }
+            path.notes.append("the url's query parameters match by their decoded values here, in any order, where WireMock compares the URL's text")
         }
         return path
     }

@@ -1,7 +1,7 @@
 import MockFixtures
 
 /// WireMock's Handlebars placeholders as ours: `{{request.path.[1]}}` → `{{path.p1}}` (or the
-/// segment's literal text), `{{request.query.q}}` → `{{query.q}}`, `{{request.headers.X-Id}}` →
+/// segment's literal text), `{{request.path}}` → `/users/{{path.p1}}`, `{{request.query.q}}` → `{{query.q}}`, `{{request.headers.X-Id}}` →
 /// `{{header.x-id}}`, `{{jsonPath request.body '$.a[0].b'}}` → `{{body.a[0].b}}`,
 /// `{{randomValue length=8 type='ALPHANUMERIC'}}` → `{{random.alphanumeric(8)}}`,
 /// `{{now offset='1 days' format='yyyy-MM-dd'}}` → `{{now+1d.format(yyyy-MM-dd)}}`. Webhooks
@@ -23,7 +23,7 @@ struct WireMockTemplate {
             guard let close = inner.firstRange(of: closing) else {
                 throw StubRefusal(key, "an unclosed '{{' in \(JSONValue.excerpt(.string(text)))")
             }
-            output += "{{" + (try placeholder(inner[..<close.lowerBound].trimmingSpaces, at: key)) + "}}"
+            output += try placeholder(inner[..<close.lowerBound].trimmingSpaces, at: key)
             rest = inner[close.upperBound...]
         }
         output += rest
@@ -48,11 +48,11 @@ struct WireMockTemplate {
             } catch {
                 throw refusal(error.reason)
             }
-            return JSONPathStep.bodyPlaceholder(steps)
+            return "{{" + JSONPathStep.bodyPlaceholder(steps) + "}}"
         case "randomValue":
-            return try randomValue(Self.arguments(words.dropFirst()), refusal: refusal)
+            return "{{" + (try randomValue(Self.arguments(words.dropFirst()), refusal: refusal)) + "}}"
         case "now":
-            return try now(Self.arguments(words.dropFirst()), refusal: refusal)
+            return "{{" + (try now(Self.arguments(words.dropFirst()), refusal: refusal)) + "}}"
         default:
             guard words.count == 1 else {
                 throw refusal("uses a helper with no equivalent here; ours: {{path.NAME}}, {{query.NAME}}, {{header.NAME}}, {{cookie.NAME}}, {{body.PATH}}, {{method}}, {{now…}}, {{random.…}}")
@@ -71,25 +71,41 @@ struct WireMockTemplate {
         // `.[0]`, the first of several values, is what ours gives.
         if parts.count == 2, parts[1] == "0" { parts.removeLast() }
         switch (part, parts.count) {
-        case ("method", 0): return "method"
-        case ("body", 0): return "body"
+        case ("method", 0): return "{{method}}"
+        case ("body", 0): return "{{body}}"
+        case ("path", 0):
+            guard !path.segments.isEmpty else { return "/" }
+            var composed = ""
+            for segment in path.segments {
+                switch segment {
+                case .literal(let text): composed += "/" + (try Self.placeholderFree(text, refusal: refusal))
+                case .parameter(let name), .rest(let name): composed += "/{{path.\(name)}}"
+                }
+            }
+            return composed
         case ("path", 1), ("pathSegments", 1):
             if let index = Int(parts[0]) {
                 switch path.segment(at: index) {
-                case .parameter(let name): return "path.\(name)"
-                case .literal(let text): throw refusal("is the literal segment \"\(text)\" of this path; write the text itself")
+                case .parameter(let name): return "{{path.\(name)}}"
+                case .literal(let text): return try Self.placeholderFree(text, refusal: refusal)
                 case .rest(let name): throw refusal("is inside the catch-all {\(name)...}, whose value is the whole rest ({{path.\(name)}})")
                 case nil: throw refusal("names a segment the path does not have")
                 }
             }
             guard path.parameterNames.contains(parts[0]) else { throw refusal("names no parameter of the path \(path.shown)") }
-            return "path.\(parts[0])"
-        case ("query", 1): return "query.\(parts[0])"
-        case ("headers", 1), ("header", 1): return "header.\(parts[0].lowercased())"
-        case ("cookies", 1): return "cookie.\(parts[0])"
+            return "{{path.\(parts[0])}}"
+        case ("query", 1): return "{{query.\(parts[0])}}"
+        case ("headers", 1), ("header", 1): return "{{header.\(parts[0].lowercased())}}"
+        case ("cookies", 1): return "{{cookie.\(parts[0])}}"
         default:
             throw refusal("has no equivalent here; ours: {{path.NAME}}, {{query.NAME}}, {{header.NAME}}, {{cookie.NAME}}, {{body.PATH}}, {{method}} (the first value of a repeated one)")
         }
+    }
+
+    /// Text put in place of a placeholder, which must not read as one itself.
+    private static func placeholderFree(_ text: String, refusal: (String) -> StubRefusal) throws(StubRefusal) -> String {
+        guard !text.contains("{{") else { throw refusal("stands for text holding '{{', which would read as a placeholder here") }
+        return text
     }
 
     private func randomValue(_ arguments: [String: String], refusal: (String) -> StubRefusal) throws(StubRefusal) -> String {

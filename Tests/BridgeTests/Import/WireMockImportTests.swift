@@ -33,6 +33,13 @@ import Testing
         #expect(try harness.statuses(["/api/users/42/orders", "/api/users/4x2/orders", "/api/users/x/orders"]) == [200, 404, 404])
     }
 
+    @Test func anOptionalTrailingSlashIsTheSameFile() throws {
+        let harness = try ImportHarness(stub: #"{"request": {"method": "GET", "urlPathPattern": "/api/users/?"}, "response": {"status": 200}}"#)
+        let report = try harness.importCleanly()
+        #expect(report.stubs.first?.outcome == .added(file: "api/users.json", entry: 0))
+        #expect(try harness.statuses(["/api/users", "/api/users/"]) == [200, 200])
+    }
+
     @Test func aURLHoldsTheWholeQueryExactly() throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "GET", "url": "/search?q=luke+sky&page=2"}, "response": {"status": 200, "body": "found"}}
@@ -204,7 +211,8 @@ import Testing
              "response": {"status": 201, "transformers": ["response-template"],
                "headers": {"Location": "/users/{{request.path.[1]}}", "X-Trace": "{{request.headers.X-Trace}}"},
                "jsonBody": {"id": "{{request.path.[1]}}", "q": "{{request.query.q}}", "name": "{{jsonPath request.body '$.person.name'}}",
-                            "code": "{{randomValue length=6 type='NUMERIC'}}", "at": "{{now offset='2 days' format='yyyy-MM-dd'}}", "m": "{{request.method}}"}}}
+                            "code": "{{randomValue length=6 type='NUMERIC'}}", "at": "{{now offset='2 days' format='yyyy-MM-dd'}}", "m": "{{request.method}}",
+                            "first": "{{request.path.[0]}}", "path": "{{request.path}}"}}}
             """#)
         try harness.importCleanly()
         let answer = try harness.serve { send throws in
@@ -214,6 +222,7 @@ import Testing
         #expect(answer.header("Location") == "/users/7" && answer.header("X-Trace") == "t1")
         let body = try JSONParser.parse(answer.body).root.value
         #expect(body["id"] == .string("7") && body["q"] == .string("hi") && body["name"] == .string("Rey") && body["m"] == .string("POST"))
+        #expect(body["first"] == .string("users") && body["path"] == .string("/users/7"), "a literal segment is its text; the whole path is composed")
         #expect(body["code"]?.stringValue?.count == 6 && body["code"]?.stringValue?.allSatisfy(\.isNumber) == true)
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
@@ -226,7 +235,7 @@ import Testing
     @Test(arguments: [
         ("{{#if request.query.a}}x{{/if}}", "is a Handlebars block"),
         ("{{request.url}}", "{{request.url}} has no equivalent here"),
-        ("{{request.path.[0]}}", "is the literal segment \\\"users\\\""),
+        ("{{request.baseUrl}}", "{{request.baseUrl}} has no equivalent here"),
         ("{{lookup request.query 'a'}}", "uses a helper with no equivalent"),
         ("{{now timezone='Europe/Paris'}}", "ours are in UTC"),
     ])

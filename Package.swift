@@ -128,7 +128,8 @@ let package = Package(
             ]
         ),
         // `server.control`: the server and the test client together, for app tests.
-        .target(name: "MockServerTesting", dependencies: ["MockServer", "ResonanceKitTesting", "ResonanceKit"]),
+        .target(name: "MockServerTesting", dependencies: ["MockServer", "MockProxy", "MockUpstream", "ResonanceKitTesting", "ResonanceKit",
+                                                 .product(name: "Logging", package: "swift-log")]),
         // In-process fixture transport for the client's unit tests.
         .target(name: "ResonanceKitTesting", dependencies: ["ResonanceKit", "MockFixtures"]),
         // What every test target shares: blocking work off the cooperative pool, polling, child

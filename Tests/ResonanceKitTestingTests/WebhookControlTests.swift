@@ -38,24 +38,38 @@ struct WebhookControlTests {
         }
     }
 
-    /// D4 #10: an in-process `MockHTTPServer` listed every webhook `failed` (no sender), and the
-    /// one `mockserver` uses is in no library product.
-    @Test func anInProcessServerSendsWebhooksOnceToldHow() async throws {
-        let receiverRoot = try TemporaryFolder(["hooks/orders.json": #"[{"method": "POST", "request": {"id": 7}, "status": 204}]"#])
+    /// D4 #10: an in-process `MockHTTPServer` listed every webhook `failed` and answered its
+    /// forwarding entries `502`, and what `mockserver` uses for both is in no library product.
+    @Test func anInProcessServerReachesOutAsMockserverDoesWhenGivenUpstream() async throws {
+        let receiverRoot = try TemporaryFolder([
+            "hooks/orders.json": #"[{"method": "POST", "request": {"id": 7}, "status": 204}]"#,
+            "v2/api/prices.json": #"[{"response": {"from": "api"}}]"#,
+        ])
         let receiver = try MockHTTPServer(root: receiverRoot.path)
         defer { receiver.stop() }
-        let root = try TemporaryFolder(["api/orders.json": #"[{"method": "POST", "status": 202, "template": true, "webhooks": [{"url": "\#(receiver.url.absoluteString)/hooks/orders", "body": {"id": "{{body.id}}"}}]}]"#])
-        try await withMockServer(root: root.path) { server in
-            server.sendWebhooks()
+        let root = try TemporaryFolder([
+            "api/orders.json": #"[{"method": "POST", "status": 202, "template": true, "webhooks": [{"url": "\#(receiver.url.absoluteString)/hooks/orders", "body": {"id": "{{body.id}}"}}]}]"#,
+            "api/prices.json": #"[{"forward": "\#(receiver.url.absoluteString)/v2"}]"#,
+        ])
+        for upstream in [UpstreamConfiguration(timeout: .seconds(10)), nil] {
+            let server = try upstream.map { try MockHTTPServer(root: root.path, upstream: $0) } ?? MockHTTPServer(root: root.path)
             var request = URLRequest(url: server.url.appendingPathComponent("api/orders"))
             request.httpMethod = "POST"
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(#"{"id": 7}"#.utf8)
-            let (_, response) = try await URLSessionTransport.shared.send(request)
-            #expect(response.statusCode == 202)
-            #expect(try await eventually { try await server.control.webhooks().first?.state == .delivered })
+            let (_, created) = try await URLSessionTransport.shared.send(request)
+            #expect(created.statusCode == 202)
+            let (prices, forwarded) = try await URLSessionTransport.shared.send(URLRequest(url: server.url.appendingPathComponent("api/prices")))
+            #expect(try await eventually { try await server.control.webhooks().first?.state != .pending })
             let webhook = try await server.control.webhooks().first
-            #expect(webhook?.status == 204, "the receiver's entry wants the body the template made: \(String(describing: webhook))")
+            if upstream != nil {
+                #expect(webhook?.state == .delivered && webhook?.status == 204, "the receiver's entry wants the body the template made: \(String(describing: webhook))")
+                #expect(forwarded.statusCode == 200 && String(decoding: prices, as: UTF8.self).contains("api"))
+            } else {
+                #expect(webhook?.state == .failed, "without upstream: listed failed, saying so")
+                #expect(forwarded.statusCode == 502)
+            }
+            await server.shutdown()
         }
     }
 }

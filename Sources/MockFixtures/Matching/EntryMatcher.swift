@@ -134,10 +134,14 @@ enum EntryMatcher {
             if query.onlyNamed {
                 // `request` names query parameters only where it is compared with them: a
                 // body-less request to an entry, not a POST, PUT or PATCH pattern's body.
-                let requestReadsQuery = request.body.isEmpty && !isTheBody(requestIsTheBody, request)
+                let requestReadsQuery = request.body.isEmpty && !isTheBody(requestIsTheBody, request) && !constraints.requiresBody
                 collectUnexpectedQueryReasons(query, bodyRequirement: requestReadsQuery ? constraints.request : nil, parameters, into: &collector)
                 if collector.isDone { return }
             }
+        }
+        if constraints.requiresBody, request.body.isEmpty {
+            collector.add("request has no body, but the entry expects one (\"requestBody\": \"required\")")
+            return
         }
         if let expected = constraints.request {
             collectRequestReasons(expected, &request, bodyOnly: requestIsTheBody, into: &collector)

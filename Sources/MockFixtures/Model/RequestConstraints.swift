@@ -56,17 +56,22 @@ struct RequestConstraints: Sendable {
     let pathParameters: [NamedParameter]?
     /// `requestCookies`: cookies the `Cookie` header must carry, by name (case-sensitive).
     let cookies: [NamedParameter]?
+    /// `"requestBody": "required"`: a request without a body does not match, and `request` is
+    /// compared with the body only, never with the query (audit I1: an imported WireMock body
+    /// pattern answered `POST /api/users?name=Rey` sent without one).
+    let requiresBody: Bool
 
     init(method: String?, request: BodyRequirement?, query: QueryRequirement?, requiredHeaders: [HeaderRequirement],
-         pathParameters: [NamedParameter]?, cookies: [NamedParameter]? = nil) {
+         pathParameters: [NamedParameter]?, cookies: [NamedParameter]? = nil, requiresBody: Bool = false) {
         self.method = method
         self.request = request
         self.query = query
         self.requiredHeaders = requiredHeaders
         self.pathParameters = pathParameters
         self.cookies = cookies
+        self.requiresBody = requiresBody
     }
 
     /// Nothing but the method: every request with the right method matches.
-    var isWildcard: Bool { request == nil && query == nil && requiredHeaders.isEmpty && pathParameters == nil && cookies == nil }
+    var isWildcard: Bool { request == nil && query == nil && requiredHeaders.isEmpty && pathParameters == nil && cookies == nil && !requiresBody }
 }

@@ -2,7 +2,7 @@
 /// `requestHeaders`, `requestCookies`, `pathParameters` — shared by fixture entries and verification patterns, and the matcher
 /// objects that may stand wherever they compare a value.
 extension FixtureFileCompiler {
-    static let constraintKeys: Set<String> = ["request", "requestMatch", "query", "queryMatch", "requestHeaders", "requestCookies", "pathParameters"]
+    static let constraintKeys: Set<String> = ["request", "requestMatch", "requestBody", "query", "queryMatch", "requestHeaders", "requestCookies", "pathParameters"]
     static let matcherOperators = ["$regex", "$contains", "$any", "$absent", "$equals", "$includes", "$unordered", "$not", "$anyOf"]
 
     /// The compiled request-selecting keys of one entry or pattern.
@@ -12,12 +12,14 @@ extension FixtureFileCompiler {
         var requiredHeaders: [RequestConstraints.HeaderRequirement] = []
         var pathParameters: [NamedParameter]?
         var cookies: [NamedParameter]?
+        /// `"requestBody": "required"`.
+        var requiresBody = false
         /// The `pathParameters` members as written, for checking names against a path.
         var pathParameterMembers: [JSONMember] = []
 
         func constraints(method: String?) -> RequestConstraints {
             RequestConstraints(method: method, request: request, query: query, requiredHeaders: requiredHeaders, pathParameters: pathParameters,
-                               cookies: cookies)
+                               cookies: cookies, requiresBody: requiresBody)
         }
     }
 
@@ -60,6 +62,13 @@ extension FixtureFileCompiler {
                 fields.requiredHeaders = compileRequestHeaders(member.value)
             case "requestCookies":
                 fields.cookies = compileParameters(member.value, key: "requestCookies", label: "cookie")
+            case "requestBody":
+                if member.value.value == .string("required") {
+                    fields.requiresBody = true
+                } else {
+                    add(.error, at: member.value.position, "requestBody must be \"required\", found \(describe(member.value.value))",
+                        hint: #"write "requestBody": "required" to match only requests that carry a body (and never compare "request" with the query), or leave it out"#)
+                }
             default:
                 break
             }

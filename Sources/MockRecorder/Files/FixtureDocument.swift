@@ -11,7 +11,7 @@ struct FixtureDocument {
         let request: JSONValue?
         /// Nil when there is no `query` (absent, `null` or `{}`).
         let query: JSONValue?
-        /// `requestHeaders`, `requestCookies`, `pathParameters`, `"queryMatch": "exact"`, `times`, a
+        /// `requestHeaders`, `requestCookies`, `requestBody`, `pathParameters`, `"queryMatch": "exact"`, `times`, a
         /// scenario `state` or a `priority` make it a different matching rule than anything recorded: it is neither
         /// replaced nor looked at for placing a recorded entry.
         let hasOtherConstraints: Bool
@@ -80,6 +80,24 @@ struct FixtureDocument {
         case .singleObject(let range):
             // One entry object becomes an array of the two.
             return (splice(range, with: array(of: [Array(bytes[range]), text])), 1)
+        }
+    }
+
+    /// The file with `entries` appended in order, in one splice (`mockserver import` adds many
+    /// to one file: appending one at a time re-read the growing file each time).
+    func appending(contentsOf entries: [JSONValue]) -> [UInt8] {
+        let texts = entries.map { EntryBuilder.arrayElementText($0, indent: indent) }
+        guard !texts.isEmpty else { return bytes }
+        switch layout {
+        case .new:
+            return array(of: texts) + Array("\n".utf8)
+        case .array(let whole, let elements):
+            guard let last = elements.last else {
+                return splice(whole, with: array(of: texts))
+            }
+            return splice(last.upperBound..<last.upperBound, with: separator + Array(texts.joined(separator: separator)))
+        case .singleObject(let range):
+            return splice(range, with: array(of: [Array(bytes[range])] + texts))
         }
     }
 
@@ -153,7 +171,7 @@ struct FixtureDocument {
 
     private static func entry(_ value: JSONValue) -> Entry {
         let method = value["method"]?.stringValue?.uppercased() ?? "GET"
-        let otherConstraints = ["requestHeaders", "requestCookies", "pathParameters", "times", "state", "priority"].contains { key in
+        let otherConstraints = ["requestHeaders", "requestCookies", "requestBody", "pathParameters", "times", "state", "priority"].contains { key in
             value[key].map { if case .null = $0 { false } else { true } } ?? false
         } || value["queryMatch"]?.stringValue == "exact"
         return Entry(

@@ -47,11 +47,17 @@ public struct ImportReport: Sendable, CustomStringConvertible {
         stubs.count { if case .notImported = $0.outcome { false } else { true } }
     }
 
+    /// Of ``importedCount``, those whose entry was in its file already.
+    public var alreadyThereCount: Int {
+        stubs.count { if case .alreadyThere = $0.outcome { true } else { false } }
+    }
+
     public var notImportedCount: Int { stubs.count - importedCount }
 
-    /// Every stub imported and the written files load without an error.
+    /// Every stub imported, and the written files load without a problem they did not have
+    /// before (a warning too: one may say an entry can never answer).
     public var isComplete: Bool {
-        notImportedCount == 0 && !problems.contains { $0.severity == .error }
+        notImportedCount == 0 && problems.isEmpty
     }
 
     public var description: String {
@@ -71,12 +77,16 @@ public struct ImportReport: Sendable, CustomStringConvertible {
         }
         let files = dryRun ? "nothing written (dry run)"
             : "\(filesWritten.count) fixture file\(filesWritten.count == 1 ? "" : "s") written, \(bodyFilesCopied.count) body file\(bodyFilesCopied.count == 1 ? "" : "s") copied"
-        var summary = "\(dryRun ? "would import" : "imported") \(importedCount) of \(stubs.count) stub\(stubs.count == 1 ? "" : "s") into \(root): \(files)"
+        var summary = "\(dryRun ? "would import" : "imported") \(importedCount) of \(stubs.count) stub\(stubs.count == 1 ? "" : "s") into \(root)"
+        if alreadyThereCount > 0 {
+            summary += " (\(alreadyThereCount) already there)"
+        }
+        summary += ": \(files)"
         if notImportedCount > 0 {
             summary += "; \(notImportedCount) not imported (each line above says why and what to write instead)"
         }
-        if problems.contains(where: { $0.severity == .error }) {
-            summary += "; the written files have errors (listed above)"
+        if !problems.isEmpty {
+            summary += "; the written files have \(problems.count) new problem\(problems.count == 1 ? "" : "s") (listed above)"
         }
         lines.append(summary)
         return lines.joined(separator: "\n")

@@ -18,8 +18,11 @@ extension ImportedPath {
         // `.*` or `.+` alone: every path.
         if text == ".*" || text == ".+" || text == "/.*" || text == "/.+" {
             path.segments = [.rest("p0")]
-            path.notes.append("'/' itself is not answered by the catch-all {p0...}.json; add an index.json entry for it")
+            path.notes.append("'/' itself is not answered by the catch-all {p0...}.json; an entry in index.json would answer it")
             return path
+        }
+        if text.hasPrefix("(?i)") {
+            throw StubRefusal(key, "\"\(written)\" ignores case in the path, which file names here cannot: paths are case-sensitive; write one stub per spelling")
         }
         guard text.hasPrefix("/") else {
             throw StubRefusal(key, "\"\(written)\" does not start with '/' (or '^/'); write the path it matches as urlPath or urlPathPattern")
@@ -32,7 +35,7 @@ extension ImportedPath {
                 throw StubRefusal(key, "\"\(written)\" has an empty segment ('//')")
             }
             if let literal = literalText(piece) {
-                var decoded = try literalPath("/" + literal, key: key).segments
+                var decoded = try literalPath("/" + literal, key: key, atStart: path.segments.isEmpty).segments
                 guard decoded.count == 1 else { throw StubRefusal(key, "\"\(written)\": the segment \"\(piece)\" is not one path segment") }
                 path.segments.append(decoded.removeFirst())
             } else {
@@ -44,7 +47,8 @@ extension ImportedPath {
                     path.segments.append(.rest(name))
                     if piece == ".*" {
                         let parent = "/" + path.segments.dropLast().map(\.fileName).joined(separator: "/")
-                        path.notes.append("\(parent) itself (an empty rest) is not answered by the catch-all {\(name)...}; add an entry for it")
+                        path.notes.append("WireMock's pattern also matches \(parent)/ (an empty rest), which the catch-all {\(name)...} does not; "
+                            + "an entry in \(parent.dropFirst()).json would answer it, and \(parent) too")
                     }
                 } else {
                     path.segments.append(.parameter(name))
@@ -60,7 +64,8 @@ extension ImportedPath {
         if includesQuery {
             // A pattern whose end can run past the path also takes any query; one that cannot
             // matches only URLs without one.
-            let lastSpans = regexes.last.map { $0.spans && $0.index >= pieces.count - 2 } ?? false
+            let lastPiece = pieces.lastIndex { !$0.isEmpty } ?? 0
+            let lastSpans = regexes.last.map { $0.spans && $0.index == lastPiece } ?? false
             path.exactQuery = !lastSpans
         }
         return path

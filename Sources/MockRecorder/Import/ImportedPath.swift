@@ -90,7 +90,7 @@ extension ImportedPath {
     }
 
     /// `request.urlPath`: the path, any query.
-    static func literalPath(_ text: String, key: String) throws(StubRefusal) -> ImportedPath {
+    static func literalPath(_ text: String, key: String, atStart: Bool = true) throws(StubRefusal) -> ImportedPath {
         guard text.hasPrefix("/") else { throw StubRefusal(key, "\"\(text)\" does not start with '/'") }
         guard !text.contains("?") else {
             throw StubRefusal(key, "\"\(text)\" holds a '?', which a path never matches; write the query as queryParameters")
@@ -104,7 +104,7 @@ extension ImportedPath {
         path.shown = text
         if !target.lookupKey.isEmpty {
             for name in target.lookupKey.split(separator: "/", omittingEmptySubsequences: false) {
-                path.segments.append(.literal(try fileSegment(String(name), key: key)))
+                path.segments.append(.literal(try fileSegment(String(name), key: key, isFirst: atStart && path.segments.isEmpty)))
             }
         }
         return path
@@ -130,7 +130,7 @@ extension ImportedPath {
             } else if piece.contains("{") || piece.contains("}") {
                 throw StubRefusal(key, "\"\(piece)\" mixes a parameter with text in one segment; a parameter is a whole segment here")
             } else {
-                var literal = try literalPath("/" + piece, key: key).segments
+                var literal = try literalPath("/" + piece, key: key, atStart: path.segments.isEmpty).segments
                 guard literal.count == 1 else { throw StubRefusal(key, "\"\(text)\" has an empty segment ('//')") }
                 path.segments.append(literal.removeFirst())
             }
@@ -139,7 +139,10 @@ extension ImportedPath {
     }
 
     /// A decoded segment as a file or folder name the loader serves.
-    static func fileSegment(_ name: String, key: String) throws(StubRefusal) -> String {
+    static func fileSegment(_ name: String, key: String, isFirst: Bool = false) throws(StubRefusal) -> String {
+        if isFirst, name == "__admin" {
+            throw StubRefusal(key, "/__admin/ is mockserver's admin API, which no fixture can answer")
+        }
         if name.hasPrefix("{") && name.hasSuffix("}") {
             throw StubRefusal(key, "the segment \"\(name)\" would read as a path parameter in a file name; mockserver cannot serve it literally")
         }

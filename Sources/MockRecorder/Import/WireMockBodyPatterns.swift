@@ -48,12 +48,25 @@ enum WireMockBodyPatterns {
                     throw StubRefusal(operatorKey, "is a string that is not JSON (\(error.position): \(error.message))")
                 }
             }
+            if expected.objectMembers?.isEmpty == true {
+                // `"request": {}` would match anything (audit I1).
+                guard !ignoreExtra else {
+                    throw StubRefusal(operatorKey, "is {} with ignoreExtraElements, which matches any JSON object: a \"request\" cannot say that; write the members the app sends")
+                }
+                return ImportedBody(request: .makeObject([("$equals", .makeObject([]))]))
+            }
+            if ignoreExtra, expected.objectMembers?.contains(where: { $0.key.hasPrefix("$") }) == true {
+                throw StubRefusal(operatorKey, "has keys starting with '$' with ignoreExtraElements: such an object is compared literally here ($equals), with no extra members")
+            }
             var body = ImportedBody(request: .null, partial: ignoreExtra)
             body.request = try expectation(expected, at: operatorKey, ignoreOrder: ignoreOrder, ignoreExtra: ignoreExtra, notes: &body.notes)
             return body
         case "equalTo":
-            try refuseOptions(options, allowed: [], at: patternKey)
+            try refuseOptions(options, allowed: ["caseInsensitive"], at: patternKey)
             guard case .string(let text) = operand else { throw StubRefusal(operatorKey, "must be a string") }
+            if options["caseInsensitive"] == .bool(true) {
+                return ImportedBody(request: WireMockMatcher.regex("(?i)^" + WireMockMatcher.escapedForRegex(text) + "$"), notes: [textNote(operatorKey)])
+            }
             if let document = try? JSONParser.parse(Array(text.utf8)), document.root.value.objectMembers != nil || isArray(document.root.value) {
                 var body = ImportedBody(request: .null, notes: ["the body \(operatorKey) names is compared as JSON: spacing and key order do not matter here"])
                 body.request = try expectation(document.root.value, at: operatorKey, ignoreOrder: false, ignoreExtra: false, notes: &body.notes)
@@ -149,7 +162,10 @@ enum WireMockBodyPatterns {
                 throw StubRefusal("\(key)[\(index)]", "has keys beside matchesJsonPath (\(pattern.dropFirst().map(\.key).joined(separator: ", ")))")
             }
             let expression: String
-            var leaf = JSONValue.makeObject([("$any", .bool(true))])
+            // Present, and not null or empty, as WireMock's plain match wants (audit I1).
+            var leaf = JSONValue.makeObject([("$not", .makeObject([("$anyOf", .makeArray([
+                .null, .makeObject([("$equals", .makeArray([]))]), .makeObject([("$equals", .makeObject([]))]),
+            ]))]))])
             switch pattern[0].value.value {
             case .string(let text):
                 expression = text
@@ -187,12 +203,18 @@ enum WireMockBodyPatterns {
     }
 
     /// A JSON body value's matcher: WireMock compares it as text, so numbers and booleans match
-    /// by their text too (`$regex` reads them as written).
+    /// by their text too (`$regex` reads them as written); a list the path selects matches when
+    /// one of its elements does (audit I1).
     private static func bodyValueMatcher(_ matcher: JSONValue, at key: String) throws(StubRefusal) -> JSONValue {
-        if let members = matcher.objectMembers, members.count == 1, members[0].key == "equalTo", let text = members[0].value.value.importedText {
-            return WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(text) + "$")
+        let members = matcher.objectMembers ?? []
+        let single: JSONValue
+        if members.count == 1, members[0].key == "equalTo", let text = members[0].value.value.importedText {
+            single = WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(text) + "$")
+        } else {
+            single = try WireMockMatcher.converted(matcher, at: key)
         }
-        return try WireMockMatcher.converted(matcher, at: key)
+        if members.contains(where: { $0.key == "absent" }) { return single }
+        return .makeObject([("$anyOf", .makeArray([single, .makeObject([("$includes", .makeArray([single]))])]))])
     }
 }
 

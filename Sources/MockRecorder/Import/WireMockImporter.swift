@@ -21,9 +21,17 @@ public struct WireMockImporter: Sendable {
     /// The fixture root, as given.
     public let root: String
 
+    /// The most bytes one fixture file may hold (the loader's limit; smaller in tests).
+    let maximumFileBytes: Int
+
     /// Imports into `root`, created when missing.
     public init(root: String) {
+        self.init(root: root, maximumFileBytes: FixtureLoadOptions().maxFixtureFileBytes)
+    }
+
+    init(root: String, maximumFileBytes: Int) {
         self.root = root
+        self.maximumFileBytes = maximumFileBytes
     }
 
     /// Imports every stub in `sources`: WireMock root folders (holding `mappings/` and
@@ -37,34 +45,32 @@ public struct WireMockImporter: Sendable {
             mappingFiles += try Self.mappingFiles(in: source, filesFolder: filesFolder)
         }
         let rootPath = try resolvedRoot(creating: !dryRun)
+        // A root inside a source would read its own output as stubs the next time (audit I1).
+        if let realRoot = try? AtomicFileWriter.resolve(rootPath).get() {
+            mappingFiles.removeAll { file in (try? AtomicFileWriter.resolve(file.path).get()).map { $0.hasPrefix(realRoot + "/") } ?? false }
+        }
         var report = ImportReport(root: root, dryRun: dryRun)
         var pending: [PendingStub] = []
         for file in mappingFiles {
             pending += convertedStubs(in: file)
         }
-        var writer = ImportWriter(rootPath: rootPath, dryRun: dryRun)
+        // What the root's problems were, so the report names only those the import brings.
+        let problemsBefore = dryRun ? [] : Self.problems(inRoot: rootPath)
+        var writer = ImportWriter(rootPath: rootPath, dryRun: dryRun, maximumFileBytes: maximumFileBytes)
         if dryRun {
-            try writer.write(pending, into: &report)
+            writer.write(pending, into: &report)
         } else {
             // One importer or recorder writes into a root at a time (`record` takes the same lock).
-            var failure: ImportError?
             do {
-                try RecordingLock(root: rootPath).withLock { () throws(RecordError) -> Void in
-                    do { try writer.write(pending, into: &report) } catch { failure = error as? ImportError ?? ImportError("\(error)") }
-                }
+                try RecordingLock(root: rootPath).withLock { () throws(RecordError) -> Void in writer.write(pending, into: &report) }
             } catch {
                 throw ImportError("\(error)")
             }
-            if let failure { throw failure }
         }
         if !dryRun, !report.filesWritten.isEmpty {
-            do {
-                let store = try FixtureStore.load(root: rootPath)
-                let written = Set(report.filesWritten)
-                report.problems = store.problems.filter { written.contains($0.file) }
-            } catch {
-                throw ImportError("the fixtures were written, but \(root) does not load again: \(error)")
-            }
+            let before = Set(problemsBefore.map(\.description))
+            let written = Set(report.filesWritten)
+            report.problems = Self.problems(inRoot: rootPath).filter { written.contains($0.file) && !before.contains($0.description) }
         }
         return report
     }
@@ -111,6 +117,11 @@ public struct WireMockImporter: Sendable {
         return jsonFiles.map { MappingFile(path: mappings + "/" + $0, shown: mappings + "/" + $0, filesFolder: files) }
     }
 
+    /// The problems of the fixtures under `rootPath`, as the server would load them.
+    private static func problems(inRoot rootPath: String) -> [FixtureProblem] {
+        (try? FixtureStore.load(root: rootPath))?.problems ?? []
+    }
+
     private static func existingFolder(_ path: String) -> String? {
         var isDirectory = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory ? path : nil
@@ -152,7 +163,11 @@ public struct WireMockImporter: Sendable {
         do {
             document = try JSONParser.parse(Array(data))
         } catch {
-            return [PendingStub(source: file.shown, shown: "", result: .failure(StubRefusal("", "not valid JSON (\(error.position): \(error.message))")), filesFolder: nil)]
+            // WireMock's reader takes `//` and `/* */` comments (Jackson's ALLOW_COMMENTS).
+            guard let uncommented = try? JSONParser.parse(JSONComments.stripped(Array(data))) else {
+                return [PendingStub(source: file.shown, shown: "", result: .failure(StubRefusal("", "not valid JSON (\(error.position): \(error.message))")), filesFolder: nil)]
+            }
+            document = uncommented
         }
         var stubs: [JSONValue] = []
         switch document.root.value {
@@ -169,10 +184,11 @@ public struct WireMockImporter: Sendable {
         var pending: [PendingStub] = []
         for (index, mapping) in stubs.enumerated() {
             var source = stubs.count > 1 ? "\(file.shown)#\(index)" : file.shown
-            if let name = mapping["name"]?.stringValue { source += " (\"\(name)\")" }
+            // As a JSON string: a name holding a line break or an escape sequence cannot forge report lines.
+            if let name = mapping["name"]?.stringValue { source += " (\(JSONValue.string(name).compactText))" }
             let result: Result<ConvertedStub, StubRefusal>
             do {
-                result = .success(try checked(try WireMockStub.converted(mapping), filesFolder: file.filesFolder))
+                result = .success(try checked(try WireMockStub.converted(mapping, filesFolder: file.filesFolder)))
             } catch {
                 result = .failure(error)
             }
@@ -181,37 +197,30 @@ public struct WireMockImporter: Sendable {
         return pending
     }
 
-    /// The stub's entry as the loader checks it, its body files read from `filesFolder`: an
-    /// error refuses the stub in the loader's words, a warning becomes a note.
-    private func checked(_ stub: ConvertedStub, filesFolder: String?) throws(StubRefusal) -> ConvertedStub {
+    /// The stub's entry as the loader checks it, its body files staged in a temporary folder as
+    /// they will be written: an error refuses the stub in the loader's words, a warning becomes a
+    /// note.
+    private func checked(_ stub: ConvertedStub) throws(StubRefusal) -> ConvertedStub {
         var stub = stub
-        var entry = stub.entry
-        var filesRoot: String?
+        var staging: String?
+        defer { if let staging { try? FileManager.default.removeItem(atPath: staging) } }
         if !stub.bodyFiles.isEmpty {
-            guard let filesFolder else {
-                throw StubRefusal("response.bodyFileName", "names a body file, and there is no __files folder beside the mappings (give --files DIR)")
-            }
-            let folderName = ImportPaths.lastComponent(of: filesFolder)
-            filesRoot = ImportPaths.parent(of: filesFolder)
-            if folderName != WireMockStub.filesFolder, case .object(var members) = entry,
-               let index = members.firstIndex(where: { $0.key == "responseFile" }), let path = members[index].value.value.stringValue {
-                members[index].value = JSONNode(.string(folderName + path.dropFirst(WireMockStub.filesFolder.count)))
-                entry = .object(members)
-            }
-        }
-        if let filesRoot, case .object(var members) = entry, !members.contains(where: { $0.key == "template" }),
-           let file = members.first(where: { $0.key == "responseFile" })?.value.value.stringValue,
-           let contents = FileManager.default.contents(atPath: filesRoot + "/" + file), contents.firstRange(of: Array("{{".utf8)) != nil {
-            // WireMock sends the file as written without its transformer; so must `--template-all`.
-            members.append(JSONMember(key: "template", value: JSONNode(.bool(false))))
-            entry = .object(members)
-            if case .object(var written) = stub.entry {
-                written.append(JSONMember(key: "template", value: JSONNode(.bool(false))))
-                stub.entry = .object(written)
+            let folder = FileManager.default.temporaryDirectory.path + "/mockserver-import-\(UInt64.random(in: 0 ... .max))"
+            staging = folder
+            for file in stub.bodyFiles {
+                let path = folder + "/" + WireMockStub.filesFolder + "/" + file.path
+                do {
+                    try FileManager.default.createDirectory(atPath: ImportPaths.parent(of: path), withIntermediateDirectories: true)
+                } catch {
+                    throw StubRefusal("response.bodyFileName", "cannot stage \(file.path) for checking: \(error)")
+                }
+                guard FileManager.default.createFile(atPath: path, contents: Data(file.bytes)) else {
+                    throw StubRefusal("response.bodyFileName", "cannot stage \(file.path) for checking")
+                }
             }
         }
-        let bytes = Array("[\n".utf8) + EntryBuilder.arrayElementText(entry) + Array("\n]\n".utf8)
-        let problems = FixtureEntryCheck.problems(of: bytes, asFile: stub.file, pathParameterNames: stub.parameterNames, responseFilesRoot: filesRoot)
+        let bytes = Array("[\n".utf8) + EntryBuilder.arrayElementText(stub.entry) + Array("\n]\n".utf8)
+        let problems = FixtureEntryCheck.problems(of: bytes, asFile: stub.file, pathParameterNames: stub.parameterNames, responseFilesRoot: staging)
         if let error = problems.first(where: { $0.severity == .error }) {
             throw StubRefusal("", "the converted entry would not load: \(error.message) (\(error.hint))")
         }

@@ -3,9 +3,9 @@ import MockFixtures
 /// WireMock's value matchers (`{"equalTo": "x"}`, `{"matches": "^A"}`, …) as ours, for query
 /// parameters, headers, cookies, path parameters and form fields.
 ///
-/// WireMock's `matches` is Java's whole-text match, so it becomes `^(?:…)$`; `caseInsensitive`
-/// becomes `(?i)`. Matchers with no equivalent (`and`, date comparisons, `equalToJson` on a
-/// header, …) refuse the stub.
+/// WireMock's `matches` is Java's whole-text match, so it becomes `^(?:…)$`; `caseInsensitive`,
+/// which WireMock reads for `equalTo` only, becomes `(?i)^…$`. Matchers with no equivalent
+/// (`and`, date comparisons, `equalToJson` on a header, …) refuse the stub.
 enum WireMockMatcher {
     static func converted(_ matcher: JSONValue, at key: String) throws(StubRefusal) -> JSONValue {
         guard let members = matcher.objectMembers else {
@@ -34,17 +34,26 @@ enum WireMockMatcher {
         case "equalTo":
             let text = try scalar(operand, at: operatorKey)
             return caseInsensitive ? regex("(?i)^" + escapedForRegex(text) + "$") : .string(text)
+        // WireMock reads `caseInsensitive` for `equalTo` only (audit I1), so the others ignore it.
         case "matches":
-            return regex(wholeMatch(try scalar(operand, at: operatorKey), caseInsensitive: caseInsensitive))
+            return regex(wholeMatch(try scalar(operand, at: operatorKey)))
         case "doesNotMatch":
-            return .makeObject([("$not", regex(wholeMatch(try scalar(operand, at: operatorKey), caseInsensitive: caseInsensitive)))])
+            return .makeObject([("$not", regex(wholeMatch(try scalar(operand, at: operatorKey))))])
         case "contains":
-            let text = try scalar(operand, at: operatorKey)
-            return caseInsensitive ? regex("(?i)" + escapedForRegex(text)) : .makeObject([("$contains", .string(text))])
+            return .makeObject([("$contains", .string(try scalar(operand, at: operatorKey)))])
         case "doesNotContain":
-            let text = try scalar(operand, at: operatorKey)
-            let inner = caseInsensitive ? regex("(?i)" + escapedForRegex(text)) : .makeObject([("$contains", .string(text))])
-            return .makeObject([("$not", inner)])
+            return .makeObject([("$not", .makeObject([("$contains", .string(try scalar(operand, at: operatorKey)))]))])
+        case "not":
+            return .makeObject([("$not", try Self.converted(operand, at: operatorKey))])
+        case "hasExactly":
+            guard case .array(let elements) = operand, !elements.isEmpty else {
+                throw StubRefusal(operatorKey, "must be an array of matchers")
+            }
+            var converted: [JSONValue] = []
+            for (index, element) in elements.enumerated() {
+                converted.append(try Self.converted(element.value, at: "\(operatorKey)[\(index)]"))
+            }
+            return .makeObject([("$unordered", .makeArray(converted))])
         case "absent":
             guard case .bool(let absent) = operand else { throw StubRefusal(operatorKey, "must be true or false") }
             return .makeObject([(absent ? "$absent" : "$any", .bool(true))])
@@ -67,14 +76,14 @@ enum WireMockMatcher {
             }
             return .makeObject([("$includes", .makeArray(converted))])
         default:
-            throw StubRefusal(operatorKey, "has no equivalent here (ours: equalTo, matches, doesNotMatch, contains, doesNotContain, absent, or, includes); "
+            throw StubRefusal(operatorKey, "has no equivalent here (ours: equalTo, matches, doesNotMatch, contains, doesNotContain, absent, or, not, includes, hasExactly); "
                 + "write the entry by hand with a $regex, or answer it from a handler in Swift")
         }
     }
 
     /// A whole-text match of `pattern`, as Java's `String.matches`.
-    static func wholeMatch(_ pattern: String, caseInsensitive: Bool = false) -> String {
-        (caseInsensitive ? "(?i)" : "") + "^(?:" + pattern + ")$"
+    static func wholeMatch(_ pattern: String) -> String {
+        "^(?:" + pattern + ")$"
     }
 
     static func regex(_ pattern: String) -> JSONValue {

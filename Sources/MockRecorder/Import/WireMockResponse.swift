@@ -4,15 +4,18 @@ import MockFixtures
 struct WireMockResponse {
     var keys: [(String, JSONValue)] = []
     var notes: [String] = []
-    var bodyFiles: [String] = []
+    /// The files `responseFile` needs, relative to `__files`, with what to write (converted when
+    /// the stub is templated).
+    var bodyFiles: [BodyFile] = []
 
     /// WireMock's faults that ours say the same way.
     static let faults = ["CONNECTION_RESET_BY_PEER": "connectionReset", "EMPTY_RESPONSE": "emptyResponse",
                          "MALFORMED_RESPONSE_CHUNK": "truncatedBody"]
-    /// Headers the server writes itself; a stub's own are left out.
-    static let computedHeaders: Set<String> = ["content-length", "transfer-encoding"]
+    /// Headers the server writes itself, or that describe WireMock's connection rather than the
+    /// answer; a stub's own are left out.
+    static let computedHeaders: Set<String> = ["content-length", "transfer-encoding", "keep-alive", "proxy-connection", "te", "trailer", "upgrade"]
 
-    static func converted(_ mapping: JSONValue, path: ImportedPath) throws(StubRefusal) -> WireMockResponse {
+    static func converted(_ mapping: JSONValue, path: ImportedPath, filesFolder: String?) throws(StubRefusal) -> WireMockResponse {
         guard let response = mapping["response"]?.objectMembers else {
             throw StubRefusal("response", "is missing or not an object")
         }
@@ -28,7 +31,7 @@ struct WireMockResponse {
         if let proxy = value["proxyBaseUrl"] {
             try converted.addForward(proxy, value)
         } else {
-            try converted.addAnswer(value, templated: templated, template: template)
+            try converted.addAnswer(value, templated: templated, template: template, filesFolder: filesFolder)
         }
         let webhooks = try convertedWebhooks(mapping, template: template)
         if !webhooks.isEmpty {
@@ -42,6 +45,12 @@ struct WireMockResponse {
                 converted.keys.append(("template", .bool(true)))
             }
             converted.keys.append(("webhooks", .makeArray(webhooks)))
+            let untyped = webhooks.contains { webhook in
+                webhook["bodyText"] != nil && !(webhook["headers"]?.objectMembers?.contains { $0.key.lowercased() == "content-type" } ?? false)
+            }
+            if untyped {
+                converted.notes.append("a webhook body without a Content-Type header is sent as text/plain; charset=utf-8 here, where WireMock sends no type; set one in its headers if the receiver checks")
+            }
         }
         return converted
     }
@@ -88,9 +97,10 @@ struct WireMockResponse {
         }
     }
 
-    private mutating func addAnswer(_ response: JSONValue, templated: Bool, template: WireMockTemplate) throws(StubRefusal) {
+    private mutating func addAnswer(_ response: JSONValue, templated: Bool, template: WireMockTemplate, filesFolder: String?) throws(StubRefusal) {
         let status = response["status"] ?? .number(JSONNumber(200))
-        guard let code = status.integer, (100...599).contains(code) else {
+        // Jackson reads "201" as 201.
+        guard let code = status.integer ?? status.stringValue.flatMap({ Int($0) }), (100...599).contains(code) else {
             throw StubRefusal("response.status", "\(JSONValue.excerpt(status)) is not an HTTP status")
         }
         guard code >= 200 else {
@@ -112,7 +122,7 @@ struct WireMockResponse {
         switch bodyKeys.first {
         case "jsonBody":
             let body = response["jsonBody"]!
-            let written = templated ? try templatedJSON(body, at: "response.jsonBody", template: template) : body
+            let written = templated ? try Self.templatedJSON(body, at: "response.jsonBody", template: template, notes: &notes) : body
             keys.append(("response", written))
             bodySize = written.serializedBytes().count
         case "body":
@@ -135,19 +145,18 @@ struct WireMockResponse {
                 throw StubRefusal("response.bodyFileName", "\"\(name)\" must be a path inside __files, without empty, '.' or '..' segments")
             }
             keys.append(("responseFile", .string(WireMockStub.filesFolder + "/" + written)))
-            if let placeholder = written.firstRange(of: "{{") {
-                // Every file its placeholders can choose: the folder before the first one.
-                let folder = written[..<placeholder.lowerBound]
-                bodyFiles.append(folder.contains("/") ? String(folder[..<folder.lastIndex(of: "/")!]) : "")
-            } else {
-                bodyFiles.append(written)
+            guard let filesFolder else {
+                throw StubRefusal("response.bodyFileName", "names a body file, and there is no __files folder beside the mappings (give --files DIR)")
             }
+            bodyFiles = try BodyFile.read(written, from: filesFolder, templated: templated, template: template, notes: &notes)
+            bodySize = bodyFiles.count == 1 && !written.contains("{{") ? bodyFiles[0].bytes.count : nil
         default:
             break
         }
         if templated {
             keys.append(("template", .bool(true)))
-        } else if keys.contains(where: { ["response", "responseText", "headers"].contains($0.0) && Self.holdsPlaceholder($0.1) }) {
+        } else if keys.contains(where: { ["response", "responseText", "headers"].contains($0.0) && Self.holdsPlaceholder($0.1) })
+                    || bodyFiles.contains(where: { $0.bytes.firstRange(of: Array("{{".utf8)) != nil }) {
             // WireMock sends it as written; so must `--template-all`.
             keys.append(("template", .bool(false)))
         }
@@ -166,6 +175,7 @@ struct WireMockResponse {
         for member in members {
             let key = "response.headers.\(member.key)"
             if Self.computedHeaders.contains(member.key.lowercased()) { continue }
+            if member.key.lowercased() == "connection", member.value.value.stringValue?.lowercased() != "close" { continue }
             var values: [String] = []
             switch member.value.value {
             case .array(let elements):
@@ -187,17 +197,26 @@ struct WireMockResponse {
         return converted
     }
 
-    private func templatedJSON(_ value: JSONValue, at key: String, template: WireMockTemplate) throws(StubRefusal) -> JSONValue {
+    /// WireMock renders a templated `jsonBody` as text, so a string that is one placeholder stays
+    /// a string: `| string` keeps it one here, where it would take the value's JSON type
+    /// (audit I1: `"7"` came back as `7`).
+    static func templatedJSON(_ value: JSONValue, at key: String, template: WireMockTemplate, notes: inout [String]) throws(StubRefusal) -> JSONValue {
         switch value {
         case .string(let text):
-            return .string(try template.converted(text, at: key))
+            let converted = try template.converted(text, at: key)
+            if converted.hasPrefix("{{"), converted.hasSuffix("}}"), converted.dropFirst(2).firstRange(of: "{{") == nil, !converted.contains("|") {
+                let note = "a string that is one placeholder sends null here when its value is missing, where WireMock writes empty text"
+                if !notes.contains(note) { notes.append(note) }
+                return .string(String(converted.dropLast(2)) + " | string}}")
+            }
+            return .string(converted)
         case .array(let elements):
             var converted: [JSONValue] = []
-            for element in elements { converted.append(try templatedJSON(element.value, at: key, template: template)) }
+            for element in elements { converted.append(try templatedJSON(element.value, at: key, template: template, notes: &notes)) }
             return .makeArray(converted)
         case .object(let members):
             var converted: [(String, JSONValue)] = []
-            for member in members { converted.append((member.key, try templatedJSON(member.value.value, at: key, template: template))) }
+            for member in members { converted.append((member.key, try templatedJSON(member.value.value, at: key, template: template, notes: &notes))) }
             return .makeObject(converted)
         default:
             return value
@@ -233,8 +252,7 @@ struct WireMockResponse {
     }
 
     /// `{"type": "uniform", "lower", "upper"}` and `{"type": "lognormal", "median", "sigma", "maxValue"}`.
-    static func delayDistribution(_ value: JSONValue) throws(StubRefusal) -> JSONValue {
-        let key = "response.delayDistribution"
+    static func delayDistribution(_ value: JSONValue, at key: String = "response.delayDistribution") throws(StubRefusal) -> JSONValue {
         switch value["type"]?.stringValue {
         case "uniform":
             guard let lower = value["lower"]?.integer, let upper = value["upper"]?.integer else {
@@ -249,7 +267,7 @@ struct WireMockResponse {
             if let maximum = value["maxValue"] { pairs.append(("max", maximum)) }
             return .makeObject(pairs)
         default:
-            throw StubRefusal(key, "\(JSONValue.excerpt(value["type"] ?? .null)) has no equivalent (ours: uniform, lognormal)")
+            throw StubRefusal(key, "\(JSONValue.excerpt(value["type"] ?? .null)) has no equivalent (ours: fixed, uniform, lognormal)")
         }
     }
 
@@ -288,17 +306,27 @@ struct WireMockResponse {
         if let unknown = members.first(where: { !["method", "url", "headers", "body", "delay"].contains($0.key) }) {
             throw StubRefusal("\(key).\(unknown.key)", "has no equivalent here (ours: method, url, headers, body, delay)")
         }
-        guard let method = parameters["method"]?.stringValue else {
-            throw StubRefusal("\(key).method", "is missing; write the method the webhook is sent with")
-        }
+        // WireMock's default (`WebhookDefinition`).
+        let method = parameters["method"]?.stringValue ?? "GET"
         guard let url = parameters["url"]?.stringValue else { throw StubRefusal("\(key).url", "is missing or not a string") }
         var pairs: [(String, JSONValue)] = [("url", .string(try template.converted(url, at: "\(key).url"))), ("method", .string(method.uppercased()))]
         if let headers = parameters["headers"] {
             guard let named = headers.objectMembers else { throw StubRefusal("\(key).headers", "must be an object of strings") }
             var converted: [(String, JSONValue)] = []
             for header in named {
-                guard let text = header.value.value.importedText else { throw StubRefusal("\(key).headers.\(header.key)", "must be a string") }
-                converted.append((header.key, .string(try template.converted(text, at: "\(key).headers.\(header.key)"))))
+                var values: [String] = []
+                if case .array(let elements) = header.value.value {
+                    values = elements.compactMap(\.value.importedText)
+                    guard values.count == elements.count, !values.isEmpty else {
+                        throw StubRefusal("\(key).headers.\(header.key)", "must be a string or an array of strings")
+                    }
+                } else if let text = header.value.value.importedText {
+                    values = [text]
+                } else {
+                    throw StubRefusal("\(key).headers.\(header.key)", "must be a string")
+                }
+                // A webhook header is one line here; several values go on it as a list.
+                converted.append((header.key, .string(try template.converted(values.joined(separator: ", "), at: "\(key).headers.\(header.key)"))))
             }
             pairs.append(("headers", .makeObject(converted)))
         }
@@ -307,10 +335,14 @@ struct WireMockResponse {
             pairs.append(("bodyText", .string(try template.converted(text, at: "\(key).body"))))
         }
         if let delay = parameters["delay"] {
-            guard delay["type"]?.stringValue == "fixed", let milliseconds = delay["milliseconds"]?.integer else {
-                throw StubRefusal("\(key).delay", "only {\"type\": \"fixed\", \"milliseconds\": N} has an equivalent")
+            if delay["type"]?.stringValue == "fixed" {
+                guard let milliseconds = delay["milliseconds"]?.integer else {
+                    throw StubRefusal("\(key).delay", "needs whole-number \"milliseconds\"")
+                }
+                pairs.append(("delay", .number(JSONNumber(milliseconds))))
+            } else {
+                pairs.append(("delay", try Self.delayDistribution(delay, at: "\(key).delay")))
             }
-            pairs.append(("delay", .number(JSONNumber(milliseconds))))
         }
         return .makeObject(pairs)
     }

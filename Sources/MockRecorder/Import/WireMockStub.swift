@@ -9,9 +9,9 @@ struct ConvertedStub {
     var entry: JSONValue
     /// `GET /api/users/[0-9]+`, for the report.
     var shown: String
-    /// Paths under WireMock's `__files` folder the entry's `responseFile` needs: a file, or for
-    /// a templated `bodyFileName` the folder its placeholders choose in.
-    var bodyFiles: [String] = []
+    /// The files under `__files` the entry's `responseFile` needs: one, or for a templated
+    /// `bodyFileName` those its placeholders can choose.
+    var bodyFiles: [BodyFile] = []
     var notes: [String] = []
 }
 
@@ -35,7 +35,8 @@ enum WireMockStub {
     /// The folder `responseFile`s are written under, as `record` writes them.
     static let filesFolder = "__files"
 
-    static func converted(_ mapping: JSONValue) throws(StubRefusal) -> ConvertedStub {
+    /// `filesFolder`: WireMock's `__files`, where `bodyFileName`s are read.
+    static func converted(_ mapping: JSONValue, filesFolder: String?) throws(StubRefusal) -> ConvertedStub {
         guard let members = mapping.objectMembers else {
             throw StubRefusal("", "a stub must be an object with \"request\" and \"response\", found \(mapping.kindNameWithArticle)")
         }
@@ -110,11 +111,19 @@ enum WireMockStub {
         if let body {
             entry.append(("request", body.request))
             if body.partial { entry.append(("requestMatch", .string("partial"))) }
+            if body.request != .makeObject([("$absent", .bool(true))]) {
+                // Compared with the body only: a body-less request's query never stands in (audit I1).
+                entry.append(("requestBody", .string("required")))
+            }
             notes += body.notes
         }
-        let answer = try WireMockResponse.converted(mapping, path: path)
+        let answer = try WireMockResponse.converted(mapping, path: path, filesFolder: filesFolder)
         entry += answer.keys
         notes = path.notes + notes + answer.notes
+        let text = String(decoding: JSONValue.makeObject(entry).serializedBytes(), as: UTF8.self)
+        if text.contains("{{random.alphanumeric(") || text.contains("{{random.letters(") {
+            notes.append("random letters come in mixed case here, where WireMock's randomValue gives lower case (upper with uppercase=true)")
+        }
         return ConvertedStub(file: path.relativeFile, parameterNames: path.parameterNames, entry: .makeObject(entry),
                              shown: "\(method) \(path.shown)", bodyFiles: answer.bodyFiles, notes: notes)
     }
@@ -142,6 +151,8 @@ enum WireMockStub {
 
     private static func methodName(_ value: JSONValue?) throws(StubRefusal) -> String {
         guard let value else { return "ANY" }
+        // WireMock 3.4's GET_OR_HEAD: a GET entry here answers HEAD too.
+        if value == .string("GET_OR_HEAD") { return "GET" }
         guard let text = value.stringValue, !text.isEmpty,
               text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || $0 == "_") }) else {
             throw StubRefusal("request.method", "\(JSONValue.excerpt(value)) is not a method")
@@ -174,6 +185,9 @@ enum WireMockStub {
         for (theirs, ours) in [("requiredScenarioState", "state"), ("newScenarioState", "newState")] {
             guard let state = mapping[theirs] else { continue }
             guard let text = state.stringValue, !text.isEmpty else { throw StubRefusal(theirs, "must be a non-empty string") }
+            if text == "started" {
+                throw StubRefusal(theirs, "\"started\" is the first state of every scenario here (WireMock's \"Started\"), so a state of that name would be the first one too; rename it in the stubs")
+            }
             entry.append((ours, .string(text == "Started" ? "started" : text)))
         }
     }

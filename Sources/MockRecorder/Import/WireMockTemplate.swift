@@ -111,10 +111,10 @@ struct WireMockTemplate {
     private func randomValue(_ arguments: [String: String], refusal: (String) -> StubRefusal) throws(StubRefusal) -> String {
         let type = (arguments["type"] ?? "ALPHANUMERIC").uppercased()
         if type == "UUID" { return "random.uuid" }
-        guard let length = arguments["length"].flatMap({ Int($0) }), (1...4096).contains(length) else {
+        // WireMock's default length is 36.
+        guard let length = Int(arguments["length"] ?? "36"), (1...4096).contains(length) else {
             throw refusal("needs length=N from 1 to 4096")
         }
-        if arguments["uppercase"] == "true" { throw refusal("asks for upper case, which ours do not give") }
         let kinds = ["ALPHANUMERIC": "alphanumeric", "ALPHABETIC": "letters", "NUMERIC": "digits", "HEXADECIMAL": "hex"]
         guard let kind = kinds[type] else { throw refusal("has type='\(type)', which has no equivalent (ours: ALPHANUMERIC, ALPHABETIC, NUMERIC, HEXADECIMAL, UUID)") }
         return "random.\(kind)(\(length))"
@@ -131,8 +131,13 @@ struct WireMockTemplate {
             guard pieces.count == 2, let amount = Int(pieces[0]), let unit = units[pieces[1].lowercased()] ?? units[pieces[1].lowercased() + "s"] else {
                 throw refusal("has offset='\(offset)'; ours move by whole seconds, minutes, hours, days or weeks")
             }
-            let moved = amount * unit.1
-            placeholder += (moved < 0 ? "-" : "+") + "\(abs(moved))" + unit.0
+            // Ours move by up to 100 years (36,500 days); beyond, and an overflowing product, refuse (audit I1 trapped here).
+            let (moved, overflow) = amount.multipliedReportingOverflow(by: unit.1)
+            let limit = ["s": 3_153_600_000, "m": 52_560_000, "h": 876_000, "d": 36_500][unit.0]!
+            guard !overflow, moved.magnitude <= UInt(limit) else {
+                throw refusal("has offset='\(offset)', beyond the 100 years ours move by")
+            }
+            placeholder += (moved < 0 ? "-" : "+") + "\(moved.magnitude)" + unit.0
         }
         switch arguments["format"] {
         case nil: break

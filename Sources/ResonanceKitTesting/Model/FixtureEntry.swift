@@ -27,6 +27,9 @@ public struct FixtureEntry: Sendable {
     public var request: RequestPattern.Body?
     /// With ``RequestMatchMode/partial``, a JSON body may have keys `request` does not name.
     public var requestMatch: RequestMatchMode
+    /// Only requests that carry a body match, and ``request`` is compared with the body alone,
+    /// never with a body-less request's query (`"requestBody": "required"`).
+    public var requiresBody = false
     /// Query parameters the request must carry, even when it has a body (`query`).
     public var query: [String: PatternValue]
     /// With ``QueryMatchMode/exact``, a request with a query parameter ``query`` does not name
@@ -198,6 +201,7 @@ public struct FixtureEntry: Sendable {
         }
         if let request { object["request"] = try Self.json(request, encoder: encoder) }
         if requestMatch != .exact { object["requestMatch"] = requestMatch.rawValue }
+        if requiresBody { object["requestBody"] = "required" }
         if !query.isEmpty { object["query"] = query.mapValues(\.jsonObject) }
         if queryMatch != .partial { object["queryMatch"] = queryMatch.rawValue }
         if !pathParameters.isEmpty { object["pathParameters"] = pathParameters.mapValues(\.jsonObject) }

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MockFixtures
-import MockRecorder
+@testable import MockRecorder
 import MockServer
 import MockUpstream
 import TestSupport
@@ -34,8 +34,9 @@ final class ImportHarness: Sendable {
     }
 
     @discardableResult
-    func run(dryRun: Bool = false) throws -> ImportReport {
-        try WireMockImporter(root: root.path).importStubs(from: [wiremock.path], dryRun: dryRun)
+    func run(dryRun: Bool = false, maximumFileBytes: Int? = nil) throws -> ImportReport {
+        let importer = maximumFileBytes.map { WireMockImporter(root: root.path, maximumFileBytes: $0) } ?? WireMockImporter(root: root.path)
+        return try importer.importStubs(from: [wiremock.path], dryRun: dryRun)
     }
 
     /// Imports, expecting every stub imported and loaded without a problem.

@@ -56,7 +56,7 @@ import Testing
         ])
         let report = try harness.importCleanly()
         #expect(report.stubs.contains { $0.outcome == .added(file: "files/{p1...}.json", entry: 0) })
-        #expect(report.stubs.contains { $0.notes.contains { $0.contains("/files itself (an empty rest) is not answered") } })
+        #expect(report.stubs.contains { $0.notes.contains { $0.contains("also matches /files/ (an empty rest), which the catch-all {p1...} does not") } })
         #expect(try harness.statuses(["/api/users/luke", "/api/users/luke?x=1", "/api/users/L1", "/files/a/b.pdf?v=2", "/files/x"]) == [200, 404, 404, 200, 200])
     }
 

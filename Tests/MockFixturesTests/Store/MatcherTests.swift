@@ -40,6 +40,28 @@ struct MatcherTests {
         #expect(try reasons(store.get("/orders"))[0] == [#"missing query parameter 'sku' (expected a value matching ^A[0-9]+$)"#])
     }
 
+    /// Audit I1: without it, `request` is compared with a body-less request's query, so an
+    /// entry meant for a body answered `POST /users?name=Rey`.
+    @Test func requestBodyRequiredNeverReadsTheQuery() throws {
+        let (store, tree) = try loadTree(["users.json": """
+        [
+          {"method": "POST", "request": {"name": "Rey"}, "requestBody": "required", "queryMatch": "exact", "status": 201},
+          {"method": "PUT", "requestBody": "required", "status": 204}
+        ]
+        """, "other.json": #"[{"method": "PATCH", "requestBody": "optional"}]"#])
+        _ = tree
+        #expect(store.problems.map(\.message) == [#"requestBody must be "required", found string "optional""#])
+        #expect(store.send("POST", "/users", headers: Self.json, body: #"{"name": "Rey"}"#).status == 201)
+        #expect(store.send("POST", "/users", headers: Self.form, body: "name=Rey").status == 201, "a form body is a body")
+        let queried = store.send("POST", "/users?name=Rey", headers: [:], body: "")
+        #expect(queried.status == 404)
+        #expect(try reasons(queried)[0] == [#"unexpected query parameter 'name' ("queryMatch": "exact" allows no query parameters)"#,
+                                            #"request has no body, but the entry expects one ("requestBody": "required")"#],
+                "the query is not the body, so \"queryMatch\": \"exact\" does not count 'name' as named")
+        #expect(store.send("PUT", "/users", headers: [:], body: "x").status == 204, "any body, with no request")
+        #expect(store.send("PUT", "/users", headers: [:], body: "").status == 404)
+    }
+
     @Test func anyAndAbsent() throws {
         let (store, tree) = try loadTree(["a.json": """
         [

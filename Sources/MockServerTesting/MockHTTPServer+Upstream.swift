@@ -52,14 +52,5 @@ public func withMockServer<Result: Sendable>(
     logger: Logger = Logger(label: "mockserver"),
     _ body: (MockHTTPServer) async throws -> Result
 ) async throws -> Result {
-    let server = try MockHTTPServer(root: root, upstream: upstream, configuration: configuration, options: options, logger: logger)
-    let result: Result
-    do {
-        result = try await body(server)
-    } catch {
-        await server.shutdown()
-        throw error
-    }
-    await server.shutdown()
-    return result
+    try await MockHTTPServer(root: root, upstream: upstream, configuration: configuration, options: options, logger: logger).shuttingDown(after: body)
 }

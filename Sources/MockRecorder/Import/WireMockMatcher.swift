@@ -46,39 +46,30 @@ enum WireMockMatcher {
         case "not":
             return .makeObject([("$not", try Self.converted(operand, at: operatorKey))])
         case "hasExactly":
-            guard case .array(let elements) = operand, !elements.isEmpty else {
-                throw StubRefusal(operatorKey, "must be an array of matchers")
-            }
-            var converted: [JSONValue] = []
-            for (index, element) in elements.enumerated() {
-                converted.append(try Self.converted(element.value, at: "\(operatorKey)[\(index)]"))
-            }
-            return .makeObject([("$unordered", .makeArray(converted))])
+            return .makeObject([("$unordered", try convertedList(operand, at: operatorKey))])
         case "absent":
             guard case .bool(let absent) = operand else { throw StubRefusal(operatorKey, "must be true or false") }
             return .makeObject([(absent ? "$absent" : "$any", .bool(true))])
         case "or":
-            guard case .array(let alternatives) = operand, alternatives.count >= 2 else {
-                throw StubRefusal(operatorKey, "must be an array of two matchers or more")
-            }
-            var converted: [JSONValue] = []
-            for (index, alternative) in alternatives.enumerated() {
-                converted.append(try Self.converted(alternative.value, at: "\(operatorKey)[\(index)]"))
-            }
-            return .makeObject([("$anyOf", .makeArray(converted))])
+            return .makeObject([("$anyOf", try convertedList(operand, at: operatorKey, minimumCount: 2))])
         case "includes":
-            guard case .array(let elements) = operand, !elements.isEmpty else {
-                throw StubRefusal(operatorKey, "must be an array of matchers")
-            }
-            var converted: [JSONValue] = []
-            for (index, element) in elements.enumerated() {
-                converted.append(try Self.converted(element.value, at: "\(operatorKey)[\(index)]"))
-            }
-            return .makeObject([("$includes", .makeArray(converted))])
+            return .makeObject([("$includes", try convertedList(operand, at: operatorKey))])
         default:
             throw StubRefusal(operatorKey, "has no equivalent here (ours: equalTo, matches, doesNotMatch, contains, doesNotContain, absent, or, not, includes, hasExactly); "
                 + "write the entry by hand with a $regex, or answer it from a handler in Swift")
         }
+    }
+
+    /// An array of matchers (`or`, `includes`, `hasExactly`), each converted.
+    private static func convertedList(_ operand: JSONValue, at key: String, minimumCount: Int = 1) throws(StubRefusal) -> JSONValue {
+        guard case .array(let elements) = operand, elements.count >= minimumCount else {
+            throw StubRefusal(key, minimumCount > 1 ? "must be an array of \(minimumCount) matchers or more" : "must be an array of matchers")
+        }
+        var converted: [JSONValue] = []
+        for (index, element) in elements.enumerated() {
+            converted.append(try Self.converted(element.value, at: "\(key)[\(index)]"))
+        }
+        return .makeArray(converted)
     }
 
     /// A whole-text match of `pattern`, as Java's `String.matches`.

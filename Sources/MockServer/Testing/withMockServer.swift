@@ -30,16 +30,22 @@ public func withMockServer<Result: Sendable>(
     logger: Logger = Logger(label: "mockserver"),
     _ body: (MockHTTPServer) async throws -> Result
 ) async throws -> Result {
-    let server = try MockHTTPServer(root: root, configuration: configuration, options: options, logger: logger)
-    let result: Result
-    do {
-        result = try await body(server)
-    } catch {
-        await server.shutdown()
-        throw error
+    try await MockHTTPServer(root: root, configuration: configuration, options: options, logger: logger).shuttingDown(after: body)
+}
+
+extension MockHTTPServer {
+    /// Runs `body` with this server, then shuts it down, whether `body` returns or throws.
+    package func shuttingDown<Result: Sendable>(after body: (MockHTTPServer) async throws -> Result) async throws -> Result {
+        let result: Result
+        do {
+            result = try await body(self)
+        } catch {
+            await shutdown()
+            throw error
+        }
+        await shutdown()
+        return result
     }
-    await server.shutdown()
-    return result
 }
 
 extension MockHTTPServer {

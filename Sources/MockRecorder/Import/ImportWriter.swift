@@ -39,7 +39,7 @@ struct ImportWriter {
         self.maximumFileBytes = maximumFileBytes
     }
 
-    mutating func write(_ pending: [WireMockImporter.PendingStub], into report: inout ImportReport) {
+    mutating func write(_ pending: [PendingStub], into report: inout ImportReport) {
         for item in pending {
             switch item.result {
             case .failure(let refusal):

@@ -44,35 +44,15 @@ public struct WireMockImporter: Sendable {
         for source in sources {
             mappingFiles += try Self.mappingFiles(in: source, filesFolder: filesFolder)
         }
-        let rootPath = try resolvedRoot(creating: !dryRun)
+        let run = ImportRun(root: root, maximumFileBytes: maximumFileBytes)
+        let rootPath = try run.resolvedRoot(creating: !dryRun)
         // A root inside a source would read its own output as stubs the next time (audit I1).
-        if let realRoot = try? AtomicFileWriter.resolve(rootPath).get() {
-            mappingFiles.removeAll { file in (try? AtomicFileWriter.resolve(file.path).get()).map { $0.hasPrefix(realRoot + "/") } ?? false }
-        }
-        var report = ImportReport(root: root, dryRun: dryRun)
+        mappingFiles.removeAll { run.isInside(rootPath, $0.path) }
         var pending: [PendingStub] = []
         for file in mappingFiles {
             pending += convertedStubs(in: file)
         }
-        // What the root's problems were, so the report names only those the import brings.
-        let problemsBefore = dryRun ? [] : Self.problems(inRoot: rootPath)
-        var writer = ImportWriter(rootPath: rootPath, dryRun: dryRun, maximumFileBytes: maximumFileBytes)
-        if dryRun {
-            writer.write(pending, into: &report)
-        } else {
-            // One importer or recorder writes into a root at a time (`record` takes the same lock).
-            do {
-                try RecordingLock(root: rootPath).withLock { () throws(RecordError) -> Void in writer.write(pending, into: &report) }
-            } catch {
-                throw ImportError("\(error)")
-            }
-        }
-        if !dryRun, !report.filesWritten.isEmpty {
-            let before = Set(problemsBefore.map(\.description))
-            let written = Set(report.filesWritten)
-            report.problems = Self.problems(inRoot: rootPath).filter { written.contains($0.file) && !before.contains($0.description) }
-        }
-        return report
+        return try run.finish(pending, rootPath: rootPath, dryRun: dryRun)
     }
 
     /// A mapping file and the `__files` folder its `bodyFileName`s are in.
@@ -117,42 +97,9 @@ public struct WireMockImporter: Sendable {
         return jsonFiles.map { MappingFile(path: mappings + "/" + $0, shown: mappings + "/" + $0, filesFolder: files) }
     }
 
-    /// The problems of the fixtures under `rootPath`, as the server would load them.
-    private static func problems(inRoot rootPath: String) -> [FixtureProblem] {
-        (try? FixtureStore.load(root: rootPath))?.problems ?? []
-    }
-
     private static func existingFolder(_ path: String) -> String? {
         var isDirectory = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory ? path : nil
-    }
-
-    private func resolvedRoot(creating: Bool) throws(ImportError) -> String {
-        var isDirectory = false
-        if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) {
-            guard isDirectory else { throw ImportError("cannot import into \(root): it is a file, not a folder") }
-        } else if creating {
-            do {
-                try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            } catch {
-                throw ImportError("cannot create \(root): \(error)")
-            }
-        } else {
-            return root
-        }
-        switch AtomicFileWriter.resolve(root) {
-        case .success(let resolved): return resolved
-        case .failure(let reason): throw ImportError("cannot import into \(root): \(reason.text)")
-        }
-    }
-
-    /// A stub converted and checked, waiting to be written, or refused.
-    struct PendingStub {
-        let source: String
-        /// Method and URL as the stub wrote them.
-        let shown: String
-        let result: Result<ConvertedStub, StubRefusal>
-        let filesFolder: String?
     }
 
     private func convertedStubs(in file: MappingFile) -> [PendingStub] {
@@ -188,43 +135,12 @@ public struct WireMockImporter: Sendable {
             if let name = mapping["name"]?.stringValue { source += " (\(JSONValue.string(name).compactText))" }
             let result: Result<ConvertedStub, StubRefusal>
             do {
-                result = .success(try checked(try WireMockStub.converted(mapping, filesFolder: file.filesFolder)))
+                result = .success(try ImportRun.checked(try WireMockStub.converted(mapping, filesFolder: file.filesFolder)))
             } catch {
                 result = .failure(error)
             }
             pending.append(PendingStub(source: source, shown: WireMockStub.shownRequest(mapping), result: result, filesFolder: file.filesFolder))
         }
         return pending
-    }
-
-    /// The stub's entry as the loader checks it, its body files staged in a temporary folder as
-    /// they will be written: an error refuses the stub in the loader's words, a warning becomes a
-    /// note.
-    private func checked(_ stub: ConvertedStub) throws(StubRefusal) -> ConvertedStub {
-        var stub = stub
-        var staging: String?
-        defer { if let staging { try? FileManager.default.removeItem(atPath: staging) } }
-        if !stub.bodyFiles.isEmpty {
-            let folder = FileManager.default.temporaryDirectory.path + "/mockserver-import-\(UInt64.random(in: 0 ... .max))"
-            staging = folder
-            for file in stub.bodyFiles {
-                let path = folder + "/" + WireMockStub.filesFolder + "/" + file.path
-                do {
-                    try FileManager.default.createDirectory(atPath: ImportPaths.parent(of: path), withIntermediateDirectories: true)
-                } catch {
-                    throw StubRefusal("response.bodyFileName", "cannot stage \(file.path) for checking: \(error)")
-                }
-                guard FileManager.default.createFile(atPath: path, contents: Data(file.bytes)) else {
-                    throw StubRefusal("response.bodyFileName", "cannot stage \(file.path) for checking")
-                }
-            }
-        }
-        let bytes = Array("[\n".utf8) + EntryBuilder.arrayElementText(stub.entry) + Array("\n]\n".utf8)
-        let problems = FixtureEntryCheck.problems(of: bytes, asFile: stub.file, pathParameterNames: stub.parameterNames, responseFilesRoot: staging)
-        if let error = problems.first(where: { $0.severity == .error }) {
-            throw StubRefusal("", "the converted entry would not load: \(error.message) (\(error.hint))")
-        }
-        stub.notes += problems.map { "the loader warns: \($0.message)" }
-        return stub
     }
 }

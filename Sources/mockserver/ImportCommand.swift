@@ -6,7 +6,7 @@ import MockRecorder
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write WireMock stub mappings into --root as fixtures.",
+        abstract: "Write WireMock stub mappings or Mockoon environments into --root as fixtures.",
         discussion: """
             Each stub becomes an entry in the file that serves its path (urlPath \
             /api/users/1 → api/users/1.json; urlPathPattern /api/users/[0-9]+ → \
@@ -23,19 +23,26 @@ struct ImportCommand: ParsableCommand {
             and what to write instead. Close conversions are imported with a note. Exits 1 \
             when any stub was not imported, 0 when all were.
 
+            --from mockoon reads Mockoon environment files: each route's responses become \
+            entries in the file serving its endpoint (users/:id → users/{id}.json), their \
+            rules request constraints (OR: an entry per rule; AND: one entry), the default \
+            response the entry that answers what no rule took, file bodies responseFiles, \
+            callbacks webhooks.
+
             EXAMPLES
               mockserver import --from wiremock ./wiremock --root Mocks
               mockserver import --from wiremock wiremock/mappings/users.json --root Mocks --dry-run
+              mockserver import --from mockoon mockoon/demo.json --root Mocks
             """
     )
 
-    @Option(help: ArgumentHelp("The tool the stubs come from: wiremock (required).", valueName: "tool"))
+    @Option(help: ArgumentHelp("The tool the stubs come from: wiremock or mockoon (required).", valueName: "tool"))
     var from: String
 
-    @Argument(help: ArgumentHelp("WireMock folders (holding mappings/ and __files/), mappings folders or mapping files.", valueName: "source"))
+    @Argument(help: ArgumentHelp("WireMock folders (holding mappings/ and __files/), mappings folders or mapping files; Mockoon environment files.", valueName: "source"))
     var sources: [String] = []
 
-    @Option(help: ArgumentHelp("Where bodyFileName files are (default: the __files folder beside mappings/).", valueName: "dir"))
+    @Option(help: ArgumentHelp("WireMock: where bodyFileName files are (default: the __files folder beside mappings/).", valueName: "dir"))
     var files: String?
 
     @Flag(help: "Print what would be imported, and write nothing.")
@@ -48,11 +55,15 @@ struct ImportCommand: ParsableCommand {
 
     func validate() throws {
         try RootOptions.refuseMisplaced(by: Self.self, takes: ["--root"], why: "only writes fixture files")
-        guard from == "wiremock" else {
-            throw ValidationError("--from \(from) cannot be imported yet: only wiremock (mappings/ and __files/). Mockoon, Hoverfly and MockServer stubs are warned about when loaded; README's \"Coming from WireMock and others\" maps their keys.")
+        guard ["wiremock", "mockoon"].contains(from) else {
+            throw ValidationError("--from \(from) cannot be imported yet: only wiremock (mappings/ and __files/) and mockoon (environment files). Hoverfly and MockServer stubs are warned about when loaded; README's \"Coming from WireMock and others\" maps their keys.")
         }
         guard !sources.isEmpty else {
-            throw ValidationError("Name what to import: a WireMock folder (holding mappings/), a mappings folder or mapping files.")
+            throw ValidationError(from == "mockoon" ? "Name what to import: Mockoon environment files (.json)."
+                : "Name what to import: a WireMock folder (holding mappings/), a mappings folder or mapping files.")
+        }
+        if from == "mockoon", files != nil {
+            throw ValidationError("--files applies to WireMock's bodyFileName; a Mockoon route's filePath is read relative to its environment file. Leave it out.")
         }
         _ = try fixtures.requiredRoot(Self.rootPurpose)
     }
@@ -61,7 +72,9 @@ struct ImportCommand: ParsableCommand {
         let root = try fixtures.requiredRoot(Self.rootPurpose)
         let report: ImportReport
         do {
-            report = try WireMockImporter(root: root).importStubs(from: sources, filesFolder: files, dryRun: dryRun)
+            report = from == "mockoon"
+                ? try MockoonImporter(root: root).importEnvironments(from: sources, dryRun: dryRun)
+                : try WireMockImporter(root: root).importStubs(from: sources, filesFolder: files, dryRun: dryRun)
         } catch {
             throw CommandFailure(error.description)
         }

@@ -63,10 +63,10 @@ struct ForeignFixtureFormat {
     }
 
     var hint: String {
-        if tool == "WireMock" {
+        if tool == "WireMock" || tool == "Mockoon" {
             // Audit W2 G2: the importer writes each stub where it belongs, or says why it cannot.
-            return "move it out of the root and convert it with `mockserver import --from wiremock FILE --root ROOT`, which writes each stub "
-                + "into the file serving its path (api/users/1.json for /api/users/1)"
+            return "move it out of the root and convert it with `mockserver import --from \(tool.lowercased()) FILE --root ROOT`, which writes each "
+                + (tool == "WireMock" ? "stub" : "route") + " into the file serving its path (api/users/1.json for /api/users/1)"
         }
         return "write it as a fixture: a file at the request's path (api/users/1.json for /api/users/1) holding entries such as "
             + #"{"method": "GET", "status": 200, "response": {…}}; "# + "README's \"Coming from WireMock and others\" maps the keys"

@@ -42,6 +42,9 @@ public struct ImportReport: Sendable, CustomStringConvertible {
     /// Problems the written files have when the root is loaded again afterwards (none expected:
     /// each entry was checked before it was written).
     public internal(set) var problems: [FixtureProblem] = []
+    /// What an import says about a source as a whole (a Mockoon environment's `proxyMode`:
+    /// the flag that does it here).
+    public internal(set) var notes: [String] = []
 
     public var importedCount: Int {
         stubs.count { if case .notImported = $0.outcome { false } else { true } }
@@ -75,6 +78,7 @@ public struct ImportReport: Sendable, CustomStringConvertible {
         for problem in problems {
             lines.append(problem.description)
         }
+        lines += notes.map { "note: \($0)" }
         let files = dryRun ? "nothing written (dry run)"
             : "\(filesWritten.count) fixture file\(filesWritten.count == 1 ? "" : "s") written, \(bodyFilesCopied.count) body file\(bodyFilesCopied.count == 1 ? "" : "s") copied"
         var summary = "\(dryRun ? "would import" : "imported") \(importedCount) of \(stubs.count) stub\(stubs.count == 1 ? "" : "s") into \(root)"

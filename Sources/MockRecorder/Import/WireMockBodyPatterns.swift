@@ -219,7 +219,7 @@ enum WireMockBodyPatterns {
 }
 
 /// Member paths merged into nested objects.
-private struct PartialTree {
+struct PartialTree {
     private var members: [(String, Node)] = []
 
     private indirect enum Node {

@@ -155,7 +155,7 @@ struct WireMockTemplate {
     }
 
     /// Words split at spaces outside quotes.
-    private static func words(_ expression: Substring) -> [String] {
+    static func words(_ expression: Substring) -> [String] {
         var words: [String] = []
         var current = ""
         var quote: Character?

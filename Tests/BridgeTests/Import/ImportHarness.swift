@@ -69,20 +69,26 @@ final class ImportHarness: Sendable {
 
     /// Serves the root and runs `body` with a function sending one request.
     func serve<Result>(_ body: ((String, String, [String: String], String) throws -> UpstreamResponse) throws -> Result) throws -> Result {
-        let server = try MockHTTPServer(store: try FixtureStore.load(root: root.path), configuration: ServerConfiguration(port: 0, logRequests: false),
-                                        logger: Logger(label: "bridge-tests.import"))
-        defer { server.stop() }
-        let client = try UpstreamClient()
-        let base = server.url.absoluteString
-        return try body { method, target, headers, requestBody in
-            try client.forward(UpstreamRequest(method: method, url: base + target,
-                                               headers: headers.map { HTTPHeader(name: $0.key, value: $0.value) }.sorted { $0.name < $1.name },
-                                               body: Array(requestBody.utf8)))
-        }
+        try serveFixtures(root: root.path, body)
     }
 
     /// Statuses of GETs of `targets`, with `headers` on each.
     func statuses(_ targets: [String], headers: [String: String] = [:]) throws -> [Int] {
         try serve { send throws in try targets.map { try send("GET", $0, headers, "").status } }
+    }
+}
+
+/// Serves the fixtures under `root` and runs `body` with a function sending one request
+/// (method, target, headers, body) to them.
+func serveFixtures<Result>(root: String, _ body: ((String, String, [String: String], String) throws -> UpstreamResponse) throws -> Result) throws -> Result {
+    let server = try MockHTTPServer(store: try FixtureStore.load(root: root), configuration: ServerConfiguration(port: 0, logRequests: false),
+                                    logger: Logger(label: "bridge-tests.import"))
+    defer { server.stop() }
+    let client = try UpstreamClient()
+    let base = server.url.absoluteString
+    return try body { method, target, headers, requestBody in
+        try client.forward(UpstreamRequest(method: method, url: base + target,
+                                           headers: headers.map { HTTPHeader(name: $0.key, value: $0.value) }.sorted { $0.name < $1.name },
+                                           body: Array(requestBody.utf8)))
     }
 }

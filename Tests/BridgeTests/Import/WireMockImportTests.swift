@@ -443,7 +443,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["import", "--from", "mockoon", "x", "--root", "<root>"], 64, "--from mockoon cannot be imported yet"),
+        (["import", "--from", "hoverfly", "x", "--root", "<root>"], 64, "--from hoverfly cannot be imported yet"),
+        (["import", "--from", "mockoon", "<root>/mappings/a.json", "--root", "<root>", "--files", "x"], 64, "--files applies to WireMock"),
         (["import", "--from", "wiremock", "--root", "<root>"], 64, "Name what to import"),
         (["import", "--from", "wiremock", "<root>/none", "--root", "<root>"], 1, "does not exist"),
         (["import", "--from", "wiremock", "<root>", "--root", "<root>/out", "--watch"], 64, "--watch is an option of serving"),

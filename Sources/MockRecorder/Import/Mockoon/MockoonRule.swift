@@ -1,0 +1,121 @@
+import MockFixtures
+
+/// One Mockoon response rule (`{"target": "query", "modifier": "page", "operator": "equals",
+/// "value": "2", "invert": false}`) as the constraint of an entry: which key (`query`,
+/// `requestHeaders`, `requestCookies`, `pathParameters`, a member path of `request`, or
+/// `request` as a whole) and the value or matcher there. Read as Mockoon reads rules: `equals`
+/// compares text (a list holding the value matches), `regex` searches (not anchored), `null`
+/// accepts a missing value, and `invert` also accepts a missing one.
+struct MockoonRule {
+    enum Place: Equatable {
+        case query(String)
+        case header(String)
+        case cookie(String)
+        case parameter(String)
+        /// A member path into the parsed body (`user.name`, `$.user.name`).
+        case bodyMember([String])
+        /// The raw body.
+        case body
+    }
+
+    let place: Place
+    let matcher: JSONValue
+
+    static func converted(_ rule: JSONValue, at key: String, parameterNames: [String]) throws(StubRefusal) -> MockoonRule {
+        guard let target = rule["target"]?.stringValue else { throw StubRefusal("\(key).target", "is missing") }
+        let modifier = rule["modifier"]?.stringValue ?? ""
+        let operatorName = rule["operator"]?.stringValue ?? "equals"
+        let value = rule["value"].flatMap { $0 == .null ? JSONValue.string("") : $0 }?.importedText ?? ""
+        let inverted = rule["invert"] == .bool(true)
+        let place: Place
+        switch target {
+        case "query":
+            guard !modifier.isEmpty, !modifier.contains("."), !modifier.contains("[") else {
+                throw StubRefusal("\(key).modifier", "\"\(modifier)\" is not one query parameter's name (a path into a parsed query has no equivalent)")
+            }
+            place = .query(modifier)
+        case "header":
+            guard !modifier.isEmpty else { throw StubRefusal("\(key).modifier", "names no header") }
+            place = .header(modifier)
+        case "cookie":
+            guard !modifier.isEmpty else { throw StubRefusal("\(key).modifier", "names no cookie") }
+            place = .cookie(modifier)
+        case "params":
+            guard parameterNames.contains(modifier) else {
+                throw StubRefusal("\(key).modifier", "\"\(modifier)\" is no :parameter of the route")
+            }
+            place = .parameter(modifier)
+        case "body":
+            if modifier.isEmpty {
+                place = .body
+            } else {
+                let steps: [JSONPathStep]
+                do {
+                    steps = try JSONPathStep.parse(modifier.hasPrefix("$") ? modifier : "$." + modifier)
+                } catch {
+                    throw StubRefusal("\(key).modifier", "\"\(modifier)\" \(error.reason)")
+                }
+                var names: [String] = []
+                for step in steps {
+                    guard case .member(let name) = step, !name.allSatisfy(\.isNumber) else {
+                        throw StubRefusal("\(key).modifier", "\"\(modifier)\" names an array element; arrays compare whole here (write the array as {\"$includes\": […]} in a partial body)")
+                    }
+                    names.append(name)
+                }
+                place = .bodyMember(names)
+            }
+        default:
+            throw StubRefusal("\(key).target", "\"\(target)\" has no equivalent here (ours: query, header, cookie, params, body); "
+                + (target == "request_number" ? "a first answer that differs is an entry with \"times\": 1 before the others" : "write the entry by hand, or a handler in Swift"))
+        }
+        var matcher: JSONValue
+        switch operatorName {
+        case "equals":
+            if place == .body {
+                matcher = WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(value) + "$")
+            } else if case .bodyMember = place {
+                // As text, and a list holding the value, as Mockoon compares.
+                let text = WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(value) + "$")
+                matcher = .makeObject([("$anyOf", .makeArray([text, .makeObject([("$includes", .makeArray([.string(value)]))])]))])
+            } else {
+                matcher = .string(value)
+            }
+        case "regex", "regex_i":
+            let pattern = (operatorName == "regex_i" ? "(?i)" : "") + value
+            if case .bodyMember = place {
+                matcher = .makeObject([("$anyOf", .makeArray([WireMockMatcher.regex(pattern), .makeObject([("$includes", .makeArray([WireMockMatcher.regex(pattern)]))])]))])
+            } else {
+                matcher = WireMockMatcher.regex(pattern)
+            }
+        case "null":
+            switch place {
+            case .bodyMember:
+                matcher = .makeObject([("$anyOf", .makeArray([.null, .makeObject([("$absent", .bool(true))])]))])
+            case .body:
+                throw StubRefusal("\(key).operator", "null on the whole body has no meaning here; name a member in modifier")
+            default:
+                matcher = .makeObject([("$absent", .bool(true))])
+            }
+            if inverted {
+                guard case .bodyMember = place else { return MockoonRule(place: place, matcher: .makeObject([("$any", .bool(true))])) }
+                return MockoonRule(place: place, matcher: .makeObject([("$not", .makeObject([("$anyOf", .makeArray([.null]))]))]))
+            }
+            return MockoonRule(place: place, matcher: matcher)
+        case "empty_array":
+            guard case .bodyMember = place else {
+                throw StubRefusal("\(key).operator", "empty_array applies to a member of the body here")
+            }
+            matcher = .makeObject([("$equals", .makeArray([]))])
+        default:
+            throw StubRefusal("\(key).operator", "\"\(operatorName)\" has no equivalent here (ours: equals, regex, regex_i, null, empty_array)")
+        }
+        if inverted {
+            guard place != .body else {
+                throw StubRefusal("\(key).invert", "an inverted rule on the whole body has no equivalent here")
+            }
+            // Mockoon's inverted rule also holds when the value is missing.
+            matcher = .makeObject([("$anyOf", .makeArray([.makeObject([("$not", matcher)]), .makeObject([("$absent", .bool(true))])]))])
+        }
+        return MockoonRule(place: place, matcher: matcher)
+    }
+}

@@ -29,17 +29,15 @@ struct BodyFile: Equatable {
                 throw StubRefusal(key, "\"\(written)\" can name \(paths.count) files, more than the \(maximumCandidates) a templated responseFile may choose among")
             }
         } else {
-            guard isRegularFile(filesFolder + "/" + written) else {
-                throw StubRefusal(key, "\(filesFolder)/\(written) does not exist or is not a file")
-            }
             paths = [written]
         }
         var files: [BodyFile] = []
         for path in paths {
-            guard let data = FileManager.default.contents(atPath: filesFolder + "/" + path) else {
-                throw StubRefusal(key, "\(filesFolder)/\(path) cannot be read")
+            var bytes: [UInt8]
+            switch ImportPaths.regularFileBytes(filesFolder + "/" + path) {
+            case .success(let read): bytes = read
+            case .failure(let refusal): throw StubRefusal(key, refusal.reason)
             }
-            var bytes = Array(data)
             if templated, bytes.firstRange(of: Array("{{".utf8)) != nil, let text = String(validating: bytes, as: UTF8.self) {
                 bytes = try converted(text, path: path, template: template, notes: &notes)
             }
@@ -91,8 +89,8 @@ struct BodyFile: Equatable {
         return false
     }
 
+    /// A regular file, symbolic links followed (a FIFO would block the read).
     private static func isRegularFile(_ path: String) -> Bool {
-        var isDirectory = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular
     }
 }

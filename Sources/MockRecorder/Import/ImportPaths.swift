@@ -1,3 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import MockFixtures
+
 /// Path text helpers (FoundationEssentials has no `NSString` path methods).
 enum ImportPaths {
     /// `a/b/c` → `c`.
@@ -9,5 +16,27 @@ enum ImportPaths {
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+extension ImportPaths {
+    /// The bytes of the regular file at `path` (symbolic links followed), or why there are none:
+    /// a FIFO or device would block or never end, and a file over `limit` bytes is no body a
+    /// fixture may send.
+    static func regularFileBytes(_ path: String, limit: Int = FixtureLoadOptions().maxStaticFileBytes) -> Result<[UInt8], StubRefusal> {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            return .failure(StubRefusal("", "\(path) does not exist or cannot be read"))
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            return .failure(StubRefusal("", "\(path) is not a regular file"))
+        }
+        let size = (attributes[.size] as? Int) ?? Int((attributes[.size] as? UInt64) ?? 0)
+        guard size <= limit else {
+            return .failure(StubRefusal("", "\(path) is \(size) bytes, more than the \(limit) a body file may be"))
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(StubRefusal("", "\(path) cannot be read"))
+        }
+        return .success(Array(data))
     }
 }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MockFixtures
 @testable import MockRecorder
 import MockUpstream
@@ -224,6 +229,13 @@ import Testing
         let again = try WireMockImporter(root: harness.wiremock.path + "/mappings/out").importStubs(from: [harness.wiremock.path])
         #expect(again.stubs.count == 1 && again.isComplete, "its own output is not read as stubs: \(again)")
         #expect(again.description.contains("imported 1 of 1 stub into \(harness.wiremock.path)/mappings/out (1 already there)"), "\(again)")
+    }
+
+    /// Reading a FIFO named as a body file would block the import for good.
+    @Test func aBodyFileThatIsNoRegularFileIsRefused() throws {
+        let harness = try ImportHarness(stub: #"{"request": {"urlPath": "/f"}, "response": {"bodyFileName": "pipe.json"}}"#, files: ["x.json": "{}"])
+        #expect(mkfifo(harness.wiremock.path + "/__files/pipe.json", 0o600) == 0)
+        #expect(try harness.refusal().contains("pipe.json is not a regular file"))
     }
 
     @Test func aWarningTheImportBringsFailsIt() throws {

@@ -60,18 +60,23 @@ struct MockoonAnswer {
                 throw StubRefusal("\(key).filePath", "names no file (a templated filePath has no equivalent here)")
             }
             let absolute = filePath.hasPrefix("/") ? filePath : environment.folder + "/" + filePath
-            guard let data = FileManager.default.contents(atPath: absolute) else {
-                throw StubRefusal("\(key).filePath", "\(absolute) cannot be read")
+            let data: [UInt8]
+            switch ImportPaths.regularFileBytes(absolute) {
+            case .success(let read): data = read
+            case .failure(let refusal): throw StubRefusal("\(key).filePath", refusal.reason)
             }
-            if templated, let text = String(validating: Array(data), as: UTF8.self), text.contains("{{") {
+            let name = ImportPaths.lastComponent(of: filePath)
+            guard !name.hasPrefix("."), !name.isEmpty else {
+                throw StubRefusal("\(key).filePath", "\"\(filePath)\" names no file a fixture folder serves (a hidden or empty name)")
+            }
+            if templated, let text = String(validating: data, as: UTF8.self), text.contains("{{") {
                 keys.append(("responseText", .string(try template.converted(text, at: "\(key).filePath (\(filePath))"))))
                 holdsPlaceholders = true
                 if !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
                     notes.append("the templated file's text is sent inline, as text/plain unless the route sets a Content-Type")
                 }
             } else {
-                let name = ImportPaths.lastComponent(of: filePath)
-                bodyFiles = [BodyFile(path: name, bytes: Array(data))]
+                bodyFiles = [BodyFile(path: name, bytes: data)]
                 keys.append(("responseFile", .string(WireMockStub.filesFolder + "/" + name)))
             }
         default:

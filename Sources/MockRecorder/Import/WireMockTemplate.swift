@@ -10,24 +10,7 @@ struct WireMockTemplate {
     let path: ImportedPath
 
     func converted(_ text: String, at key: String) throws(StubRefusal) -> String {
-        var output = ""
-        var rest = Substring(text)
-        while let open = rest.firstRange(of: "{{") {
-            output += rest[..<open.lowerBound]
-            var inner = rest[open.upperBound...]
-            var closing = "}}"
-            if inner.hasPrefix("{") {
-                inner = inner.dropFirst()
-                closing = "}}}"
-            }
-            guard let close = inner.firstRange(of: closing) else {
-                throw StubRefusal(key, "an unclosed '{{' in \(JSONValue.excerpt(.string(text)))")
-            }
-            output += try placeholder(inner[..<close.lowerBound].trimmingSpaces, at: key)
-            rest = inner[close.upperBound...]
-        }
-        output += rest
-        return output
+        try HandlebarsText.replacing(text, at: key) { inside throws(StubRefusal) in try placeholder(inside, at: key) }
     }
 
     private func placeholder(_ expression: Substring, at key: String) throws(StubRefusal) -> String {

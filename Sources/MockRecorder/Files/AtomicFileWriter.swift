@@ -26,10 +26,9 @@ struct AtomicFileWriter {
         let slash = path.lastIndex(of: "/")!
         let folder = String(path[..<slash])
         let name = path[path.index(after: slash)...]
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .writeFailed(path: relativePath, reason: "its folder cannot be created (\(error))")
+        if let failure = Self.makeFolders(folder) {
+            // In the system's words (audit I2: FileManager's error printed as a CocoaError dump).
+            throw .writeFailed(path: relativePath, reason: "its folder cannot be created: \(String(cString: strerror(failure)))")
         }
         let resolvedFolder: String
         switch Self.resolve(folder) {
@@ -63,6 +62,19 @@ struct AtomicFileWriter {
             unlink(temporary)
             throw .writeFailed(path: relativePath, reason: String(cString: strerror(failure)))
         }
+    }
+
+    /// Creates `folder` and the folders above it that are missing; the `errno` of the first
+    /// that cannot be, or nil. Maps to `mkdir(2)` per component.
+    private static func makeFolders(_ folder: String) -> Int32? {
+        var current = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0, errno != EEXIST { return errno }
+        }
+        var status = stat()
+        guard stat(folder, &status) == 0 else { return errno }
+        return (status.st_mode & S_IFMT) == S_IFDIR ? nil : ENOTDIR
     }
 
     /// `path` made absolute with every symbolic link resolved. Maps to `realpath(3)`.

@@ -9,8 +9,12 @@ import MockFixtures
 /// as found, or with WireMock's placeholders converted when the stub is templated (audit I1: a
 /// body file's `{{request.query.name}}` was copied as written, and refused or never answered).
 struct BodyFile: Equatable {
-    let path: String
-    let bytes: [UInt8]
+    /// Relative to `__files`: where WireMock had it, then where it is written (a converted file
+    /// goes into a folder named after its content, as stubs convert one file differently).
+    var path: String
+    var bytes: [UInt8]
+    /// Whether `bytes` were converted from the file's (placeholders rewritten).
+    var converted = false
 
     /// The most files a templated `bodyFileName` may choose among (the loader reads as many).
     static let maximumCandidates = 10_000
@@ -22,6 +26,7 @@ struct BodyFile: Equatable {
                      notes: inout [String]) throws(StubRefusal) -> [BodyFile] {
         let key = "response.bodyFileName"
         var paths: [String]
+        let realFolder = (try? AtomicFileWriter.resolve(filesFolder).get()) ?? filesFolder
         if written.contains("{{") {
             let all = (try? FileManager.default.subpathsOfDirectory(atPath: filesFolder)) ?? []
             paths = all.filter { isRegularFile(filesFolder + "/" + $0) && fits($0, template: written) }.sorted()
@@ -33,15 +38,22 @@ struct BodyFile: Equatable {
         }
         var files: [BodyFile] = []
         for path in paths {
+            // WireMock refuses a body file outside its folder (a symbolic link leading out), and
+            // so does this: a cloned project's stubs must not copy any readable file into a root.
+            guard let real = try? AtomicFileWriter.resolve(filesFolder + "/" + path).get(), real.hasPrefix(realFolder + "/") else {
+                throw StubRefusal(key, "\(filesFolder)/\(path) does not exist, or leads outside the WireMock __files folder through a symbolic link")
+            }
             var bytes: [UInt8]
             switch ImportPaths.regularFileBytes(filesFolder + "/" + path) {
             case .success(let read): bytes = read
             case .failure(let refusal): throw StubRefusal(key, refusal.reason)
             }
+            var converted = false
             if templated, bytes.firstRange(of: Array("{{".utf8)) != nil, let text = String(validating: bytes, as: UTF8.self) {
-                bytes = try converted(text, path: path, template: template, notes: &notes)
+                bytes = try Self.converted(text, path: path, template: template, notes: &notes)
+                converted = true
             }
-            files.append(BodyFile(path: path, bytes: bytes))
+            files.append(BodyFile(path: path, bytes: bytes, converted: converted))
         }
         return files
     }

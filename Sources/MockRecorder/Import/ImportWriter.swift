@@ -5,33 +5,37 @@ import Foundation
 #endif
 import MockFixtures
 
-/// Places converted stubs into fixture files: appended after what a file holds (kept byte for
-/// byte), an entry already there not added twice, into the file of the same shape when one
-/// serves the path already (its parameter names taken over), body files copied under
-/// `__files/` first, each fixture file written once, atomically. A file that cannot be written
-/// refuses its stubs and the others go on.
+/// Places converted stubs into fixture files: into the file of the same shape when one serves
+/// the path already (its parameter names taken over), checked there as the loader checks it,
+/// appended after what a file holds (kept byte for byte), an entry already there not added
+/// twice; each fixture file written once, atomically, after the body files its new entries
+/// name. A stub that cannot be placed, or a file that cannot be written, refuses its stubs alone.
 struct ImportWriter {
     let rootPath: String
     let dryRun: Bool
+    /// The loader's limit for one fixture file.
+    let maximumFileBytes: Int
 
     /// Per fixture file: its text as found, the entries it holds, and those this import adds
-    /// (written in one splice at the end).
-    private var documents: [String: (bytes: [UInt8], entries: [JSONValue], added: [JSONValue])] = [:]
+    /// (written in one splice at the end), with the bytes they will add.
+    private var documents: [String: (bytes: [UInt8], entries: [JSONValue], added: [JSONValue], addedBytes: Int)] = [:]
     private var order: [String] = []
     /// Per fixture file: the index of each entry it holds, by value (the first of equal ones).
     private var indexes: [String: [EntryKey: Int]] = [:]
     /// Per fixture file: the report lines of the stubs this import adds to it.
     private var addedStubs: [String: [Int]] = [:]
+    /// Per fixture file: the body files its new entries name, written just before it.
+    private var pendingBodies: [String: [(path: String, bytes: [UInt8])]] = [:]
     /// Body files placed so far, by path under the root, with their bytes.
     private var placedBodies: [String: [UInt8]] = [:]
-    /// Files of the same shape (parameters as `{}`) planned in this import, by shape.
+    /// Files of one shape (parameters as `{}`) chosen in this import, by shape.
     private var shapes: [String: String] = [:]
+    /// Folder listings, read once per import (audit I2: one per stub made 10,000 quadratic).
+    private var listings: [String: [String]] = [:]
+    private let checker = StubChecker()
 
     /// The longest path this writes (Linux's `PATH_MAX` less room for the temporary file's name).
     static let maximumPathBytes = 4_000
-
-    /// The loader's limit for one fixture file.
-    let maximumFileBytes: Int
 
     init(rootPath: String, dryRun: Bool, maximumFileBytes: Int = FixtureLoadOptions().maxFixtureFileBytes) {
         self.rootPath = rootPath
@@ -47,9 +51,12 @@ struct ImportWriter {
             case .success(let stub):
                 var notes = stub.notes
                 do {
-                    let outcome = try place(stub, notes: &notes, report: &report)
-                    if case .added(let file, _) = outcome { addedStubs[file, default: []].append(report.stubs.count) }
-                    if case .wouldAdd(let file) = outcome { addedStubs[file, default: []].append(report.stubs.count) }
+                    let (outcome, placedNotes) = try place(stub, notes: notes)
+                    notes = placedNotes
+                    switch outcome {
+                    case .added(let file, _), .wouldAdd(let file): addedStubs[file, default: []].append(report.stubs.count)
+                    default: break
+                    }
                     report.stubs.append(.init(source: item.source, shown: item.shown, outcome: outcome, notes: notes))
                 } catch {
                     report.stubs.append(.init(source: item.source, shown: item.shown, outcome: .notImported(reason: error.description), notes: notes))
@@ -57,7 +64,6 @@ struct ImportWriter {
             }
         }
         let writer = AtomicFileWriter(root: rootPath)
-        let limit = maximumFileBytes
         for file in order where !documents[file]!.added.isEmpty {
             let document = documents[file]!
             let bytes: [UInt8]
@@ -69,14 +75,12 @@ struct ImportWriter {
                 refuse(file, Self.reason(error), in: &report)
                 continue
             }
-            if bytes.count > limit {
-                // The loader would refuse the whole file (audit I1: a 59 MB stub became a 99 MB file answering 500).
-                refuse(file, "\(file) would be \(bytes.count) bytes, more than the \(limit) a fixture file may hold; "
-                    + "put a body this large in a bodyFileName (a responseFile here), or split the stubs across paths", in: &report)
-                continue
-            }
             guard !dryRun else { continue }
             do {
+                for body in pendingBodies[file] ?? [] where FileManager.default.contents(atPath: rootPath + "/" + body.path) == nil {
+                    try writer.store(body.bytes, at: body.path)
+                    report.bodyFilesCopied.append(body.path)
+                }
                 try writer.store(bytes, at: file)
                 report.filesWritten.append(file)
             } catch {
@@ -93,58 +97,120 @@ struct ImportWriter {
         }
     }
 
-    private mutating func place(_ stub: ConvertedStub, notes: inout [String], report: inout ImportReport) throws(StubRefusal) -> ImportReport.Outcome {
+    private mutating func place(_ stub: ConvertedStub, notes: [String]) throws(StubRefusal) -> (ImportReport.Outcome, [String]) {
         var stub = stub
-        adoptSameShape(&stub, notes: &notes)
+        stub.notes = notes
+        adoptSameShape(&stub)
+        storeConvertedBodies(&stub)
+        // Checked where it goes, after any renaming (audit I2: checked before, a renamed entry's
+        // body file still named the old parameter and broke the whole file).
+        stub = try checker.checked(stub)
         let file = destination(of: stub.file)
         guard (rootPath + "/" + file).utf8.count <= Self.maximumPathBytes else {
             throw StubRefusal("", "\(file.prefix(60))… would be a path of \((rootPath + "/" + file).utf8.count) bytes, longer than file systems take; shorten the stub's URL")
         }
-        try load(file)
+        try load(file, parameterNames: stub.parameterNames)
         let key = EntryKey(stub.entry)
         if let index = indexes[file]?[key] {
-            return .alreadyThere(file: file, entry: index)
+            // Its body files must still be those in the root (audit I2: a changed file was kept stale).
+            for body in stub.bodyFiles {
+                let destination = WireMockStub.filesFolder + "/" + body.path
+                if let there = placedBodies[destination] ?? FileManager.default.contents(atPath: rootPath + "/" + destination).map(Array.init), there != body.bytes {
+                    throw StubRefusal("response.bodyFileName", "\(destination) is already in the root with other content; move it, or import into another folder")
+                }
+            }
+            return (.alreadyThere(file: file, entry: index), stub.notes)
         }
-        for bodyFile in stub.bodyFiles {
-            try placeBody(bodyFile, report: &report)
+        let size = EntryBuilder.arrayElementText(stub.entry).count + 4
+        let document = documents[file]!
+        guard document.bytes.count + document.addedBytes + size <= maximumFileBytes else {
+            // The loader would refuse the whole file (audit I1: a 59 MB stub became a 99 MB file answering 500).
+            throw StubRefusal("", "\(file) would grow past the \(maximumFileBytes) bytes a fixture file may hold; "
+                + "put a body this large in a bodyFileName (a responseFile here), or split the stubs across paths")
         }
-        // By semantic equality, hashed: a linear search made importing 4,000 stubs into one file
-        // again take 30 s.
+        var bodies: [(path: String, bytes: [UInt8])] = []
+        for body in stub.bodyFiles {
+            let destination = WireMockStub.filesFolder + "/" + body.path
+            let there = placedBodies[destination] ?? FileManager.default.contents(atPath: rootPath + "/" + destination).map(Array.init)
+            if let there {
+                guard there == body.bytes else {
+                    throw StubRefusal("response.bodyFileName", "\(destination) is already in the root with other content, or another source of this import has a file of that name; "
+                        + "move it, or import the sources into separate folders")
+                }
+            } else {
+                bodies.append((destination, body.bytes))
+            }
+        }
+        for body in bodies { placedBodies[body.path] = body.bytes }
+        pendingBodies[file, default: []] += bodies
         let index = documents[file]!.entries.count
         indexes[file, default: [:]][key] = index
         documents[file]!.entries.append(stub.entry)
         documents[file]!.added.append(stub.entry)
-        return dryRun ? .wouldAdd(file: file) : .added(file: file, entry: index)
+        documents[file]!.addedBytes += size
+        return (dryRun ? .wouldAdd(file: file) : .added(file: file, entry: index), stub.notes)
+    }
+
+    /// A stub's converted body files (placeholders rewritten for its own path) go into a folder
+    /// named after their content, so two stubs converting one file differently each keep theirs
+    /// and identical conversions share one (audit I2: the second stub was refused).
+    private func storeConvertedBodies(_ stub: inout ConvertedStub) {
+        guard stub.bodyFiles.contains(where: \.converted) else { return }
+        var content: [UInt8] = []
+        for file in stub.bodyFiles { content += Array(file.path.utf8) + [0] + file.bytes + [0] }
+        let folder = "converted-" + FNV1a.hex(FNV1a.hash(content), digits: 12)
+        stub.bodyFiles = stub.bodyFiles.map { file in
+            var moved = file
+            moved.path = folder + "/" + file.path
+            return moved
+        }
+        let prefix = WireMockStub.filesFolder + "/"
+        stub.entry = Self.mapping(stub.entry) { key, value in
+            guard key == "responseFile", let path = value.stringValue, path.hasPrefix(prefix) else { return value }
+            return .string(prefix + folder + "/" + path.dropFirst(prefix.count))
+        }
     }
 
     /// Two paths of one shape (`orgs/{org}.json`, `orgs/{orgId}.json`) would compete, and one
-    /// would never answer (audit I1): the stub goes into the file already there, or planned in
-    /// this import, with that file's parameter names.
-    private mutating func adoptSameShape(_ stub: inout ConvertedStub, notes: inout [String]) {
+    /// would never answer (audit I1): the stub goes into the file already there, or chosen
+    /// earlier in this import, with that file's parameter names.
+    private mutating func adoptSameShape(_ stub: inout ConvertedStub) {
         guard !stub.parameterNames.isEmpty else { return }
         let shape = Self.shape(of: stub.file)
-        let existing = shapes[shape] ?? existingFile(ofShape: stub.file)
-        guard let existing, existing != stub.file else {
-            shapes[shape] = shapes[shape] ?? stub.file
-            return
-        }
-        shapes[shape] = existing
+        if shapes[shape] == nil { shapes[shape] = existingFile(ofShape: stub.file) ?? stub.file }
+        let existing = shapes[shape]!
+        guard existing != stub.file else { return }
         let names = Self.parameterNames(in: existing)
         guard names.count == stub.parameterNames.count else { return }
         let renames = Dictionary(zip(stub.parameterNames, names).filter { $0 != $1 }, uniquingKeysWith: { first, _ in first })
-        stub.entry = Self.renamingParameters(stub.entry, renames)
+        let templated = stub.entry["template"] == .bool(true)
+        stub.entry = Self.renamingParameters(stub.entry, renames, inStrings: templated)
+        if templated {
+            stub.bodyFiles = stub.bodyFiles.map { file in
+                guard file.converted, let text = String(validating: file.bytes, as: UTF8.self) else { return file }
+                var renamed = file
+                renamed.bytes = Array(Self.renamed(text, renames).utf8)
+                return renamed
+            }
+        }
         stub.file = existing
         stub.parameterNames = names
         for (old, new) in renames.sorted(by: { $0.key < $1.key }) {
-            notes.append("the path parameter {\(old)} is {\(new)} here: \(existing) serves the same paths")
+            stub.notes.append("the path parameter {\(old)} is {\(new)} here: \(existing) serves the same paths")
         }
     }
 
-    /// The file path with every parameter written `{}` (a catch-all `{...}`).
-    private static func shape(of file: String) -> String {
-        file.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+    /// The file path with every parameter written `{}` (a catch-all `{...}`), and a folder's
+    /// `index.json` as the folder.
+    static func shape(of file: String) -> String {
+        var segments = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if segments.count > 1, segments.last == "index.json" {
+            segments.removeLast()
+            segments[segments.count - 1] += ".json"
+        }
+        return segments.map { segment in
             let (name, suffix) = segment.hasSuffix(".json") ? (segment.dropLast(5), ".json") : (segment[...], "")
-            guard name.hasPrefix("{"), name.hasSuffix("}") else { return String(segment) }
+            guard name.hasPrefix("{"), name.hasSuffix("}") else { return segment }
             return (name.hasSuffix("...}") ? "{...}" : "{}") + suffix
         }.joined(separator: "/")
     }
@@ -158,56 +224,87 @@ struct ImportWriter {
         }
     }
 
-    /// A file in the root of `file`'s shape with other parameter names, if one exists.
-    private func existingFile(ofShape file: String) -> String? {
-        var folder = rootPath
-        var found: [String] = []
+    /// A fixture file in the root of `file`'s shape (`{x}.json` or `{x}/index.json` at each
+    /// parameter, every folder of the shape tried), or nil.
+    private mutating func existingFile(ofShape file: String) -> String? {
         let segments = file.split(separator: "/").map(String.init)
-        for (index, segment) in segments.enumerated() {
-            let shape = Self.shape(of: segment)
-            if shape == segment {
-                found.append(segment)
-            } else {
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-                guard let match = names.first(where: { Self.shape(of: $0) == shape && (index == segments.count - 1) == $0.hasSuffix(".json") }) else {
-                    return nil
-                }
-                found.append(match)
-            }
-            folder += "/" + found.last!
-        }
-        let path = found.joined(separator: "/")
-        var isDirectory = false
-        return FileManager.default.fileExists(atPath: rootPath + "/" + path, isDirectory: &isDirectory) && !isDirectory ? path : nil
+        return find(segments[...], in: "")
     }
 
-    /// `entry` with `pathParameters` keys and `{{path.NAME}}` placeholders renamed.
-    private static func renamingParameters(_ value: JSONValue, _ renames: [String: String]) -> JSONValue {
+    private mutating func find(_ segments: ArraySlice<String>, in folder: String) -> String? {
+        guard let segment = segments.first else { return nil }
+        let names = listing(folder)
+        let isLast = segments.count == 1
+        let shape = Self.shape(of: segment)
+        let candidates = shape == segment ? (names.contains(segment) ? [segment] : []) : names.filter { Self.shape(of: $0) == shape || Self.shape(of: $0 + ".json") == shape }
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        for candidate in candidates {
+            if isLast {
+                if candidate.hasSuffix(".json"), isFile(prefix + candidate) { return prefix + candidate }
+                let base = candidate.hasSuffix(".json") ? String(candidate.dropLast(5)) : candidate
+                if isFile(prefix + base + "/index.json") { return prefix + base + "/index.json" }
+            } else if let found = find(segments.dropFirst(), in: prefix + candidate) {
+                return found
+            }
+        }
+        return nil
+    }
+
+    private mutating func listing(_ folder: String) -> [String] {
+        if let known = listings[folder] { return known }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: rootPath + (folder.isEmpty ? "" : "/" + folder))) ?? []).sorted()
+        listings[folder] = names
+        return names
+    }
+
+    private func isFile(_ relative: String) -> Bool {
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: rootPath + "/" + relative, isDirectory: &isDirectory) && !isDirectory
+    }
+
+    /// `value` with every member `transform`ed (by its key), at any depth.
+    private static func mapping(_ value: JSONValue, _ transform: (String, JSONValue) -> JSONValue) -> JSONValue {
+        switch value {
+        case .array(let elements): .makeArray(elements.map { mapping($0.value, transform) })
+        case .object(let members): .makeObject(members.map { ($0.key, transform($0.key, mapping($0.value.value, transform))) })
+        default: value
+        }
+    }
+
+    /// `entry` with `pathParameters` keys renamed, and with `inStrings` its `{{path.NAME}}`
+    /// placeholders (a text sent as written keeps its braces: audit I2).
+    private static func renamingParameters(_ value: JSONValue, _ renames: [String: String], inStrings: Bool) -> JSONValue {
         guard !renames.isEmpty else { return value }
         switch value {
         case .string(let text):
-            guard text.contains("{{path.") else { return value }
-            // Through markers, so two names swapping places do not run into each other.
-            var renamed = text
-            for (offset, old) in renames.keys.sorted().enumerated() {
-                renamed = renamed.replacing("{{path.\(old)}}", with: "{{path.\u{0}\(offset)}}").replacing("{{path.\(old) |", with: "{{path.\u{0}\(offset) |")
-            }
-            for (offset, old) in renames.keys.sorted().enumerated() {
-                renamed = renamed.replacing("{{path.\u{0}\(offset)", with: "{{path.\(renames[old]!)")
-            }
-            return .string(renamed)
+            return inStrings ? .string(renamed(text, renames)) : value
         case .array(let elements):
-            return .makeArray(elements.map { renamingParameters($0.value, renames) })
+            return .makeArray(elements.map { renamingParameters($0.value, renames, inStrings: inStrings) })
         case .object(let members):
             return .makeObject(members.map { member in
                 if member.key == "pathParameters", case .object(let parameters) = member.value.value {
-                    return (member.key, .makeObject(parameters.map { (renames[$0.key] ?? $0.key, renamingParameters($0.value.value, renames)) }))
+                    return (member.key, .makeObject(parameters.map { (renames[$0.key] ?? $0.key, $0.value.value) }))
                 }
-                return (member.key, renamingParameters(member.value.value, renames))
+                return (member.key, renamingParameters(member.value.value, renames, inStrings: inStrings))
             })
         default:
             return value
         }
+    }
+
+    /// `{{path.OLD}}` (and `{{path.OLD | …}}`) as `{{path.NEW}}`, through markers so two names
+    /// swapping places do not run into each other.
+    private static func renamed(_ text: String, _ renames: [String: String]) -> String {
+        guard text.contains("{{path.") else { return text }
+        var renamed = text
+        let olds = renames.keys.sorted()
+        for (offset, old) in olds.enumerated() {
+            renamed = renamed.replacing("{{path.\(old)}}", with: "{{path.\u{0}\(offset)}}").replacing("{{path.\(old) |", with: "{{path.\u{0}\(offset) |")
+        }
+        for (offset, old) in olds.enumerated() {
+            renamed = renamed.replacing("{{path.\u{0}\(offset)", with: "{{path.\(renames[old]!)")
+        }
+        return renamed
     }
 
     /// `api/people.json`, or the existing `api/people/index.json` serving the same path.
@@ -221,9 +318,10 @@ struct ImportWriter {
         return file
     }
 
-    /// Reads `file` once: a file that does not parse, holds no entry list or declares a
-    /// resource is refused, never overwritten.
-    private mutating func load(_ file: String) throws(StubRefusal) {
+    /// Reads `file` once: a file that does not parse, holds no entry list, declares a resource
+    /// or has a load error is refused, never written to (audit I2: stubs appended to a broken
+    /// file were reported added, and answered 500).
+    private mutating func load(_ file: String, parameterNames: [String]) throws(StubRefusal) {
         guard documents[file] == nil else { return }
         let path = rootPath + "/" + file
         var isDirectory = false
@@ -239,48 +337,23 @@ struct ImportWriter {
             } catch {
                 throw StubRefusal("", Self.reason(error))
             }
+            let problems = FixtureEntryCheck.problems(of: bytes, asFile: file, pathParameterNames: parameterNames, responseFilesRoot: rootPath)
+            if let error = problems.first(where: { $0.severity == .error }) {
+                throw StubRefusal("", "\(file) has a load error (\(error.line.map { "\($0):\(error.column ?? 0): " } ?? "")\(error.message)), so it answers 500; fix it, then import again")
+            }
             switch (try? JSONParser.parse(bytes))?.root.value {
             case .array(let elements)?: entries = elements.map(\.value)
             case let single?: entries = [single]
             case nil: break
             }
         }
-        documents[file] = (bytes, entries, [])
+        documents[file] = (bytes, entries, [], 0)
         var byValue: [EntryKey: Int] = [:]
         for (index, entry) in entries.enumerated() where byValue[EntryKey(entry)] == nil {
             byValue[EntryKey(entry)] = index
         }
         indexes[file] = byValue
         order.append(file)
-    }
-
-    /// Writes a body file under the root's `__files/`, unless the same bytes are there already;
-    /// other bytes there (or placed by another stub of this import) refuse the stub.
-    private mutating func placeBody(_ file: BodyFile, report: inout ImportReport) throws(StubRefusal) {
-        let destination = WireMockStub.filesFolder + "/" + file.path
-        if let placed = placedBodies[destination] {
-            guard placed == file.bytes else {
-                throw StubRefusal("response.bodyFileName", "\(destination) is also the body file of an earlier stub of this import, with other content "
-                    + "(two WireMock folders holding the same name); import them into separate folders, or rename one")
-            }
-            return
-        }
-        if let existing = FileManager.default.contents(atPath: rootPath + "/" + destination) {
-            guard Array(existing) == file.bytes else {
-                throw StubRefusal("response.bodyFileName", "\(destination) is already in the root with other content; move it, or import into another folder")
-            }
-            placedBodies[destination] = file.bytes
-            return
-        }
-        if !dryRun {
-            do {
-                try AtomicFileWriter(root: rootPath).store(file.bytes, at: destination)
-            } catch {
-                throw StubRefusal("response.bodyFileName", Self.reason(error))
-            }
-            report.bodyFilesCopied.append(destination)
-        }
-        placedBodies[destination] = file.bytes
     }
 
     /// A recorder's error in an import's words.

@@ -22,6 +22,10 @@ enum JSONPathStep: Equatable {
                 if rest.first == "." { throw Refusal(reason: "uses recursive descent ('..'), which has no equivalent; name each step") }
                 let name = rest.prefix { $0 != "." && $0 != "[" }
                 guard !name.isEmpty, name != "*" else { throw Refusal(reason: "uses a wildcard or an empty step, which has no equivalent; name each step") }
+                if name.hasSuffix(")") {
+                    // `length()`, `size()`, `keys()`…: a function, not a member (audit I2).
+                    throw Refusal(reason: "calls the JSONPath function \(name), which has no equivalent here")
+                }
                 steps.append(.member(String(name)))
                 rest = rest.dropFirst(name.count)
             } else if first == "[" {

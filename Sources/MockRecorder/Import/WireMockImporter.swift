@@ -37,8 +37,11 @@ public struct WireMockImporter: Sendable {
     /// Imports every stub in `sources`: WireMock root folders (holding `mappings/` and
     /// `__files/`), `mappings` folders (read recursively) or mapping files (one stub, or
     /// `{"mappings": […]}`). `filesFolder` overrides where `bodyFileName`s are found (by default
-    /// the `__files` beside `mappings`). With `dryRun`, nothing is written.
-    public func importStubs(from sources: [String], filesFolder: String? = nil, dryRun: Bool = false) throws(ImportError) -> ImportReport {
+    /// the `__files` beside `mappings`). With `dryRun`, nothing is written. `templateAll` reads
+    /// every stub as if it had the `response-template` transformer, as WireMock run with
+    /// `--global-response-templating` does.
+    public func importStubs(from sources: [String], filesFolder: String? = nil, dryRun: Bool = false,
+                            templateAll: Bool = false) throws(ImportError) -> ImportReport {
         guard !sources.isEmpty else { throw ImportError("no stubs to import: name a WireMock folder (holding mappings/) or mapping files") }
         var mappingFiles: [MappingFile] = []
         for source in sources {
@@ -46,11 +49,16 @@ public struct WireMockImporter: Sendable {
         }
         let run = ImportRun(root: root, maximumFileBytes: maximumFileBytes)
         let rootPath = try run.resolvedRoot(creating: !dryRun)
-        // A root inside a source would read its own output as stubs the next time (audit I1).
-        mappingFiles.removeAll { run.isInside(rootPath, $0.path) }
+        // A root inside a source would read its own output as stubs the next time (audit I1);
+        // a source inside the root is read (audit I2: `--root .` imported nothing).
+        let found = mappingFiles.count
+        mappingFiles.removeAll { file in sources.contains { run.isInside($0, rootPath) } && run.isInside(rootPath, file.path) }
+        guard !mappingFiles.isEmpty else {
+            throw ImportError("all \(found) mapping files are under --root \(root), which is inside the source: they are what an earlier import wrote; import into a folder outside the source")
+        }
         var pending: [PendingStub] = []
         for file in mappingFiles {
-            pending += convertedStubs(in: file)
+            pending += convertedStubs(in: file, templateAll: templateAll)
         }
         return try run.finish(pending, rootPath: rootPath, dryRun: dryRun)
     }
@@ -102,7 +110,7 @@ public struct WireMockImporter: Sendable {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory ? path : nil
     }
 
-    private func convertedStubs(in file: MappingFile) -> [PendingStub] {
+    private func convertedStubs(in file: MappingFile, templateAll: Bool) -> [PendingStub] {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return [PendingStub(source: file.shown, shown: "", result: .failure(StubRefusal("", "the file cannot be read")), filesFolder: nil)]
         }
@@ -135,7 +143,7 @@ public struct WireMockImporter: Sendable {
             if let name = mapping["name"]?.stringValue { source += " (\(JSONValue.string(name).compactText))" }
             let result: Result<ConvertedStub, StubRefusal>
             do {
-                result = .success(try ImportRun.checked(try WireMockStub.converted(mapping, filesFolder: file.filesFolder)))
+                result = .success(try WireMockStub.converted(mapping, filesFolder: file.filesFolder, templateAll: templateAll))
             } catch {
                 result = .failure(error)
             }

@@ -15,7 +15,7 @@ struct WireMockResponse {
     /// answer; a stub's own are left out.
     static let computedHeaders: Set<String> = ["content-length", "transfer-encoding", "keep-alive", "proxy-connection", "te", "trailer", "upgrade"]
 
-    static func converted(_ mapping: JSONValue, path: ImportedPath, filesFolder: String?) throws(StubRefusal) -> WireMockResponse {
+    static func converted(_ mapping: JSONValue, path: ImportedPath, filesFolder: String?, templateAll: Bool = false) throws(StubRefusal) -> WireMockResponse {
         guard let response = mapping["response"]?.objectMembers else {
             throw StubRefusal("response", "is missing or not an object")
         }
@@ -26,7 +26,7 @@ struct WireMockResponse {
         }
         let value = JSONValue.object(response)
         var converted = WireMockResponse()
-        let templated = try isTemplated(value)
+        let templated = try isTemplated(value) || templateAll
         let template = WireMockTemplate(path: path)
         if let proxy = value["proxyBaseUrl"] {
             try converted.addForward(proxy, value)
@@ -40,7 +40,7 @@ struct WireMockResponse {
             if webhooksHoldPlaceholders, !templated, answerHoldsPlaceholders {
                 throw StubRefusal("response", "holds {{…}} that WireMock sends as written, while the stub's webhook is templated; an entry here is templated whole")
             }
-            if webhooksHoldPlaceholders, !templated, value["proxyBaseUrl"] == nil {
+            if webhooksHoldPlaceholders, value["proxyBaseUrl"] == nil, !converted.keys.contains(where: { $0.0 == "template" && $0.1 == .bool(true) }) {
                 converted.keys.removeAll { $0.0 == "template" }
                 converted.keys.append(("template", .bool(true)))
             }
@@ -153,10 +153,13 @@ struct WireMockResponse {
         default:
             break
         }
+        let holdsBraces = keys.contains(where: { ["response", "responseText", "headers", "responseFile"].contains($0.0) && Self.holdsPlaceholder($0.1) })
+            || bodyFiles.contains(where: { $0.bytes.firstRange(of: Array("{{".utf8)) != nil })
         if templated {
-            keys.append(("template", .bool(true)))
-        } else if keys.contains(where: { ["response", "responseText", "headers"].contains($0.0) && Self.holdsPlaceholder($0.1) })
-                    || bodyFiles.contains(where: { $0.bytes.firstRange(of: Array("{{".utf8)) != nil }) {
+            // Only when a placeholder is left: the transformer on every stub is common, and a
+            // "template" with nothing to fill in is a warning (audit I2).
+            if holdsBraces { keys.append(("template", .bool(true))) }
+        } else if holdsBraces {
             // WireMock sends it as written; so must `--template-all`.
             keys.append(("template", .bool(false)))
         }
@@ -205,8 +208,11 @@ struct WireMockResponse {
         case .string(let text):
             let converted = try template.converted(text, at: key)
             if converted.hasPrefix("{{"), converted.hasSuffix("}}"), converted.dropFirst(2).firstRange(of: "{{") == nil, !converted.contains("|") {
-                let note = "a string that is one placeholder sends null here when its value is missing, where WireMock writes empty text"
-                if !notes.contains(note) { notes.append(note) }
+                // Request values can be missing; `now`, `random` and path segments cannot.
+                if ["{{query.", "{{header.", "{{cookie.", "{{body"].contains(where: { converted.hasPrefix($0) }) {
+                    let note = "a string that is one placeholder sends null here when its value is missing, where WireMock writes empty text"
+                    if !notes.contains(note) { notes.append(note) }
+                }
                 return .string(String(converted.dropLast(2)) + " | string}}")
             }
             return .string(converted)
@@ -216,7 +222,12 @@ struct WireMockResponse {
             return .makeArray(converted)
         case .object(let members):
             var converted: [(String, JSONValue)] = []
-            for member in members { converted.append((member.key, try templatedJSON(member.value.value, at: key, template: template, notes: &notes))) }
+            for member in members {
+                guard !member.key.contains("{{") else {
+                    throw StubRefusal(key, "has a placeholder in the key \(JSONValue.excerpt(.string(member.key))), which is sent as written here (only values are filled in)")
+                }
+                converted.append((member.key, try templatedJSON(member.value.value, at: key, template: template, notes: &notes)))
+            }
             return .makeObject(converted)
         default:
             return value

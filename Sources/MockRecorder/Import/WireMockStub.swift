@@ -36,7 +36,7 @@ enum WireMockStub {
     static let filesFolder = "__files"
 
     /// `filesFolder`: WireMock's `__files`, where `bodyFileName`s are read.
-    static func converted(_ mapping: JSONValue, filesFolder: String?) throws(StubRefusal) -> ConvertedStub {
+    static func converted(_ mapping: JSONValue, filesFolder: String?, templateAll: Bool = false) throws(StubRefusal) -> ConvertedStub {
         guard let members = mapping.objectMembers else {
             throw StubRefusal("", "a stub must be an object with \"request\" and \"response\", found \(mapping.kindNameWithArticle)")
         }
@@ -117,7 +117,7 @@ enum WireMockStub {
             }
             notes += body.notes
         }
-        let answer = try WireMockResponse.converted(mapping, path: path, filesFolder: filesFolder)
+        let answer = try WireMockResponse.converted(mapping, path: path, filesFolder: filesFolder, templateAll: templateAll)
         entry += answer.keys
         notes = path.notes + notes + answer.notes
         let text = String(decoding: JSONValue.makeObject(entry).serializedBytes(), as: UTF8.self)

@@ -50,6 +50,9 @@ struct WireMockTemplate {
             throw refusal("is no request value; ours: {{path.NAME}}, {{query.NAME}}, {{header.NAME}}, {{cookie.NAME}}, {{body.PATH}}, {{method}}")
         }
         parts.removeFirst()
+        // WireMock 2's `request.requestLine.path` (still read by WireMock 3) is `request.path`.
+        if parts.first == "requestLine" { parts.removeFirst() }
+        guard !parts.isEmpty else { throw refusal("names no request value") }
         let part = parts.removeFirst()
         // `.[0]`, the first of several values, is what ours gives.
         if parts.count == 2, parts[1] == "0" { parts.removeLast() }
@@ -104,7 +107,9 @@ struct WireMockTemplate {
     }
 
     private func now(_ arguments: [String: String], refusal: (String) -> StubRefusal) throws(StubRefusal) -> String {
-        if arguments.keys.contains(where: { $0 != "offset" && $0 != "format" }) {
+        if arguments["timezone"].map({ $0.uppercased() == "UTC" || $0.uppercased() == "GMT" }) == true {
+            // Ours are in UTC already.
+        } else if arguments.keys.contains(where: { $0 != "offset" && $0 != "format" }) {
             throw refusal("has an argument other than offset and format (a timezone), which has no equivalent: ours are in UTC")
         }
         var placeholder = "now"

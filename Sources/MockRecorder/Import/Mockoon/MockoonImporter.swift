@@ -96,9 +96,7 @@ public struct MockoonImporter: Sendable {
                 continue
             }
             for piece in MockoonRoute.converted(route, environment: environment) {
-                var result = piece.result.flatMap { stub in
-                    Result { () throws(StubRefusal) in try ImportRun.checked(stub) }
-                }
+                var result = piece.result
                 if seen.contains(key) {
                     // Express serves the first route of a method and path; a later one never answers.
                     result = .failure(StubRefusal("", "is never served: an earlier route answers the same method and endpoint"))

@@ -16,7 +16,9 @@ struct ImportCommand: ParsableCommand {
             proxyBaseUrl converted as README's "Coming from WireMock and others" maps them. \
             bodyFileName files are copied under __files/. Every entry is checked as the \
             loader checks it before anything is written; existing files are appended to, \
-            and an entry already there is not added again.
+            and an entry already there is not added again. With --template-all, every stub \
+            is read as if it had the response-template transformer (a project run with \
+            WireMock's --global-response-templating).
 
             A stub with something that has no faithful equivalent (a JSONPath filter, an XML \
             or binary matcher, another transformer) is not imported: its line names the key \
@@ -54,7 +56,7 @@ struct ImportCommand: ParsableCommand {
     static let rootPurpose = "the folder to import into, e.g. --root Mocks (created when missing)"
 
     func validate() throws {
-        try RootOptions.refuseMisplaced(by: Self.self, takes: ["--root"], why: "only writes fixture files")
+        try RootOptions.refuseMisplaced(by: Self.self, takes: ["--root", "--template-all"], why: "only writes fixture files")
         guard ["wiremock", "mockoon"].contains(from) else {
             throw ValidationError("--from \(from) cannot be imported yet: only wiremock (mappings/ and __files/) and mockoon (environment files). Hoverfly and MockServer stubs are warned about when loaded; README's \"Coming from WireMock and others\" maps their keys.")
         }
@@ -65,6 +67,9 @@ struct ImportCommand: ParsableCommand {
         if from == "mockoon", files != nil {
             throw ValidationError("--files applies to WireMock's bodyFileName; a Mockoon route's filePath is read relative to its environment file. Leave it out.")
         }
+        if from == "mockoon", fixtures.templateAll {
+            throw ValidationError("--template-all stands for WireMock's --global-response-templating; Mockoon templates every response unless it says disableTemplating. Leave it out.")
+        }
         _ = try fixtures.requiredRoot(Self.rootPurpose)
     }
 
@@ -74,7 +79,7 @@ struct ImportCommand: ParsableCommand {
         do {
             report = from == "mockoon"
                 ? try MockoonImporter(root: root).importEnvironments(from: sources, dryRun: dryRun)
-                : try WireMockImporter(root: root).importStubs(from: sources, filesFolder: files, dryRun: dryRun)
+                : try WireMockImporter(root: root).importStubs(from: sources, filesFolder: files, dryRun: dryRun, templateAll: fixtures.templateAll)
         } catch {
             throw CommandFailure(error.description)
         }

@@ -187,6 +187,10 @@ enum EntryMatcher {
             return
         }
         switch request.bodyContent() {
+        case .none where expected.textCondition != nil:
+            // A body-less request's text is empty: `{"$regex": ".*"}` holds, `{"$contains": "x"}`
+            // does not (audit I2: WireMock's `matches: ".*"` answers a POST without a body).
+            collectBodyTextReasons(expected.textCondition!, [], into: &collector)
         case .none:
             guard let parameters = expected.parameters else {
                 collector.add("request has no body but the entry expects a JSON body")

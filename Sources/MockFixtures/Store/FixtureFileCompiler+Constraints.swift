@@ -65,6 +65,8 @@ extension FixtureFileCompiler {
             case "requestBody":
                 if member.value.value == .string("required") {
                     fields.requiresBody = true
+                } else if member.value.value == .null {
+                    // As for the other keys: null is absent.
                 } else {
                     add(.error, at: member.value.position, "requestBody must be \"required\", found \(describe(member.value.value))",
                         hint: #"write "requestBody": "required" to match only requests that carry a body (and never compare "request" with the query), or leave it out"#)
@@ -72,6 +74,10 @@ extension FixtureFileCompiler {
             default:
                 break
             }
+        }
+        if fields.requiresBody, let body = members.last(where: { $0.key == "request" }), body.value.value == .makeObject([("$absent", .bool(true))]) {
+            add(.error, at: body.value.position, #"request is {"$absent": true} while "requestBody" is "required": no request can match"#,
+                hint: #"leave out one of them: "$absent" asks for no body, "required" for one"#)
         }
         if onlyNamedQuery, fields.query == nil {
             // `"queryMatch": "exact"` with no `query` (or an empty one): no parameters at all.

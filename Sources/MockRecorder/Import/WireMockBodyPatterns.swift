@@ -5,6 +5,9 @@ struct ImportedBody {
     var request: JSONValue
     var partial = false
     var notes: [String] = []
+    /// JSON and form patterns need a body (`"requestBody": "required"`); a text pattern is
+    /// matched against an absent body's empty text, as WireMock does.
+    var requiresBody = true
 }
 
 enum WireMockBodyPatterns {
@@ -48,6 +51,10 @@ enum WireMockBodyPatterns {
                     throw StubRefusal(operatorKey, "is a string that is not JSON (\(error.position): \(error.message))")
                 }
             }
+            if expected == .null {
+                // `"request": null` would match anything.
+                return ImportedBody(request: .makeObject([("$equals", .null)]))
+            }
             if expected.objectMembers?.isEmpty == true {
                 // `"request": {}` would match anything (audit I1).
                 guard !ignoreExtra else {
@@ -65,23 +72,23 @@ enum WireMockBodyPatterns {
             try refuseOptions(options, allowed: ["caseInsensitive"], at: patternKey)
             guard case .string(let text) = operand else { throw StubRefusal(operatorKey, "must be a string") }
             if options["caseInsensitive"] == .bool(true) {
-                return ImportedBody(request: WireMockMatcher.regex("(?i)^" + WireMockMatcher.escapedForRegex(text) + "$"), notes: [textNote(operatorKey)])
+                return ImportedBody(request: WireMockMatcher.regex("(?i)^" + WireMockMatcher.escapedForRegex(text) + "$"), notes: [textNote(operatorKey)], requiresBody: false)
             }
             if let document = try? JSONParser.parse(Array(text.utf8)), document.root.value.objectMembers != nil || isArray(document.root.value) {
                 var body = ImportedBody(request: .null, notes: ["the body \(operatorKey) names is compared as JSON: spacing and key order do not matter here"])
                 body.request = try expectation(document.root.value, at: operatorKey, ignoreOrder: false, ignoreExtra: false, notes: &body.notes)
                 return body
             }
-            return ImportedBody(request: WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(text) + "$"), notes: [textNote(operatorKey)])
+            return ImportedBody(request: WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(text) + "$"), notes: [textNote(operatorKey)], requiresBody: false)
         case "contains", "matches":
             try refuseOptions(options, allowed: [], at: patternKey)
             guard case .string(let text) = operand else { throw StubRefusal(operatorKey, "must be a string") }
             let matcher = pattern[0].key == "contains" ? JSONValue.makeObject([("$contains", .string(text))])
                 : WireMockMatcher.regex(WireMockMatcher.wholeMatch(text))
-            return ImportedBody(request: matcher, notes: [textNote(operatorKey)])
+            return ImportedBody(request: matcher, notes: [textNote(operatorKey)], requiresBody: false)
         case "absent":
             guard operand == .bool(true) else { throw StubRefusal(operatorKey, "only \"absent\": true has an equivalent (\"request\": {\"$absent\": true})") }
-            return ImportedBody(request: .makeObject([("$absent", .bool(true))]))
+            return ImportedBody(request: .makeObject([("$absent", .bool(true))]), requiresBody: false)
         default:
             throw StubRefusal(operatorKey, "has no equivalent here (ours: equalToJson, equalTo, contains, matches, absent, matchesJsonPath with member paths); "
                 + "XML and binary bodies can be matched with a $regex on their text (\"request\": {\"$regex\": …}), or answered from a handler in Swift")
@@ -213,7 +220,10 @@ enum WireMockBodyPatterns {
         } else {
             single = try WireMockMatcher.converted(matcher, at: key)
         }
-        if members.contains(where: { $0.key == "absent" }) { return single }
+        if let absent = members.first(where: { $0.key == "absent" }) {
+            // A path whose value is null counts as absent for WireMock (its "absent hack").
+            return absent.value.value == .bool(true) ? .makeObject([("$anyOf", .makeArray([single, .null]))]) : single
+        }
         return .makeObject([("$anyOf", .makeArray([single, .makeObject([("$includes", .makeArray([single]))])]))])
     }
 }

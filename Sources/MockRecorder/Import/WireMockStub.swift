@@ -111,7 +111,7 @@ enum WireMockStub {
         if let body {
             entry.append(("request", body.request))
             if body.partial { entry.append(("requestMatch", .string("partial"))) }
-            if body.request != .makeObject([("$absent", .bool(true))]) {
+            if body.requiresBody {
                 // Compared with the body only: a body-less request's query never stands in (audit I1).
                 entry.append(("requestBody", .string("required")))
             }

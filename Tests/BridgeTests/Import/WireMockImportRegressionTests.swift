@@ -96,4 +96,23 @@ import Testing
         try harness.importCleanly()
         #expect(try harness.entries("u/{id}.json")[1]["responseText"] == .string("literal {{path.p1}}"))
     }
+
+    @Test func aTextPatternMatchesAnAbsentBodyAsEmptyText() throws {
+        let harness = try ImportHarness(mappings: [
+            "any.json": #"{"request": {"method": "POST", "urlPath": "/any", "bodyPatterns": [{"matches": ".*"}]}, "response": {"status": 200}}"#,
+            "empty.json": #"{"request": {"method": "POST", "urlPath": "/empty", "bodyPatterns": [{"equalTo": ""}]}, "response": {"status": 200}}"#,
+            "null.json": #"{"request": {"method": "POST", "urlPath": "/null", "bodyPatterns": [{"equalToJson": "null"}]}, "response": {"status": 200}}"#,
+            "absent.json": #"{"request": {"method": "POST", "urlPath": "/absent", "bodyPatterns": [{"matchesJsonPath": {"expression": "$.x", "absent": true}}]}, "response": {"status": 200}}"#,
+        ])
+        try harness.importCleanly()
+        try harness.serve { send throws in
+            #expect(try send("POST", "/any", [:], "").status == 200)
+            #expect(try send("POST", "/empty", [:], "").status == 200)
+            #expect(try send("POST", "/empty", ["Content-Type": "text/plain"], "x").status == 404)
+            #expect(try send("POST", "/null", ["Content-Type": "application/json"], "null").status == 200)
+            #expect(try send("POST", "/null", ["Content-Type": "application/json"], #"{"a": 1}"#).status == 404)
+            #expect(try send("POST", "/absent", ["Content-Type": "application/json"], #"{"x": null}"#).status == 200)
+            #expect(try send("POST", "/absent", ["Content-Type": "application/json"], #"{"x": 1}"#).status == 404)
+        }
+    }
 }

@@ -62,6 +62,18 @@ struct MatcherTests {
         #expect(store.send("PUT", "/users", headers: [:], body: "").status == 404)
     }
 
+    /// Audit I2: a body-less request has empty text, which a text condition is read against.
+    @Test func aTextConditionReadsAnAbsentBodyAsEmptyText() throws {
+        let (store, tree) = try loadTree(["text.json": #"[{"method": "POST", "request": {"$regex": "^$"}, "status": 204}]"#,
+                                          "both.json": #"[{"method": "POST", "request": {"$absent": true}, "requestBody": "required"}]"#,
+                                          "null.json": #"[{"method": "POST", "requestBody": null, "status": 202}]"#])
+        _ = tree
+        #expect(store.send("POST", "/text", headers: [:], body: "").status == 204)
+        #expect(store.send("POST", "/text", headers: ["Content-Type": "text/plain"], body: "x").status == 404)
+        #expect(store.problems.map(\.message) == [#"request is {"$absent": true} while "requestBody" is "required": no request can match"#])
+        #expect(store.send("POST", "/null", headers: [:], body: "").status == 202, "null is absent")
+    }
+
     @Test func anyAndAbsent() throws {
         let (store, tree) = try loadTree(["a.json": """
         [

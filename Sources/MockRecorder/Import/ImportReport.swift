@@ -66,12 +66,13 @@ public struct ImportReport: Sendable, CustomStringConvertible {
     public var description: String {
         var lines: [String] = []
         for stub in stubs {
-            let what = stub.shown.isEmpty ? stub.source : "\(stub.source): \(stub.shown)"
+            // A path or name holding a line break or an escape sequence cannot forge a line (audit M1).
+            let what = Self.visible(stub.shown.isEmpty ? stub.source : "\(stub.source): \(stub.shown)")
             switch stub.outcome {
             case .added(let file, let entry): lines.append("\(what) → \(file) entry \(entry) (added)")
             case .alreadyThere(let file, let entry): lines.append("\(what) → \(file) entry \(entry) (already there)")
             case .wouldAdd(let file): lines.append("\(what) → \(file) (would be added)")
-            case .notImported(let reason): lines.append("\(what) → not imported: \(reason)")
+            case .notImported(let reason): lines.append("\(what) → not imported: \(Self.visible(reason))")
             }
             lines += stub.notes.map { "  note: \($0)" }
         }
@@ -94,6 +95,20 @@ public struct ImportReport: Sendable, CustomStringConvertible {
         }
         lines.append(summary)
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` with control characters written as `\u{1B}`.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 }
 

@@ -26,22 +26,43 @@ struct MockoonAnswer {
             throw StubRefusal("\(key).statusCode", "\(status) is not a final status (200-599)")
         }
         keys.append(("status", .number(JSONNumber(status))))
-        var headers: [(String, String)] = environment.headers
+        let isFile = response["bodyType"]?.stringValue == "FILE"
+        var own: [(String, String)] = []
         if case .array(let list)? = response["headers"] {
             for header in list.map(\.value) {
                 guard let name = header["key"]?.stringValue, !name.isEmpty else { continue }
-                let value = header["value"]?.importedText ?? ""
-                headers.removeAll { $0.0.lowercased() == name.lowercased() }
-                headers.append((name, value))
+                own.append((name, header["value"]?.importedText ?? ""))
             }
         }
+        // The environment's, then the response's, which replace them — but `Set-Cookie`, whose
+        // lines add up (audit M1), and a file's `Content-Type`, which Mockoon takes from the file
+        // unless the response names one.
+        var headers: [(String, [String])] = []
+        let ownsContentType = own.contains { $0.0.lowercased() == "content-type" }
+        for (name, value) in environment.headers + own {
+            let lowercased = name.lowercased()
+            if isFile, lowercased == "content-type", !ownsContentType { continue }
+            if let index = headers.firstIndex(where: { $0.0.lowercased() == lowercased }) {
+                if lowercased == "set-cookie" { headers[index].1.append(value) } else { headers[index].1 = [value] }
+            } else {
+                headers.append((name, [value]))
+            }
+        }
+        if isFile, response["sendFileAsBody"] != .bool(true), !headers.contains(where: { $0.0.lowercased() == "content-disposition" }),
+           let filePath = response["filePath"]?.stringValue {
+            headers.append(("Content-Disposition", ["attachment; filename=\"\(ImportPaths.lastComponent(of: filePath))\""]))
+        }
         var headerPairs: [(String, JSONValue)] = []
-        for (name, value) in headers where !WireMockResponse.computedHeaders.contains(name.lowercased()) && !value.isEmpty {
-            if name.lowercased() == "connection", value.lowercased() != "close" { continue }
-            headerPairs.append((name, .string(templated ? try template.converted(value, at: "\(key).headers.\(name)") : value)))
+        for (name, values) in headers where !WireMockResponse.computedHeaders.contains(name.lowercased()) {
+            if name.lowercased() == "connection", values.last?.lowercased() != "close" { continue }
+            // Mockoon fills in headers whatever disableTemplating says (audit M1).
+            var converted: [String] = []
+            for value in values where !value.isEmpty { converted.append(try template.converted(value, at: "\(key).headers.\(name)")) }
+            guard !converted.isEmpty else { continue }
+            headerPairs.append((name, converted.count == 1 ? .string(converted[0]) : .makeArray(converted.map { .string($0) })))
         }
         if !headerPairs.isEmpty { keys.append(("headers", .makeObject(headerPairs))) }
-        var holdsPlaceholders = headerPairs.contains { $0.1.stringValue?.contains("{{") ?? false }
+        var holdsPlaceholders = headerPairs.contains { WireMockResponse.holdsPlaceholder($0.1) }
         switch response["bodyType"]?.stringValue ?? "INLINE" {
         case "INLINE":
             let body = response["body"]?.stringValue ?? ""
@@ -49,7 +70,7 @@ struct MockoonAnswer {
                 keys.append(("responseText", .string(try template.converted(body, at: "\(key).body"))))
                 holdsPlaceholders = true
             } else if !body.isEmpty {
-                if let document = try? JSONParser.parse(Array(body.utf8)), !headers.contains(where: { $0.0.lowercased() == "content-type" && !MediaType.isJSON($0.1) }) {
+                if let document = try? JSONParser.parse(Array(body.utf8)), !headers.contains(where: { $0.0.lowercased() == "content-type" && !MediaType.isJSON($0.1.last ?? "") }) {
                     keys.append(("response", document.root.value))
                 } else {
                     keys.append(("responseText", .string(body)))
@@ -65,15 +86,29 @@ struct MockoonAnswer {
             case .success(let read): data = read
             case .failure(let refusal): throw StubRefusal("\(key).filePath", refusal.reason)
             }
-            let name = ImportPaths.lastComponent(of: filePath)
-            guard !name.hasPrefix("."), !name.isEmpty else {
+            // Its place under the environment's folder (two routes' list.json in two folders are
+            // two files: audit M1), or its name alone for a file from elsewhere.
+            let inside = !filePath.hasPrefix("/") && !filePath.split(separator: "/").contains { $0 == ".." || $0 == "." || $0.isEmpty }
+            let name = inside ? filePath : ImportPaths.lastComponent(of: filePath)
+            guard !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !name.isEmpty else {
                 throw StubRefusal("\(key).filePath", "\"\(filePath)\" names no file a fixture folder serves (a hidden or empty name)")
+            }
+            if !inside {
+                notes.append("the body file \(absolute) is outside the environment's folder; it is copied into the root as __files/\(name)")
             }
             if templated, let text = String(validating: data, as: UTF8.self), text.contains("{{") {
                 keys.append(("responseText", .string(try template.converted(text, at: "\(key).filePath (\(filePath))"))))
                 holdsPlaceholders = true
                 if !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
-                    notes.append("the templated file's text is sent inline, as text/plain unless the route sets a Content-Type")
+                    // Inline, so the type the file's name gives is said here.
+                    let type = MediaType.forFileName(filePath)
+                    if case .object(var members)? = keys.first(where: { $0.0 == "headers" })?.1 {
+                        members.append(JSONMember(key: "Content-Type", value: JSONNode(.string(type))))
+                        keys.removeAll { $0.0 == "headers" }
+                        keys.insert(("headers", .object(members)), at: 1)
+                    } else {
+                        keys.insert(("headers", .makeObject([("Content-Type", .string(type))])), at: 1)
+                    }
                 }
             } else {
                 bodyFiles = [BodyFile(path: name, bytes: data)]
@@ -85,6 +120,16 @@ struct MockoonAnswer {
         let webhooks = try Self.webhooks(response, at: key, environment: environment, template: template)
         let webhooksHoldPlaceholders = webhooks.contains { WireMockResponse.holdsPlaceholder($0) }
         if holdsPlaceholders || webhooksHoldPlaceholders {
+            if !templated {
+                // Headers (or callbacks) are filled in while the body is sent as written: its
+                // braces are escaped (`\{{`), as an entry here is templated whole.
+                if bodyFiles.contains(where: { $0.bytes.firstRange(of: Array("{{".utf8)) != nil }) {
+                    throw StubRefusal("\(key).disableTemplating", "a file body holding {{ is sent as written while the headers are filled in, which one entry cannot say here")
+                }
+                keys = keys.map { key, value in
+                    ["response", "responseText"].contains(key) ? (key, Self.escapingBraces(value)) : (key, value)
+                }
+            }
             keys.append(("template", .bool(true)))
         } else if keys.contains(where: { ["response", "responseText"].contains($0.0) && WireMockResponse.holdsPlaceholder($0.1) })
                     || bodyFiles.contains(where: { $0.bytes.firstRange(of: Array("{{".utf8)) != nil }) {
@@ -96,6 +141,16 @@ struct MockoonAnswer {
         }
         if latency > 0 { keys.append(("delay", .number(JSONNumber(latency)))) }
         if !webhooks.isEmpty { keys.append(("webhooks", .makeArray(webhooks))) }
+    }
+
+    /// Every string's `{{` written `\{{`, which a template sends as `{{`.
+    private static func escapingBraces(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): .string(text.replacing("{{", with: "\\{{"))
+        case .array(let elements): .makeArray(elements.map { escapingBraces($0.value) })
+        case .object(let members): .makeObject(members.map { ($0.key, escapingBraces($0.value.value)) })
+        default: value
+        }
     }
 
     /// The response's `callbacks` (`[{"uuid": …, "latency": 500}]`, naming the environment's

@@ -88,15 +88,23 @@ public struct MockoonImporter: Sendable {
         }
         var seen: Set<String> = []
         var stubs: [PendingStub] = []
-        for (index, route) in Self.orderedRoutes(document).enumerated() {
+        let routes = Self.orderedRoutes(document)
+        let overlapping = Self.overlappingRoutes(routes, prefix: prefix)
+        for (index, route) in routes.enumerated() {
             let source = "\(path)#\(index)"
             let method = (route["method"]?.stringValue ?? "get").lowercased()
             let key = "\(method) \(prefix)/\(route["endpoint"]?.stringValue ?? "")"
-            if route["enabled"] == .bool(false) {
-                continue
-            }
             for piece in MockoonRoute.converted(route, environment: environment) {
                 var result = piece.result
+                if overlapping.contains(index), case .success(var stub) = result {
+                    // Mockoon answers with the first route that matches, where ours prefer the
+                    // most specific file: a priority per route keeps Mockoon's order (audit M1).
+                    if case .object(var members) = stub.entry {
+                        members.insert(JSONMember(key: "priority", value: JSONNode(.number(JSONNumber(min(index + 1, 1_000_000))))), at: 1)
+                        stub.entry = .object(members)
+                    }
+                    result = .success(stub)
+                }
                 if seen.contains(key) {
                     // Express serves the first route of a method and path; a later one never answers.
                     result = .failure(StubRefusal("", "is never served: an earlier route answers the same method and endpoint"))
@@ -106,6 +114,40 @@ public struct MockoonImporter: Sendable {
             seen.insert(key)
         }
         return (stubs, notes)
+    }
+
+    /// The indexes of the routes a request could reach two of (a path both endpoints match,
+    /// with methods that agree or `all`), whose order decides which answers.
+    static func overlappingRoutes(_ routes: [JSONValue], prefix: String) -> Set<Int> {
+        let shapes: [(method: String, segments: [ImportedPath.Segment])?] = routes.map { route in
+            let endpoint = route["endpoint"]?.stringValue ?? ""
+            let text = "/" + [prefix, endpoint].filter { !$0.isEmpty }.joined(separator: "/")
+            guard let path = try? MockoonRoute.path(text, key: "") else { return nil }
+            return ((route["method"]?.stringValue ?? "get").lowercased(), path.segments)
+        }
+        var overlapping: Set<Int> = []
+        for first in shapes.indices {
+            guard let a = shapes[first] else { continue }
+            for second in shapes.indices where second > first {
+                guard let b = shapes[second], a.method == b.method || a.method == "all" || b.method == "all" else { continue }
+                if overlap(a.segments[...], b.segments[...]) {
+                    overlapping.insert(first)
+                    overlapping.insert(second)
+                }
+            }
+        }
+        return overlapping
+    }
+
+    /// Whether some path matches both segment lists.
+    private static func overlap(_ a: ArraySlice<ImportedPath.Segment>, _ b: ArraySlice<ImportedPath.Segment>) -> Bool {
+        switch (a.first, b.first) {
+        case (nil, nil): return true
+        case (.rest?, nil), (nil, .rest?), (nil, _), (_, nil): return false
+        case (.rest?, _), (_, .rest?): return true
+        case (.literal(let x)?, .literal(let y)?): return x == y && overlap(a.dropFirst(), b.dropFirst())
+        default: return overlap(a.dropFirst(), b.dropFirst())
+        }
     }
 
     /// The routes in the order Mockoon serves them: `rootChildren` with folders opened, else

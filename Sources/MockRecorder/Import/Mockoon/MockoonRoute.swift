@@ -63,6 +63,7 @@ enum MockoonRoute {
         var pieces: [Piece] = []
         // The default answers what no rule took, so it goes last.
         var defaultPieces: [Piece] = []
+        var unreachable: [Int] = []
         for (index, response) in responses.enumerated() {
             let label = response["label"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
             let responseShown = shown + " response \(index)" + (label.map { " (\(JSONValue.string($0).compactText))" } ?? "")
@@ -82,13 +83,18 @@ enum MockoonRoute {
                 if index == defaultIndex {
                     fallback = .success(try stub(method: method, path: path, rules: [], at: "", answer: answer))
                 } else if rules.isEmpty {
-                    entries.append(.failure(StubRefusal("responses[\(index)]", "is never served: it has no rules and is not the route's default response (Mockoon serves it only in random or sequential mode)")))
+                    unreachable.append(index)
                 }
             } catch {
                 entries = [.failure(error)]
             }
             pieces += entries.map { Piece(shown: responseShown, result: $0) }
             if let fallback { defaultPieces.append(Piece(shown: responseShown + " (default)", result: fallback)) }
+        }
+        if !unreachable.isEmpty, case .success(var stub)? = defaultPieces.last?.result {
+            // Kept in Mockoon to switch the default by hand; nothing answers with them (audit M1).
+            stub.notes.append("responses \(unreachable.map(String.init).joined(separator: ", ")) have no rules and are not the default, so Mockoon never serves them (but in random or sequential mode); they are not imported")
+            defaultPieces[defaultPieces.count - 1] = Piece(shown: defaultPieces.last!.shown, result: .success(stub))
         }
         return pieces + defaultPieces
     }
@@ -129,6 +135,9 @@ enum MockoonRoute {
         var members = PartialTree()
         var hasMembers = false
         var wholeBody: JSONValue?
+        // A body is needed unless every body rule holds for a missing value (audit M1: a null
+        // or inverted rule holds for a request without a body in Mockoon).
+        var needsBody = false
         var notes = answer.notes
         for (index, rule) in rules.enumerated() {
             let converted = try MockoonRule.converted(rule, at: "\(key)[\(index)]", parameterNames: path.parameterNames)
@@ -149,8 +158,10 @@ enum MockoonRoute {
             case .bodyMember(let names):
                 guard members.insert(names, converted.matcher) else { throw clash }
                 hasMembers = true
+                needsBody = needsBody || !converted.holdsWhenMissing
             case .body:
                 guard wholeBody == nil else { throw clash }
+                needsBody = true
                 let text = rule["value"]?.importedText ?? ""
                 if rule["operator"]?.stringValue ?? "equals" == "equals",
                    let document = try? JSONParser.parse(Array(text.utf8)), document.root.value.objectMembers != nil || { if case .array = document.root.value { true } else { false } }() {
@@ -176,7 +187,7 @@ enum MockoonRoute {
         } else if let wholeBody {
             entry.append(("request", wholeBody))
         }
-        if hasMembers || wholeBody != nil { entry.append(("requestBody", .string("required"))) }
+        if needsBody { entry.append(("requestBody", .string("required"))) }
         entry += answer.keys
         return ConvertedStub(file: path.relativeFile, parameterNames: path.parameterNames, entry: .makeObject(entry), shown: "",
                              bodyFiles: answer.bodyFiles, notes: notes)

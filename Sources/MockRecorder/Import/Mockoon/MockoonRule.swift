@@ -20,6 +20,9 @@ struct MockoonRule {
 
     let place: Place
     let matcher: JSONValue
+    /// Whether the rule holds for a missing value (`null`, an inverted rule), so for a request
+    /// without a body too.
+    var holdsWhenMissing = false
 
     static func converted(_ rule: JSONValue, at key: String, parameterNames: [String]) throws(StubRefusal) -> MockoonRule {
         guard let target = rule["target"]?.stringValue else { throw StubRefusal("\(key).target", "is missing") }
@@ -74,9 +77,9 @@ struct MockoonRule {
             if place == .body {
                 matcher = WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(value) + "$")
             } else if case .bodyMember = place {
-                // As text, and a list holding the value, as Mockoon compares.
+                // As text, and a list holding the value (numbers as written), as Mockoon compares.
                 let text = WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(value) + "$")
-                matcher = .makeObject([("$anyOf", .makeArray([text, .makeObject([("$includes", .makeArray([.string(value)]))])]))])
+                matcher = .makeObject([("$anyOf", .makeArray([text, .makeObject([("$includes", .makeArray([text]))])]))])
             } else {
                 matcher = .string(value)
             }
@@ -100,7 +103,8 @@ struct MockoonRule {
                 guard case .bodyMember = place else { return MockoonRule(place: place, matcher: .makeObject([("$any", .bool(true))])) }
                 return MockoonRule(place: place, matcher: .makeObject([("$not", .makeObject([("$anyOf", .makeArray([.null]))]))]))
             }
-            return MockoonRule(place: place, matcher: matcher)
+            try refuseNestedMissing(place, at: key)
+            return MockoonRule(place: place, matcher: matcher, holdsWhenMissing: true)
         case "empty_array":
             guard case .bodyMember = place else {
                 throw StubRefusal("\(key).operator", "empty_array applies to a member of the body here")
@@ -115,7 +119,17 @@ struct MockoonRule {
             }
             // Mockoon's inverted rule also holds when the value is missing.
             matcher = .makeObject([("$anyOf", .makeArray([.makeObject([("$not", matcher)]), .makeObject([("$absent", .bool(true))])]))])
+            try refuseNestedMissing(place, at: key)
+            return MockoonRule(place: place, matcher: matcher, holdsWhenMissing: true)
         }
         return MockoonRule(place: place, matcher: matcher)
+    }
+
+    /// A rule holding for a missing member also holds when the member's parent is missing
+    /// (Mockoon reads the path as undefined), which a partial body cannot say.
+    private static func refuseNestedMissing(_ place: Place, at key: String) throws(StubRefusal) {
+        if case .bodyMember(let names) = place, names.count > 1 {
+            throw StubRefusal(key, "holds for a missing \(names.joined(separator: ".")) also when \(names.dropLast().joined(separator: ".")) is missing, which a partial body cannot say; write the rule on a top-level member, or a handler in Swift")
+        }
     }
 }

@@ -12,6 +12,29 @@ enum ImportPaths {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
+    /// `path` relative to `folder`, `.` and `..` resolved as text (`./data/x.json`,
+    /// `a/../b.json`, an absolute path inside it), or nil when it leads outside.
+    static func relative(_ path: String, to folder: String) -> String? {
+        func normalized(_ text: String) -> [Substring]? {
+            var parts: [Substring] = []
+            for part in text.split(separator: "/") {
+                if part == "." { continue }
+                if part == ".." {
+                    guard !parts.isEmpty else { return nil }
+                    parts.removeLast()
+                } else {
+                    parts.append(part)
+                }
+            }
+            return parts
+        }
+        let absoluteFolder = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+        let absolutePath = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        guard let base = normalized(absoluteFolder), let full = normalized(absolutePath),
+              full.count > base.count, Array(full.prefix(base.count)) == base else { return nil }
+        return full.dropFirst(base.count).joined(separator: "/")
+    }
+
     /// `a/b/c` → `a/b`; `c` → `.`; `/c` → `/`.
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -74,12 +74,12 @@ public struct ImportReport: Sendable, CustomStringConvertible {
             case .wouldAdd(let file): lines.append("\(what) → \(file) (would be added)")
             case .notImported(let reason): lines.append("\(what) → not imported: \(Self.visible(reason))")
             }
-            lines += stub.notes.map { "  note: \($0)" }
+            lines += stub.notes.map { "  note: \(Self.visible($0))" }
         }
         for problem in problems {
             lines.append(problem.description)
         }
-        lines += notes.map { "note: \($0)" }
+        lines += notes.map { "note: \(Self.visible($0))" }
         let files = dryRun ? "nothing written (dry run)"
             : "\(filesWritten.count) fixture file\(filesWritten.count == 1 ? "" : "s") written, \(bodyFilesCopied.count) body file\(bodyFilesCopied.count == 1 ? "" : "s") copied"
         var summary = "\(dryRun ? "would import" : "imported") \(importedCount) of \(stubs.count) stub\(stubs.count == 1 ? "" : "s") into \(root)"

@@ -95,7 +95,7 @@ import Testing
         #expect(reasons.contains { $0.hasPrefix("responseMode: \"SEQUENTIAL\" has no equivalent here") })
         #expect(reasons.contains { $0.contains("\"request_number\" has no equivalent here") })
         #expect(reasons.contains { $0.contains("is a Handlebars block") })
-        #expect(reasons.contains { $0 == "is never served: an earlier route answers the same method and endpoint" })
+        #expect(report.notes.contains { $0.contains("is not imported: an earlier route answers the same method and endpoint, so Mockoon never serves it") }, "\(report.notes)")
         #expect(report.stubs.contains { $0.notes.contains { $0.hasPrefix("responses 1 have no rules and are not the default, so Mockoon never serves them") } })
         #expect(!report.isComplete)
     }
@@ -156,6 +156,34 @@ import Testing
             #expect(login.header("X-Id") == "7", "headers are filled in whatever disableTemplating says")
             #expect(sameJSON(login.body, #"{"a": "{{not filled}}"}"#))
             #expect(try send("POST", "/api/tags", Self.json, #"{"ids": [1, 2, 3]}"#).status == 201, "a list of numbers holding the value")
+        }
+    }
+
+    /// Audit M2: priorities, paths and types after the first fixes.
+    @Test func routeOrderKeepsRuntimeFixturesFirstAndFilePathsResolve() throws {
+        func route(_ uuid: String, _ method: String, _ endpoint: String, _ responses: [String]) -> String {
+            #"{"uuid": "\#(uuid)", "type": "http", "method": "\#(method)", "endpoint": "\#(endpoint)", "responseMode": null, "responses": [\#(responses.joined(separator: ","))]}"#
+        }
+        let routes = "[" + [
+            route("a", "get", "users/:id", [Self.response(#""default": true, "body": "{\"who\": \"param\"}""#)]),
+            route("b", "get", "users/me", [Self.response(#""default": true, "body": "{\"who\": \"me\"}""#)]),
+            route("c", "get", "doc", [Self.response(#""default": true, "bodyType": "FILE", "filePath": "./data/notes.unknownext", "sendFileAsBody": true"#)]),
+            route("d", "post", "inv", [Self.response(#""statusCode": 201, "rules": [{"target": "body", "modifier": "name", "value": "", "invert": true, "operator": "null"}]"#),
+                                       Self.response(#""default": true"#)]),
+        ].joined(separator: ",") + "]"
+        let harness = try Harness(Self.environment(routes), files: ["data/notes.unknownext": "NOTES"])
+        let report = try harness.run()
+        #expect(report.notImportedCount == 0, "\(report)")
+        #expect(!report.stubs.contains { $0.notes.contains { $0.contains("outside the environment's folder") } }, "\(report)")
+        #expect(try harness.root.text("__files/data/notes.unknownext") == "NOTES")
+        let users = try JSONParser.parse(try harness.root.bytes("api/users/{id}.json")).root.value
+        #expect(users.objectMembers == nil && users != .null)
+        if case .array(let entries) = users { #expect(entries.first?.value["priority"] == nil, "the first route keeps the default priority") }
+        try harness.serve { send throws in
+            let doc = try send("GET", "/api/doc", [:], "")
+            #expect(doc.header("Content-Type") == "application/json", "an unknown type keeps the environment's")
+            #expect(try send("POST", "/api/inv", Self.json, #"{"name": "Rey"}"#).status == 201, "an inverted null rule: present and not null")
+            #expect(try send("POST", "/api/inv", Self.json, #"{"name": null}"#).status == 200)
         }
     }
 }

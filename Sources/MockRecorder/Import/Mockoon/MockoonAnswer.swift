@@ -27,6 +27,9 @@ struct MockoonAnswer {
         }
         keys.append(("status", .number(JSONNumber(status))))
         let isFile = response["bodyType"]?.stringValue == "FILE"
+        // Mockoon takes a file's type from its name when it knows one (audit M2: an unknown one
+        // keeps the environment's).
+        let fileHasType = isFile && MediaType.forFileName(response["filePath"]?.stringValue ?? "") != "application/octet-stream"
         var own: [(String, String)] = []
         if case .array(let list)? = response["headers"] {
             for header in list.map(\.value) {
@@ -41,7 +44,7 @@ struct MockoonAnswer {
         let ownsContentType = own.contains { $0.0.lowercased() == "content-type" }
         for (name, value) in environment.headers + own {
             let lowercased = name.lowercased()
-            if isFile, lowercased == "content-type", !ownsContentType { continue }
+            if fileHasType, lowercased == "content-type", !ownsContentType { continue }
             if let index = headers.firstIndex(where: { $0.0.lowercased() == lowercased }) {
                 if lowercased == "set-cookie" { headers[index].1.append(value) } else { headers[index].1 = [value] }
             } else {
@@ -88,8 +91,9 @@ struct MockoonAnswer {
             }
             // Its place under the environment's folder (two routes' list.json in two folders are
             // two files: audit M1), or its name alone for a file from elsewhere.
-            let inside = !filePath.hasPrefix("/") && !filePath.split(separator: "/").contains { $0 == ".." || $0 == "." || $0.isEmpty }
-            let name = inside ? filePath : ImportPaths.lastComponent(of: filePath)
+            let relative = ImportPaths.relative(absolute, to: environment.folder)
+            let inside = relative != nil
+            let name = relative ?? ImportPaths.lastComponent(of: filePath)
             guard !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !name.isEmpty else {
                 throw StubRefusal("\(key).filePath", "\"\(filePath)\" names no file a fixture folder serves (a hidden or empty name)")
             }

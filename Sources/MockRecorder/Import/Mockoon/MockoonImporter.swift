@@ -89,25 +89,32 @@ public struct MockoonImporter: Sendable {
         var seen: Set<String> = []
         var stubs: [PendingStub] = []
         let routes = Self.orderedRoutes(document)
+        // The default priority (5) for the first of the routes one request could reach, one more
+        // for each later one: Mockoon's order among them, and runtime fixtures and a root's own
+        // entries still first (audit M2: 1, 2, … beat both).
         let overlapping = Self.overlappingRoutes(routes, prefix: prefix)
+        let ranks = Dictionary(uniqueKeysWithValues: overlapping.sorted().enumerated().map { ($1, $0) })
         for (index, route) in routes.enumerated() {
             let source = "\(path)#\(index)"
             let method = (route["method"]?.stringValue ?? "get").lowercased()
             let key = "\(method) \(prefix)/\(route["endpoint"]?.stringValue ?? "")"
             for piece in MockoonRoute.converted(route, environment: environment) {
                 var result = piece.result
-                if overlapping.contains(index), case .success(var stub) = result {
+                if let rank = ranks[index], rank > 0, case .success(var stub) = result {
                     // Mockoon answers with the first route that matches, where ours prefer the
                     // most specific file: a priority per route keeps Mockoon's order (audit M1).
                     if case .object(var members) = stub.entry {
-                        members.insert(JSONMember(key: "priority", value: JSONNode(.number(JSONNumber(min(index + 1, 1_000_000))))), at: 1)
+                        members.insert(JSONMember(key: "priority", value: JSONNode(.number(JSONNumber(min(5 + rank, 1_000_000))))), at: 1)
                         stub.entry = .object(members)
                     }
                     result = .success(stub)
                 }
                 if seen.contains(key) {
-                    // Express serves the first route of a method and path; a later one never answers.
-                    result = .failure(StubRefusal("", "is never served: an earlier route answers the same method and endpoint"))
+                    // Express serves the first route of a method and path; a later one never
+                    // answers, so nothing is lost by leaving it out.
+                    let note = "\(source) (\(piece.shown)) is not imported: an earlier route answers the same method and endpoint, so Mockoon never serves it"
+                    if !notes.contains(note) { notes.append(note) }
+                    continue
                 }
                 stubs.append(PendingStub(source: source, shown: piece.shown, result: result, filesFolder: nil))
             }

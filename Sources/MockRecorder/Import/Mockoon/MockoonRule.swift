@@ -101,7 +101,7 @@ struct MockoonRule {
             }
             if inverted {
                 guard case .bodyMember = place else { return MockoonRule(place: place, matcher: .makeObject([("$any", .bool(true))])) }
-                return MockoonRule(place: place, matcher: .makeObject([("$not", .makeObject([("$anyOf", .makeArray([.null]))]))]))
+                return MockoonRule(place: place, matcher: .makeObject([("$not", .null)]))
             }
             try refuseNestedMissing(place, at: key)
             return MockoonRule(place: place, matcher: matcher, holdsWhenMissing: true)

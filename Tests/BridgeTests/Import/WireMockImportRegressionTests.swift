@@ -115,4 +115,35 @@ import Testing
             #expect(try send("POST", "/absent", ["Content-Type": "application/json"], #"{"x": 1}"#).status == 404)
         }
     }
+
+    /// Audit I3.
+    @Test func aChangedTemplatedBodyFileRefusesTheReimportToo() throws {
+        let harness = try ImportHarness(stub: #"{"request": {"urlPath": "/t"}, "response": {"bodyFileName": "t.json", "transformers": ["response-template"]}}"#,
+                                        files: ["t.json": #"{"q": "{{request.query.q}}", "v": 1}"#])
+        try harness.importCleanly()
+        _ = try harness.wiremock.write("__files/t.json", #"{"q": "{{request.query.q}}", "v": 2}"#)
+        let again = try harness.run()
+        guard case .notImported(let reason) = again.stubs[0].outcome else {
+            Issue.record("\(again)")
+            return
+        }
+        #expect(reason.contains("its body file changed since t.json entry 0 was imported from it"))
+        #expect(try harness.entries("t.json").count == 1)
+    }
+
+    @Test func aFileIndentedWiderIsMeasuredAsWritten() throws {
+        let body = String(repeating: "x", count: 3_000)
+        let harness = try ImportHarness(stub: "{\"request\": {\"urlPath\": \"/w\"}, \"response\": {\"jsonBody\": {\"a\": {\"b\": {\"c\": [\"\(body)\"]}}}}}",
+                                        existing: ["w.json": "[\n        {\"method\": \"DELETE\"}\n]\n"])
+        let report = try harness.run(maximumFileBytes: 3_040)
+        #expect(report.notImportedCount == 1, "\(report)")
+        #expect(try harness.root.text("w.json") == "[\n        {\"method\": \"DELETE\"}\n]\n")
+    }
+
+    @Test func aBraceNameTheLoaderReadsLiterallyIsNoShape() throws {
+        let harness = try ImportHarness(stub: #"{"request": {"method": "GET", "urlPathTemplate": "/v/{id}"}, "response": {}}"#,
+                                        existing: ["v/{1}.json": #"[{"response": {"literal": true}}]"#])
+        let report = try harness.run()
+        #expect(report.stubs[0].outcome == .added(file: "v/{id}.json", entry: 0), "\(report)")
+    }
 }

@@ -72,6 +72,12 @@ struct MatcherTests {
         #expect(store.send("POST", "/text", headers: ["Content-Type": "text/plain"], body: "x").status == 404)
         #expect(store.problems.map(\.message) == [#"request is {"$absent": true} while "requestBody" is "required": no request can match"#])
         #expect(store.send("POST", "/null", headers: [:], body: "").status == 202, "null is absent")
+        // A verification pattern for POST still counts only requests sent with a body (audit I3).
+        let engine = MockEngine(store: store)
+        _ = engine.respond(method: "POST", target: "/text", headers: NoHeaders(), body: [])
+        let count = engine.respond(method: "POST", target: "/__admin/requests/count", headers: ["Content-Type": "application/json"],
+                                   body: Array(#"{"method": "POST", "path": "/text", "request": {"$regex": "^$"}}"#.utf8))
+        #expect(try count.jsonObject()["count"] as? Int == 0, "\(String(decoding: count.body, as: UTF8.self))")
     }
 
     @Test func anyAndAbsent() throws {

@@ -81,14 +81,18 @@ struct ImportWriter {
                 continue
             }
             guard !dryRun else { continue }
+            var copied: [String] = []
             do {
                 for body in pendingBodies[file] ?? [] where FileManager.default.contents(atPath: rootPath + "/" + body.path) == nil {
                     try writer.store(body.bytes, at: body.path)
-                    report.bodyFilesCopied.append(body.path)
+                    copied.append(body.path)
                 }
                 try writer.store(bytes, at: file)
                 report.filesWritten.append(file)
+                report.bodyFilesCopied += copied
             } catch {
+                // No entry names them now (audit I3: they stayed, served as static files).
+                for path in copied { writer.remove(path) }
                 refuse(file, Self.reason(error), in: &report)
             }
         }

@@ -21,6 +21,11 @@ import Testing
         """
     }
 
+    /// A route of `responses` as the app saves it.
+    static func route(_ uuid: String, _ method: String, _ endpoint: String, _ responses: [String]) -> String {
+        #"{"uuid": "\#(uuid)", "type": "http", "method": "\#(method)", "endpoint": "\#(endpoint)", "responseMode": null, "responses": [\#(responses.joined(separator: ","))]}"#
+    }
+
     static func response(_ fields: String) -> String {
         #"{"uuid": "r", "body": "", "latency": 0, "statusCode": 200, "label": "", "headers": [], "bodyType": "INLINE", "filePath": "", "databucketID": "", "sendFileAsBody": false, "rules": [], "rulesOperator": "OR", "disableTemplating": false, "fallbackTo404": false, "default": false, "crudKey": "id", "callbacks": [], "#
             + fields + "}"
@@ -123,19 +128,16 @@ import Testing
 
     /// Audit M1's defects: each answers as Mockoon does now.
     @Test func whatMockoonAnswersIsWhatTheImportAnswers() throws {
-        func route(_ uuid: String, _ method: String, _ endpoint: String, _ responses: [String]) -> String {
-            #"{"uuid": "\#(uuid)", "type": "http", "method": "\#(method)", "endpoint": "\#(endpoint)", "responseMode": null, "responses": [\#(responses.joined(separator: ","))]}"#
-        }
         let routes = "[" + [
-            route("a", "get", "users/:id", [Self.response(#""default": true, "body": "{\"who\": \"param\"}""#)]),
-            route("b", "get", "users/me", [Self.response(#""default": true, "body": "{\"who\": \"me\"}""#)]),
-            route("c", "get", "logo", [Self.response(#""default": true, "bodyType": "FILE", "filePath": "img/logo.png""#)]),
-            route("d", "get", "list/a", [Self.response(#""default": true, "bodyType": "FILE", "filePath": "a/list.json", "sendFileAsBody": true"#)]),
-            route("e", "get", "list/b", [Self.response(#""default": true, "bodyType": "FILE", "filePath": "b/list.json", "sendFileAsBody": true"#)]),
-            route("f", "post", "nul", [Self.response(#""statusCode": 201, "body": "{\"r\": \"no-name\"}", "rules": [{"target": "body", "modifier": "name", "value": "", "invert": false, "operator": "null"}]"#),
+            Self.route("a", "get", "users/:id", [Self.response(#""default": true, "body": "{\"who\": \"param\"}""#)]),
+            Self.route("b", "get", "users/me", [Self.response(#""default": true, "body": "{\"who\": \"me\"}""#)]),
+            Self.route("c", "get", "logo", [Self.response(#""default": true, "bodyType": "FILE", "filePath": "img/logo.png""#)]),
+            Self.route("d", "get", "list/a", [Self.response(#""default": true, "bodyType": "FILE", "filePath": "a/list.json", "sendFileAsBody": true"#)]),
+            Self.route("e", "get", "list/b", [Self.response(#""default": true, "bodyType": "FILE", "filePath": "b/list.json", "sendFileAsBody": true"#)]),
+            Self.route("f", "post", "nul", [Self.response(#""statusCode": 201, "body": "{\"r\": \"no-name\"}", "rules": [{"target": "body", "modifier": "name", "value": "", "invert": false, "operator": "null"}]"#),
                                        Self.response(#""default": true, "body": "{\"r\": \"default\"}""#)]),
-            route("g", "get", "login", [Self.response(#""default": true, "headers": [{"key": "Set-Cookie", "value": "session=abc"}, {"key": "Set-Cookie", "value": "csrf=xyz"}, {"key": "X-Id", "value": "{{queryParam 'id'}}"}], "disableTemplating": true, "body": "{\"a\": \"{{not filled}}\"}""#)]),
-            route("h", "post", "tags", [Self.response(#""statusCode": 201, "rules": [{"target": "body", "modifier": "ids", "value": "2", "invert": false, "operator": "equals"}]"#),
+            Self.route("g", "get", "login", [Self.response(#""default": true, "headers": [{"key": "Set-Cookie", "value": "session=abc"}, {"key": "Set-Cookie", "value": "csrf=xyz"}, {"key": "X-Id", "value": "{{queryParam 'id'}}"}], "disableTemplating": true, "body": "{\"a\": \"{{not filled}}\"}""#)]),
+            Self.route("h", "post", "tags", [Self.response(#""statusCode": 201, "rules": [{"target": "body", "modifier": "ids", "value": "2", "invert": false, "operator": "equals"}]"#),
                                         Self.response(#""default": true"#)]),
         ].joined(separator: ",") + "]"
         let environment = Self.environment(routes).replacingOccurrences(of: #""headers": [{"key": "Content-Type", "value": "application/json"}]"#,
@@ -161,14 +163,11 @@ import Testing
 
     /// Audit M2: priorities, paths and types after the first fixes.
     @Test func routeOrderKeepsRuntimeFixturesFirstAndFilePathsResolve() throws {
-        func route(_ uuid: String, _ method: String, _ endpoint: String, _ responses: [String]) -> String {
-            #"{"uuid": "\#(uuid)", "type": "http", "method": "\#(method)", "endpoint": "\#(endpoint)", "responseMode": null, "responses": [\#(responses.joined(separator: ","))]}"#
-        }
         let routes = "[" + [
-            route("a", "get", "users/:id", [Self.response(#""default": true, "body": "{\"who\": \"param\"}""#)]),
-            route("b", "get", "users/me", [Self.response(#""default": true, "body": "{\"who\": \"me\"}""#)]),
-            route("c", "get", "doc", [Self.response(#""default": true, "bodyType": "FILE", "filePath": "./data/notes.unknownext", "sendFileAsBody": true"#)]),
-            route("d", "post", "inv", [Self.response(#""statusCode": 201, "rules": [{"target": "body", "modifier": "name", "value": "", "invert": true, "operator": "null"}]"#),
+            Self.route("a", "get", "users/:id", [Self.response(#""default": true, "body": "{\"who\": \"param\"}""#)]),
+            Self.route("b", "get", "users/me", [Self.response(#""default": true, "body": "{\"who\": \"me\"}""#)]),
+            Self.route("c", "get", "doc", [Self.response(#""default": true, "bodyType": "FILE", "filePath": "./data/notes.unknownext", "sendFileAsBody": true"#)]),
+            Self.route("d", "post", "inv", [Self.response(#""statusCode": 201, "rules": [{"target": "body", "modifier": "name", "value": "", "invert": true, "operator": "null"}]"#),
                                        Self.response(#""default": true"#)]),
         ].joined(separator: ",") + "]"
         let harness = try Harness(Self.environment(routes), files: ["data/notes.unknownext": "NOTES"])

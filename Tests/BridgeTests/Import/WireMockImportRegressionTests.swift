@@ -146,4 +146,16 @@ import Testing
         let report = try harness.run()
         #expect(report.stubs[0].outcome == .added(file: "v/{id}.json", entry: 0), "\(report)")
     }
+
+    @Test func aFixtureFileThatCannotBeWrittenLeavesNoBodyFileBehind() throws {
+        let harness = try ImportHarness(stub: #"{"request": {"urlPath": "/blocked/x"}, "response": {"bodyFileName": "b.json"}}"#,
+                                        files: ["b.json": #"{"b": 1}"#], existing: ["blocked": "a file where a folder would go"])
+        let report = try harness.run()
+        guard case .notImported(let reason) = report.stubs[0].outcome else {
+            Issue.record("\(report)")
+            return
+        }
+        #expect(reason.contains("its folder cannot be created: Not a directory"), "\(reason)")
+        #expect(!harness.root.exists("__files/b.json") && report.bodyFilesCopied.isEmpty)
+    }
 }

@@ -83,7 +83,8 @@ enum WireMockBodyPatterns {
         case "contains", "matches":
             try refuseOptions(options, allowed: [], at: patternKey)
             guard case .string(let text) = operand else { throw StubRefusal(operatorKey, "must be a string") }
-            let matcher = pattern[0].key == "contains" ? JSONValue.makeObject([("$contains", .string(text))])
+            let matcher = pattern[0].key == "contains"
+                ? (text.isEmpty ? WireMockMatcher.regex("") : JSONValue.makeObject([("$contains", .string(text))]))
                 : WireMockMatcher.regex(WireMockMatcher.wholeMatch(text))
             return ImportedBody(request: matcher, notes: [textNote(operatorKey)], requiresBody: false)
         case "absent":

@@ -40,7 +40,9 @@ enum WireMockMatcher {
         case "doesNotMatch":
             return .makeObject([("$not", regex(wholeMatch(try scalar(operand, at: operatorKey))))])
         case "contains":
-            return .makeObject([("$contains", .string(try scalar(operand, at: operatorKey)))])
+            let text = try scalar(operand, at: operatorKey)
+            // Every value contains empty text; ours refuse an empty `$contains` (audit I3).
+            return text.isEmpty ? .makeObject([("$any", .bool(true))]) : .makeObject([("$contains", .string(text))])
         case "doesNotContain":
             return .makeObject([("$not", .makeObject([("$contains", .string(try scalar(operand, at: operatorKey)))]))])
         case "not":

@@ -158,4 +158,10 @@ import Testing
         #expect(reason.contains("its folder cannot be created: Not a directory"), "\(reason)")
         #expect(!harness.root.exists("__files/b.json") && report.bodyFilesCopied.isEmpty)
     }
+
+    @Test func anEmptyContainsMatchesAnyValue() throws {
+        let harness = try ImportHarness(stub: #"{"request": {"urlPath": "/c", "queryParameters": {"q": {"contains": ""}}}, "response": {}}"#)
+        try harness.importCleanly()
+        #expect(try harness.statuses(["/c?q=", "/c?q=x", "/c"]) == [200, 200, 404])
+    }
 }

@@ -84,7 +84,7 @@ enum WireMockBodyPatterns {
             try refuseOptions(options, allowed: [], at: patternKey)
             guard case .string(let text) = operand else { throw StubRefusal(operatorKey, "must be a string") }
             let matcher = pattern[0].key == "contains"
-                ? (text.isEmpty ? WireMockMatcher.regex("") : JSONValue.makeObject([("$contains", .string(text))]))
+                ? (text.isEmpty ? WireMockMatcher.regex("^") : JSONValue.makeObject([("$contains", .string(text))]))
                 : WireMockMatcher.regex(WireMockMatcher.wholeMatch(text))
             return ImportedBody(request: matcher, notes: [textNote(operatorKey)], requiresBody: false)
         case "absent":

@@ -53,25 +53,54 @@ struct ImportRun {
     /// interleave) and reports, with the problems the written files have that the root did not
     /// have before.
     func finish(_ pending: [PendingStub], rootPath: String, dryRun: Bool) throws(ImportError) -> ImportReport {
-        var report = ImportReport(root: root, dryRun: dryRun)
-        let problemsBefore = dryRun ? [] : Self.problems(inRoot: rootPath)
-        var writer = ImportWriter(rootPath: rootPath, dryRun: dryRun, maximumFileBytes: maximumFileBytes)
-        if dryRun {
-            writer.write(pending, into: &report)
-        } else {
-            do {
-                try RecordingLock(root: rootPath).withLock { () throws(RecordError) -> Void in writer.write(pending, into: &report) }
-            } catch {
-                throw ImportError("\(error)")
-            }
+        if dryRun { return try rehearsed(pending, rootPath: rootPath) }
+        var report = ImportReport(root: root, dryRun: false)
+        let problemsBefore = Self.problems(inRoot: rootPath)
+        var writer = ImportWriter(rootPath: rootPath, maximumFileBytes: maximumFileBytes)
+        do {
+            try RecordingLock(root: rootPath).withLock { () throws(RecordError) -> Void in writer.write(pending, into: &report) }
+        } catch {
+            throw ImportError("\(error)")
         }
-        if !dryRun, !report.filesWritten.isEmpty {
+        if !report.filesWritten.isEmpty {
             // Anywhere in the root (a written file can shadow one it did not write: audit I2), and
             // without line:column (an appended file moves its old problems).
             let key = { (problem: FixtureProblem) in "\(problem.file)\u{0}\(problem.severity)\u{0}\(problem.message)" }
             let before = Set(problemsBefore.map(key))
             report.problems = Self.problems(inRoot: rootPath).filter { !before.contains(key($0)) }
         }
+        return report
+    }
+
+    /// A dry run: the import made into a temporary copy of the root, so the report holds what the
+    /// real run would — the problems that would make it exit 1 too (audit I2/I3: a dry run said
+    /// "would import" and exit 0 where the real run failed) — and the root is not touched.
+    private func rehearsed(_ pending: [PendingStub], rootPath: String) throws(ImportError) -> ImportReport {
+        let scratch = FileManager.default.temporaryDirectory.path + "/mockserver-dry-run-\(UInt64.random(in: 0 ... .max))"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let copy = scratch + "/root"
+        do {
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            var isDirectory = false
+            if FileManager.default.fileExists(atPath: rootPath, isDirectory: &isDirectory), isDirectory {
+                try FileManager.default.copyItem(atPath: rootPath, toPath: copy)
+            } else {
+                try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+            }
+        } catch {
+            throw ImportError("cannot copy \(root) into a temporary folder for the dry run: \(error)")
+        }
+        let copyPath = (try? AtomicFileWriter.resolve(copy).get()) ?? copy
+        // The lock file of the copy would outlive it in the temporary folder.
+        defer { try? FileManager.default.removeItem(atPath: RecordingLock(root: copyPath).path) }
+        let real = try ImportRun(root: root, maximumFileBytes: maximumFileBytes).finish(pending, rootPath: copyPath, dryRun: false)
+        var report = ImportReport(root: root, dryRun: true)
+        report.stubs = real.stubs.map { stub in
+            guard case .added(let file, _) = stub.outcome else { return stub }
+            return .init(source: stub.source, shown: stub.shown, outcome: .wouldAdd(file: file), notes: stub.notes)
+        }
+        report.problems = real.problems
+        report.notes = real.notes
         return report
     }
 

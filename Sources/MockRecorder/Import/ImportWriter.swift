@@ -12,7 +12,6 @@ import MockFixtures
 /// name. A stub that cannot be placed, or a file that cannot be written, refuses its stubs alone.
 struct ImportWriter {
     let rootPath: String
-    let dryRun: Bool
     /// The loader's limit for one fixture file.
     let maximumFileBytes: Int
 
@@ -38,9 +37,8 @@ struct ImportWriter {
     /// The longest path this writes (Linux's `PATH_MAX` less room for the temporary file's name).
     static let maximumPathBytes = 4_000
 
-    init(rootPath: String, dryRun: Bool, maximumFileBytes: Int = FixtureLoadOptions().maxFixtureFileBytes) {
+    init(rootPath: String, maximumFileBytes: Int = FixtureLoadOptions().maxFixtureFileBytes) {
         self.rootPath = rootPath
-        self.dryRun = dryRun
         self.maximumFileBytes = maximumFileBytes
     }
 
@@ -55,7 +53,7 @@ struct ImportWriter {
                     let (outcome, placedNotes) = try place(stub, notes: notes)
                     notes = placedNotes
                     switch outcome {
-                    case .added(let file, _), .wouldAdd(let file): addedStubs[file, default: []].append(report.stubs.count)
+                    case .added(let file, _): addedStubs[file, default: []].append(report.stubs.count)
                     default: break
                     }
                     report.stubs.append(.init(source: item.source, shown: item.shown, outcome: outcome, notes: notes))
@@ -80,7 +78,6 @@ struct ImportWriter {
                 refuse(file, "\(file) would be \(bytes.count) bytes, more than the \(maximumFileBytes) a fixture file may hold; split the stubs across paths", in: &report)
                 continue
             }
-            guard !dryRun else { continue }
             var copied: [String] = []
             do {
                 for body in pendingBodies[file] ?? [] where FileManager.default.contents(atPath: rootPath + "/" + body.path) == nil {
@@ -165,7 +162,7 @@ struct ImportWriter {
         documents[file]!.entries.append(stub.entry)
         documents[file]!.added.append(stub.entry)
         documents[file]!.addedBytes += size
-        return (dryRun ? .wouldAdd(file: file) : .added(file: file, entry: index), stub.notes)
+        return (.added(file: file, entry: index), stub.notes)
     }
 
     /// A stub's converted body files (placeholders rewritten for its own path) go into a folder

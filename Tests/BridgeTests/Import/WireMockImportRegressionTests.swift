@@ -168,4 +168,14 @@ import Testing
         #expect(try harness.statuses(["/c?q=", "/c?q=x", "/c"]) == [200, 200, 404])
         #expect(try harness.serve { send throws in [try send("POST", "/b", [:], "").status, try send("POST", "/b", ["Content-Type": "text/plain"], "x").status] } == [200, 200])
     }
+
+    @Test func aDryRunReportsWhatWouldFailTheRealRun() throws {
+        let existing = #"[{"method": "GET", "priority": 1, "response": {"first": true}}]"#
+        let harness = try ImportHarness(stub: #"{"request": {"method": "GET", "urlPath": "/w", "headers": {"X-A": {"equalTo": "1"}}}, "response": {}}"#,
+                                        existing: ["w.json": existing])
+        let dry = try harness.run(dryRun: true)
+        #expect(dry.stubs[0].outcome == .wouldAdd(file: "w.json") && !dry.problems.isEmpty && !dry.isComplete, "\(dry)")
+        #expect(try harness.root.text("w.json") == existing, "the root is not touched")
+        #expect(dry.description.contains("would import 1 of 1 stub") && dry.description.contains("nothing written (dry run)"))
+    }
 }

@@ -11,7 +11,7 @@
 /// PathTemplate(key: "files/{path...}").match("files/a/b.pdf")   // ["a/b.pdf"]
 /// ```
 package struct PathTemplate: Sendable, Equatable {
-    enum Segment: Sendable, Equatable {
+    package enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
         /// `{name...}`, always the last segment.
@@ -33,13 +33,13 @@ package struct PathTemplate: Sendable, Equatable {
     /// What marks a catch-all: `{path...}`.
     package static let catchAllSuffix = "..."
 
-    let segments: [Segment]
+    package let segments: [Segment]
     /// The names of the parameter segments, in path order.
     let parameterNames: [String]
     let issues: [Issue]
 
     /// Parses a route key (a decoded path without outer slashes; `""` is the root).
-    init(key: some StringProtocol) {
+    package init(key: some StringProtocol) {
         var segments: [Segment] = []
         var names: [String] = []
         var issues: [Issue] = []
@@ -86,7 +86,7 @@ package struct PathTemplate: Sendable, Equatable {
     var isTemplated: Bool { !parameterNames.isEmpty }
 
     /// A parameter name: a letter or `_`, then letters, digits, `_` or `-` (ASCII).
-    static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         guard let first = name.utf8.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
         return name.utf8.allSatisfy { isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }

@@ -72,7 +72,8 @@ extension ResponseContent.Body {
     }
 }
 
-private extension JSONValue {
+extension JSONValue {
+    /// Whether a string at any depth satisfies `predicate`.
     func containsString(where predicate: (String) -> Bool) -> Bool {
         switch self {
         case .string(let text): predicate(text)

@@ -53,13 +53,14 @@ extension ImportWriter {
         }.joined(separator: "/")
     }
 
-    /// `{name}` or `{name...}` with a name the loader takes, or nil.
+    /// `{name}` or `{name...}` with a name the loader takes, read by the loader's own
+    /// `PathTemplate`, or nil for a literal name.
     private static func parameterName(_ segment: Substring) -> (name: String, isRest: Bool)? {
-        guard segment.hasPrefix("{"), segment.hasSuffix("}") else { return nil }
-        let inner = segment.dropFirst().dropLast()
-        let isRest = inner.hasSuffix("...")
-        let name = String(isRest ? inner.dropLast(3) : inner)
-        return ImportedPath.isParameterName(name) ? (name, isRest) : nil
+        switch PathTemplate(key: segment).segments.first {
+        case .parameter(let name)?: (name, false)
+        case .catchAll(let name)?: (name, true)
+        default: nil
+        }
     }
 
     private static func parameterNames(in file: String) -> [String] {

@@ -17,7 +17,7 @@ extension ImportedPath {
         path.shown = written
         // `.*` or `.+` alone: every path.
         if text == ".*" || text == ".+" || text == "/.*" || text == "/.+" {
-            path.segments = [.rest("p0")]
+            path.segments = [.catchAll("p0")]
             path.notes.append("'/' itself is not answered by the catch-all {p0...}.json; an entry in index.json would answer it")
             return path
         }
@@ -44,7 +44,7 @@ extension ImportedPath {
                 let name = "p\(index)"
                 let isLast = index == pieces.count - 1 || (index == pieces.count - 2 && pieces.last?.isEmpty == true)
                 if isLast && spans {
-                    path.segments.append(.rest(name))
+                    path.segments.append(.catchAll(name))
                     if piece == ".*" {
                         let parent = "/" + path.segments.dropLast().map(\.fileName).joined(separator: "/")
                         path.notes.append("WireMock's pattern also matches \(parent)/ (an empty rest), which the catch-all {\(name)...} does not; "

@@ -4,19 +4,8 @@ import MockFixtures
 /// `{name...}`), what its parameters must hold, the query it requires, and what each of
 /// WireMock's path segments (`{{request.path.[2]}}`) is here.
 struct ImportedPath {
-    enum Segment: Equatable {
-        case literal(String)
-        case parameter(String)
-        case rest(String)
-
-        var fileName: String {
-            switch self {
-            case .literal(let name): name
-            case .parameter(let name): "{\(name)}"
-            case .rest(let name): "{\(name)...}"
-            }
-        }
-    }
+    /// The loader's own segments: a literal name, `{name}`, or a last `{name...}`.
+    typealias Segment = PathTemplate.Segment
 
     var segments: [Segment] = []
     /// `pathParameters`, in path order.
@@ -34,7 +23,7 @@ struct ImportedPath {
         segments.compactMap {
             switch $0 {
             case .literal: nil
-            case .parameter(let name), .rest(let name): name
+            case .parameter(let name), .catchAll(let name): name
             }
         }
     }
@@ -122,7 +111,7 @@ extension ImportedPath {
         for piece in pieces {
             if piece.hasPrefix("{"), piece.hasSuffix("}") {
                 let name = String(piece.dropFirst().dropLast())
-                guard isParameterName(name) else {
+                guard PathTemplate.isValidName(name) else {
                     throw StubRefusal(key, "\"{\(name)}\" is no plain parameter name here (letters, digits, _ and -, starting with a letter or _)")
                 }
                 guard !path.parameterNames.contains(name) else { throw StubRefusal(key, "names the parameter '\(name)' twice") }
@@ -146,7 +135,7 @@ extension ImportedPath {
         if name.hasPrefix("{") && name.hasSuffix("}") {
             throw StubRefusal(key, "the segment \"\(name)\" would read as a path parameter in a file name; mockserver cannot serve it literally")
         }
-        if name.hasPrefix("."), name != ".well-known" {
+        if HiddenName.isHidden(name) {
             throw StubRefusal(key, "the segment \"\(name)\" starts with '.', a hidden name the loader skips")
         }
         if name.utf8.count + ".json".utf8.count > 255 {
@@ -155,8 +144,15 @@ extension ImportedPath {
         return name
     }
 
-    static func isParameterName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+}
+
+extension PathTemplate.Segment {
+    /// As a fixture file or folder name: `people`, `{id}`, `{path...}`.
+    var fileName: String {
+        switch self {
+        case .literal(let name): name
+        case .parameter(let name): "{\(name)}"
+        case .catchAll(let name): "{\(name)\(PathTemplate.catchAllSuffix)}"
+        }
     }
 }

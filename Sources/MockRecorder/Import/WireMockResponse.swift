@@ -282,13 +282,9 @@ struct WireMockResponse {
         }
     }
 
+    /// Whether a string in `value` holds `{{`: `--template-all` templates any, not only what
+    /// reads as our placeholders.
     static func holdsPlaceholder(_ value: JSONValue) -> Bool {
-        switch value {
-        // `--template-all` templates any `{{`, not only what reads as our placeholders.
-        case .string(let text): text.contains("{{")
-        case .array(let elements): elements.contains { holdsPlaceholder($0.value) }
-        case .object(let members): members.contains { holdsPlaceholder($0.value.value) }
-        default: false
-        }
+        value.containsString { $0.contains("{{") }
     }
 }

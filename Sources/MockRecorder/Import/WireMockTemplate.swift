@@ -65,7 +65,7 @@ struct WireMockTemplate {
             for segment in path.segments {
                 switch segment {
                 case .literal(let text): composed += "/" + (try Self.placeholderFree(text, refusal: refusal))
-                case .parameter(let name), .rest(let name): composed += "/{{path.\(name)}}"
+                case .parameter(let name), .catchAll(let name): composed += "/{{path.\(name)}}"
                 }
             }
             return composed
@@ -74,7 +74,7 @@ struct WireMockTemplate {
                 switch path.segment(at: index) {
                 case .parameter(let name): return "{{path.\(name)}}"
                 case .literal(let text): return try Self.placeholderFree(text, refusal: refusal)
-                case .rest(let name): throw refusal("is inside the catch-all {\(name)...}, whose value is the whole rest ({{path.\(name)}})")
+                case .catchAll(let name): throw refusal("is inside the catch-all {\(name)...}, whose value is the whole rest ({{path.\(name)}})")
                 case nil: throw refusal("names a segment the path does not have")
                 }
             }

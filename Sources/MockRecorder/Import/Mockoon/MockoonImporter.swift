@@ -150,8 +150,8 @@ public struct MockoonImporter: Sendable {
     private static func overlap(_ a: ArraySlice<ImportedPath.Segment>, _ b: ArraySlice<ImportedPath.Segment>) -> Bool {
         switch (a.first, b.first) {
         case (nil, nil): return true
-        case (.rest?, nil), (nil, .rest?), (nil, _), (_, nil): return false
-        case (.rest?, _), (_, .rest?): return true
+        case (nil, _), (_, nil): return false
+        case (.catchAll?, _), (_, .catchAll?): return true
         case (.literal(let x)?, .literal(let y)?): return x == y && overlap(a.dropFirst(), b.dropFirst())
         default: return overlap(a.dropFirst(), b.dropFirst())
         }

@@ -107,14 +107,14 @@ enum MockoonRoute {
         for (index, piece) in pieces.enumerated() {
             if piece.hasPrefix(":") {
                 let name = String(piece.dropFirst())
-                guard ImportedPath.isParameterName(name) else {
+                guard PathTemplate.isValidName(name) else {
                     throw StubRefusal(key, "\"\(piece)\" is no plain parameter (an optional ':id?' or a pattern in parentheses has no equivalent here)")
                 }
                 guard !path.parameterNames.contains(name) else { throw StubRefusal(key, "names :\(name) twice") }
                 path.segments.append(.parameter(name))
             } else if piece == "*" {
                 guard index == pieces.count - 1 else { throw StubRefusal(key, "has '*' before the last segment, which has no equivalent here") }
-                path.segments.append(.rest("rest"))
+                path.segments.append(.catchAll("rest"))
             } else if piece.contains(where: { "*?()+:".contains($0) }) {
                 throw StubRefusal(key, "\"\(piece)\" mixes a pattern with text in one segment, which has no equivalent here")
             } else {

@@ -6,7 +6,7 @@ import MockRecorder
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write WireMock stub mappings or Mockoon environments into --root as fixtures.",
+        abstract: "Write WireMock stub mappings, Mockoon environments or Hoverfly simulations into --root as fixtures.",
         discussion: """
             Each stub becomes an entry in the file that serves its path (urlPath \
             /api/users/1 → api/users/1.json; urlPathPattern /api/users/[0-9]+ → \
@@ -31,20 +31,27 @@ struct ImportCommand: ParsableCommand {
             response the entry that answers what no rule took, file bodies responseFiles, \
             callbacks webhooks.
 
+            --from hoverfly reads Hoverfly simulations (hoverctl export; schema v5, v3 and \
+            v4): each pair becomes an entry in the file serving its path (exact, glob or \
+            regex), its matchers request constraints, its state a scenario; pairs one \
+            request could reach two of get priorities that keep Hoverfly's strongest match. \
+            A relative bodyFile is read from --files (default: the simulation's folder).
+
             EXAMPLES
               mockserver import --from wiremock ./wiremock --root Mocks
               mockserver import --from wiremock wiremock/mappings/users.json --root Mocks --dry-run
               mockserver import --from mockoon mockoon/demo.json --root Mocks
+              mockserver import --from hoverfly simulation.json --root Mocks
             """
     )
 
-    @Option(help: ArgumentHelp("The tool the stubs come from: wiremock or mockoon (required).", valueName: "tool"))
+    @Option(help: ArgumentHelp("The tool the stubs come from: wiremock, mockoon or hoverfly (required).", valueName: "tool"))
     var from: String
 
-    @Argument(help: ArgumentHelp("WireMock folders (holding mappings/ and __files/), mappings folders or mapping files; Mockoon environment files.", valueName: "source"))
+    @Argument(help: ArgumentHelp("WireMock folders (holding mappings/ and __files/), mappings folders or mapping files; Mockoon environment files; Hoverfly simulation files (or folders of them).", valueName: "source"))
     var sources: [String] = []
 
-    @Option(help: ArgumentHelp("WireMock: where bodyFileName files are (default: the __files folder beside mappings/).", valueName: "dir"))
+    @Option(help: ArgumentHelp("WireMock: where bodyFileName files are (default: the __files folder beside mappings/). Hoverfly: where relative bodyFile paths start (its -response-body-files-path; default: the simulation's folder).", valueName: "dir"))
     var files: String?
 
     @Flag(help: "Print what would be imported, and write nothing.")
@@ -57,18 +64,23 @@ struct ImportCommand: ParsableCommand {
 
     func validate() throws {
         try RootOptions.refuseMisplaced(by: Self.self, takes: ["--root", "--template-all"], why: "only writes fixture files")
-        guard ["wiremock", "mockoon"].contains(from) else {
-            throw ValidationError("--from \(from) cannot be imported yet: only wiremock (mappings/ and __files/) and mockoon (environment files). Hoverfly and MockServer stubs are warned about when loaded; README's \"Coming from WireMock and others\" maps their keys.")
+        guard ["wiremock", "mockoon", "hoverfly"].contains(from) else {
+            throw ValidationError("--from \(from) cannot be imported: the tools are wiremock (mappings/ and __files/), mockoon (environment files) and hoverfly (simulation files). MockServer expectations are warned about when loaded; README's \"Coming from WireMock and others\" maps their keys.")
         }
         guard !sources.isEmpty else {
-            throw ValidationError(from == "mockoon" ? "Name what to import: Mockoon environment files (.json)."
-                : "Name what to import: a WireMock folder (holding mappings/), a mappings folder or mapping files.")
+            switch from {
+            case "mockoon": throw ValidationError("Name what to import: Mockoon environment files (.json).")
+            case "hoverfly": throw ValidationError("Name what to import: Hoverfly simulation files (.json, as hoverctl export writes them), or folders of them.")
+            default: throw ValidationError("Name what to import: a WireMock folder (holding mappings/), a mappings folder or mapping files.")
+            }
         }
         if from == "mockoon", files != nil {
-            throw ValidationError("--files applies to WireMock's bodyFileName; a Mockoon route's filePath is read relative to its environment file. Leave it out.")
+            throw ValidationError("--files applies to WireMock's bodyFileName and Hoverfly's bodyFile; a Mockoon route's filePath is read relative to its environment file. Leave it out.")
         }
-        if from == "mockoon", fixtures.templateAll {
-            throw ValidationError("--template-all stands for WireMock's --global-response-templating; Mockoon templates every response unless it says disableTemplating. Leave it out.")
+        if from != "wiremock", fixtures.templateAll {
+            throw ValidationError(from == "mockoon"
+                ? "--template-all stands for WireMock's --global-response-templating; Mockoon templates every response unless it says disableTemplating. Leave it out."
+                : "--template-all stands for WireMock's --global-response-templating; Hoverfly templates the responses that say \"templated\": true. Leave it out.")
         }
         _ = try fixtures.requiredRoot(Self.rootPurpose)
     }
@@ -77,9 +89,11 @@ struct ImportCommand: ParsableCommand {
         let root = try fixtures.requiredRoot(Self.rootPurpose)
         let report: ImportReport
         do {
-            report = from == "mockoon"
-                ? try MockoonImporter(root: root).importEnvironments(from: sources, dryRun: dryRun)
-                : try WireMockImporter(root: root).importStubs(from: sources, filesFolder: files, dryRun: dryRun, templateAll: fixtures.templateAll)
+            switch from {
+            case "mockoon": report = try MockoonImporter(root: root).importEnvironments(from: sources, dryRun: dryRun)
+            case "hoverfly": report = try HoverflyImporter(root: root).importSimulations(from: sources, filesFolder: files, dryRun: dryRun)
+            default: report = try WireMockImporter(root: root).importStubs(from: sources, filesFolder: files, dryRun: dryRun, templateAll: fixtures.templateAll)
+            }
         } catch {
             throw CommandFailure(error.description)
         }

@@ -10,7 +10,10 @@ import Darwin
 /// pipe readers and by Foundation's termination handler, never holding a cooperative thread.
 ///
 /// Nothing outlives the test: `deinit` SIGKILLs a child a test did not end (a failed `#require`),
-/// and nothing the child or its pipes do keeps the `ChildProcess` alive.
+/// and nothing the child or its pipes do keeps the `ChildProcess` alive. Nothing outlives the test
+/// run either: every child still running when the runner exits — one a failed test still held —
+/// is SIGKILLed by an `atexit` handler (``LiveChildren``), so a leftover `mockserver` cannot hold a
+/// port or a watched folder into the next run.
 package final class ChildProcess: @unchecked Sendable {
     // @unchecked: `process` is configured before it runs and afterwards only queried, signalled
     // and waited for, which Foundation allows from any thread; its termination handler touches
@@ -74,12 +77,18 @@ package final class ChildProcess: @unchecked Sendable {
         process.standardOutput = outputPipe
         process.standardError = errorPipe
         let exited = exited
-        process.terminationHandler = { _ in exited.open() }
-        try await onOwnThread { [self] in
+        let process = process
+        process.terminationHandler = { ended in
+            LiveChildren.shared.remove(ended.processIdentifier)
+            exited.open()
+        }
+        try await onOwnThread {
             var nothing = sigset_t()
             sigemptyset(&nothing)
             pthread_sigmask(SIG_SETMASK, &nothing, nil)
-            try process.run()
+            // Registered under the registry's lock, with the launch itself, so the `atexit`
+            // handler sees every child that started.
+            try LiveChildren.shared.launch(process)
         }
         output.readUntilEnd(outputPipe.fileHandleForReading)
         errors.readUntilEnd(errorPipe.fileHandleForReading)
@@ -109,6 +118,11 @@ package final class ChildProcess: @unchecked Sendable {
     /// What the process wrote to stderr so far.
     package var standardErrorSoFar: String {
         errors.text
+    }
+
+    /// The process identifier, while the process has not ended.
+    package var processIdentifier: Int32 {
+        process.processIdentifier
     }
 
     /// Whether the process has ended (and been reaped), without waiting.

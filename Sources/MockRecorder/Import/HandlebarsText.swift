@@ -4,6 +4,12 @@ import MockFixtures
 /// what an importer makes of its inside.
 enum HandlebarsText {
     static func replacing(_ text: String, at key: String, _ replacement: (Substring) throws(StubRefusal) -> String) throws(StubRefusal) -> String {
+        try replacing(text, at: key) { inside, _ throws(StubRefusal) in try replacement(inside) }
+    }
+
+    /// `replacement` also learns whether the placeholder is Handlebars' escaping `{{…}}` (true)
+    /// or the unescaped `{{{…}}}`.
+    static func replacing(_ text: String, at key: String, _ replacement: (Substring, Bool) throws(StubRefusal) -> String) throws(StubRefusal) -> String {
         var output = ""
         var rest = Substring(text)
         while let open = rest.firstRange(of: "{{") {
@@ -18,7 +24,7 @@ enum HandlebarsText {
             guard let close = inner.firstRange(of: closing) else {
                 throw StubRefusal(key, "an unclosed '{{' in \(JSONValue.excerpt(.string(text)))")
             }
-            output += try replacement(inner[..<close.lowerBound].trimmingSpaces)
+            output += try replacement(inner[..<close.lowerBound].trimmingSpaces, closing == "}}")
             rest = inner[close.upperBound...]
         }
         return output + rest

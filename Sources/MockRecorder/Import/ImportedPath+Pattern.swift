@@ -6,8 +6,9 @@ extension ImportedPath {
     /// becomes `{p2}` (named after WireMock's segment index, so `{{request.path.[2]}}` is
     /// `{{path.p2}}`) constrained to match it whole, and a last segment that can span segments
     /// (`.*`, `.+\.pdf`) a catch-all `{p2...}`. Alternatives or groups spanning segments, and a
-    /// pattern matching the query, refuse the stub.
-    static func pattern(_ written: String, key: String, includesQuery: Bool) throws(StubRefusal) -> ImportedPath {
+    /// pattern matching the query, refuse the stub. `tool` names whose pattern it is in notes
+    /// (Hoverfly's globs and regular expressions are read here too).
+    static func pattern(_ written: String, key: String, includesQuery: Bool, tool: String = "WireMock") throws(StubRefusal) -> ImportedPath {
         var text = Substring(written)
         if text.hasPrefix("^") { text = text.dropFirst() }
         if text.hasSuffix("$"), !text.hasSuffix("\\$") { text = text.dropLast() }
@@ -25,7 +26,7 @@ extension ImportedPath {
             throw StubRefusal(key, "\"\(written)\" ignores case in the path, which file names here cannot: paths are case-sensitive; write one stub per spelling")
         }
         guard text.hasPrefix("/") else {
-            throw StubRefusal(key, "\"\(written)\" does not start with '/' (or '^/'); write the path it matches as urlPath or urlPathPattern")
+            throw StubRefusal(key, "\"\(written)\" does not start with '/' (or '^/'); write the path it matches" + (tool == "WireMock" ? " as urlPath or urlPathPattern" : ", starting with '/'"))
         }
         let pieces = try splitSegments(text.dropFirst(), key: key, written: written, includesQuery: includesQuery)
         var regexes: [(index: Int, pattern: Substring, spans: Bool)] = []
@@ -47,13 +48,13 @@ extension ImportedPath {
                     path.segments.append(.catchAll(name))
                     if piece == ".*" {
                         let parent = "/" + path.segments.dropLast().map(\.fileName).joined(separator: "/")
-                        path.notes.append("WireMock's pattern also matches \(parent)/ (an empty rest), which the catch-all {\(name)...} does not; "
+                        path.notes.append("\(tool)'s pattern also matches \(parent)/ (an empty rest), which the catch-all {\(name)...} does not; "
                             + "an entry in \(parent.dropFirst()).json would answer it, and \(parent) too")
                     }
                 } else {
                     path.segments.append(.parameter(name))
                     if spans {
-                        path.notes.append("the segment pattern \"\(piece)\" matches one path segment here; WireMock's could span several")
+                        path.notes.append("the segment pattern \"\(piece)\" matches one path segment here; \(tool)'s could span several")
                     }
                 }
                 if !isAnything(piece) {
@@ -143,7 +144,7 @@ extension ImportedPath {
 
     /// Whether the segment's pattern can match a `/`: a `.` outside a class, a class that
     /// admits `/` (`[^a]`, `[/]`), or `\D`, `\W`, `\S`.
-    private static func canSpanSegments(_ piece: Substring) -> Bool {
+    static func canSpanSegments(_ piece: Substring) -> Bool {
         var index = piece.startIndex
         var classStart: Substring.Index?
         while index < piece.endIndex {
@@ -174,5 +175,19 @@ extension ImportedPath {
     /// Patterns that any one segment (or rest) matches, which need no constraint.
     private static func isAnything(_ piece: Substring) -> Bool {
         [".*", ".+", "[^/]+", "[^/]*", "[^/]+?"].contains(piece)
+    }
+}
+
+extension ImportedPath {
+    /// Whether some path matches both segment lists: two stubs one request could reach both
+    /// of, whose order then decides which answers.
+    static func mayOverlap(_ a: ArraySlice<Segment>, _ b: ArraySlice<Segment>) -> Bool {
+        switch (a.first, b.first) {
+        case (nil, nil): return true
+        case (nil, _), (_, nil): return false
+        case (.catchAll?, _), (_, .catchAll?): return true
+        case (.literal(let x)?, .literal(let y)?): return x == y && mayOverlap(a.dropFirst(), b.dropFirst())
+        default: return mayOverlap(a.dropFirst(), b.dropFirst())
+        }
     }
 }

@@ -443,7 +443,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["import", "--from", "hoverfly", "x", "--root", "<root>"], 64, "--from hoverfly cannot be imported yet"),
+        (["import", "--from", "mockserver", "x", "--root", "<root>"], 64, "--from mockserver cannot be imported: the tools are wiremock"),
+        (["import", "--from", "hoverfly", "<root>/mappings/a.json", "--root", "<root>/out", "--template-all"], 64, "Hoverfly templates the responses that say"),
+        (["import", "--from", "hoverfly", "--root", "<root>"], 64, "Name what to import: Hoverfly simulation files"),
+        (["import", "--from", "hoverfly", "<root>/mappings/a.json", "--root", "<root>/out"], 1, "is not a Hoverfly simulation (it has no \"data\": {\"pairs\": […]})"),
         (["import", "--from", "mockoon", "<root>/mappings/a.json", "--root", "<root>", "--files", "x"], 64, "--files applies to WireMock"),
         (["import", "--from", "wiremock", "--root", "<root>"], 64, "Name what to import"),
         (["import", "--from", "wiremock", "<root>/none", "--root", "<root>"], 1, "does not exist"),

@@ -137,24 +137,13 @@ public struct MockoonImporter: Sendable {
             guard let a = shapes[first] else { continue }
             for second in shapes.indices where second > first {
                 guard let b = shapes[second], a.method == b.method || a.method == "all" || b.method == "all" else { continue }
-                if overlap(a.segments[...], b.segments[...]) {
+                if ImportedPath.mayOverlap(a.segments[...], b.segments[...]) {
                     overlapping.insert(first)
                     overlapping.insert(second)
                 }
             }
         }
         return overlapping
-    }
-
-    /// Whether some path matches both segment lists.
-    private static func overlap(_ a: ArraySlice<ImportedPath.Segment>, _ b: ArraySlice<ImportedPath.Segment>) -> Bool {
-        switch (a.first, b.first) {
-        case (nil, nil): return true
-        case (nil, _), (_, nil): return false
-        case (.catchAll?, _), (_, .catchAll?): return true
-        case (.literal(let x)?, .literal(let y)?): return x == y && overlap(a.dropFirst(), b.dropFirst())
-        default: return overlap(a.dropFirst(), b.dropFirst())
-        }
     }
 
     /// The routes in the order Mockoon serves them: `rootChildren` with folders opened, else

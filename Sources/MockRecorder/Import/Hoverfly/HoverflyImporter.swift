@@ -1,0 +1,205 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import MockFixtures
+
+/// Imports Hoverfly simulations (`hoverctl export`, schema v5, and v3/v4 upgraded as Hoverfly
+/// upgrades them) into a fixture folder: each pair becomes an entry in the file serving its
+/// path (`exact "/api/users/1"` → `api/users/1.json`, `glob "/api/users/*"` →
+/// `api/users/{p2...}.json`), its matchers request constraints, its state a scenario, and its
+/// response the answer — checked as the loader checks them and written as
+/// `mockserver import --from wiremock` writes stubs. Hoverfly answers with the pair of highest
+/// score, the last of equals; pairs one request could reach two of get priorities that keep
+/// that choice.
+///
+/// ```swift
+/// let report = try HoverflyImporter(root: "Mocks").importSimulations(from: ["simulation.json"])
+/// print(report)
+/// ```
+public struct HoverflyImporter: Sendable {
+    /// The fixture root, as given.
+    public let root: String
+    let maximumFileBytes: Int
+
+    /// Imports into `root`, created when missing.
+    public init(root: String) {
+        self.root = root
+        maximumFileBytes = FixtureLoadOptions().maxFixtureFileBytes
+    }
+
+    /// Imports every pair of the simulation files `sources` (or of the `.json` files in a
+    /// folder). `filesFolder` is where a relative `bodyFile` is read (Hoverfly's
+    /// `-response-body-files-path`; default: the simulation's folder). With `dryRun`, nothing
+    /// is written.
+    public func importSimulations(from sources: [String], filesFolder: String? = nil, dryRun: Bool = false) throws(ImportError) -> ImportReport {
+        guard !sources.isEmpty else { throw ImportError("no simulation to import: name a Hoverfly simulation file (.json)") }
+        var simulations: [(path: String, document: JSONValue)] = []
+        for path in try Self.files(sources) {
+            guard let data = FileManager.default.contents(atPath: path) else { throw ImportError("\(path) is not a readable file") }
+            let document: JSONValue
+            do {
+                document = try JSONParser.parse(Array(data)).root.value
+            } catch {
+                throw ImportError("\(path) is not valid JSON (\(error.position): \(error.message))")
+            }
+            guard case .array? = document["data"]?["pairs"] else {
+                throw ImportError("\(path) is not a Hoverfly simulation (it has no \"data\": {\"pairs\": […]})")
+            }
+            let version = document["meta"]?["schemaVersion"]?.stringValue ?? "v5"
+            guard ["v3", "v4"].contains(version) || version.hasPrefix("v5") else {
+                throw ImportError("\(path) is a Hoverfly simulation of schema \(version), which is not imported: load it into Hoverfly and export it again (hoverctl export) for schema v5")
+            }
+            simulations.append((path, document))
+        }
+        let run = ImportRun(root: root, maximumFileBytes: maximumFileBytes)
+        let rootPath = try run.resolvedRoot(creating: !dryRun)
+        var converted: [(source: String, pair: Result<HoverflyPair, StubRefusal>, shown: String)] = []
+        var notes: [String] = []
+        var seenRequests: [String: String] = [:]
+        var destinations: [String] = []
+        var schemes = false
+        for (path, document) in simulations {
+            let upgrade = document["meta"]?["schemaVersion"]?.stringValue.map { ["v3", "v4"].contains($0) } ?? false
+            let literals = Self.literals(document)
+            let folder = filesFolder ?? ImportPaths.parent(of: path)
+            guard case .array(let pairs)? = document["data"]?["pairs"] else { continue }
+            for (index, node) in pairs.enumerated() {
+                let source = "\(path)#\(index)"
+                let pair = upgrade ? HoverflyUpgrade.pair(node.value) : node.value
+                let request = pair["request"] ?? .object([])
+                let requestText = String(decoding: request.serializedBytes(), as: UTF8.self)
+                if let earlier = seenRequests[requestText] {
+                    // Hoverfly keeps the first of two pairs with the same request matchers.
+                    notes.append("\(source) is not imported: its request matchers are \(earlier)'s, and Hoverfly keeps the first of two such pairs, so it never answers")
+                    continue
+                }
+                seenRequests[requestText] = source
+                if request["scheme"] != nil { schemes = true }
+                let shown = Self.shown(request)
+                do {
+                    let imported = try HoverflyPair(pair, literals: literals, filesFolder: folder)
+                    for destination in imported.destinations where !destinations.contains(destination) { destinations.append(destination) }
+                    converted.append((source, .success(imported), shown))
+                } catch {
+                    converted.append((source, .failure(error), shown))
+                }
+            }
+            let delays = HoverflyGlobalDelays(document, path: path)
+            notes += delays.notes
+            for index in converted.indices where converted[index].source.hasPrefix(path + "#") {
+                guard case .success(var pair) = converted[index].pair else { continue }
+                delays.apply(to: &pair)
+                converted[index].pair = .success(pair)
+            }
+        }
+        Self.order(&converted)
+        if !destinations.isEmpty {
+            notes.append(destinations.count == 1
+                ? "the destination \(destinations[0]) is not matched: a mockserver is one host; point the app at it (Hoverfly in webserver mode does not match destinations either)"
+                : "the destinations \(destinations.joined(separator: ", ")) are not matched, so their pairs are served from one root: a mockserver is one host; import each host's simulation into a root of its own, and point each backend at its own server")
+        }
+        if schemes {
+            notes.append("scheme matchers are left out: Hoverfly does not match on them either")
+        }
+        let pending = converted.map { item in
+            PendingStub(source: item.source, shown: (try? item.pair.get().stub.shown) ?? item.shown, result: item.pair.map(\.stub), filesFolder: nil)
+        }
+        var report = try run.finish(pending, rootPath: rootPath, dryRun: dryRun)
+        report.notes = notes
+        return report
+    }
+
+    /// The files named, a folder's `.json` files in name order.
+    private static func files(_ sources: [String]) throws(ImportError) -> [String] {
+        var files: [String] = []
+        for source in sources {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+                throw ImportError("\(source) does not exist; name a Hoverfly simulation file (.json) or a folder of them")
+            }
+            if isDirectory {
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter { $0.hasSuffix(".json") && !HiddenName.isHidden($0) }.sorted()
+                guard !names.isEmpty else { throw ImportError("\(source) holds no .json file to import") }
+                files += names.map { source + "/" + $0 }
+            } else {
+                files.append(source)
+            }
+        }
+        return files
+    }
+
+    /// `data.literals`: `[{"name": "x", "value": …}]`, by name.
+    private static func literals(_ document: JSONValue) -> [String: JSONValue] {
+        guard case .array(let list)? = document["data"]?["literals"] else { return [:] }
+        var literals: [String: JSONValue] = [:]
+        for literal in list.map(\.value) {
+            if let name = literal["name"]?.stringValue, let value = literal["value"] { literals[name] = value }
+        }
+        return literals
+    }
+
+    /// Method and path as the pair wrote them, for the report of a pair that is refused.
+    private static func shown(_ request: JSONValue) -> String {
+        let method = request["method"]?.arrayElementValues.first?["value"]?.stringValue ?? "ANY"
+        let path = request["path"]?.arrayElementValues.first?["value"]?.stringValue ?? "(any path)"
+        return "\(method) \(path)"
+    }
+
+    /// Hoverfly answers with the matching pair of highest score, the last of equals. Among pairs
+    /// one request could reach two of, the first in that order keeps the default priority (5) and
+    /// each later one gets one more, so runtime fixtures and a root's own entries still go first.
+    private static func order(_ converted: inout [(source: String, pair: Result<HoverflyPair, StubRefusal>, shown: String)]) {
+        let pairs: [(index: Int, pair: HoverflyPair)] = converted.enumerated().compactMap { index, item in
+            (try? item.pair.get()).map { (index, $0) }
+        }
+        var overlapping: Set<Int> = []
+        var byLiteralPath: [String: [Int]] = [:]
+        var patterned: [Int] = []
+        for (position, item) in pairs.enumerated() {
+            if item.pair.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
+                byLiteralPath[item.pair.segments.map(\.fileName).joined(separator: "/"), default: []].append(position)
+            } else {
+                patterned.append(position)
+            }
+        }
+        func methodsMeet(_ a: HoverflyPair, _ b: HoverflyPair) -> Bool {
+            a.method == b.method || a.method == "ANY" || b.method == "ANY"
+        }
+        for positions in byLiteralPath.values where positions.count > 1 {
+            for (offset, first) in positions.enumerated() {
+                for second in positions.dropFirst(offset + 1) where methodsMeet(pairs[first].pair, pairs[second].pair) {
+                    overlapping.insert(first)
+                    overlapping.insert(second)
+                }
+            }
+        }
+        for first in patterned {
+            for second in pairs.indices where second != first && methodsMeet(pairs[first].pair, pairs[second].pair) {
+                if ImportedPath.mayOverlap(pairs[first].pair.segments[...], pairs[second].pair.segments[...]) {
+                    overlapping.insert(first)
+                    overlapping.insert(second)
+                }
+            }
+        }
+        let ranked = overlapping.sorted { a, b in
+            pairs[a].pair.score != pairs[b].pair.score ? pairs[a].pair.score > pairs[b].pair.score : a > b
+        }
+        for (rank, position) in ranked.enumerated() where rank > 0 {
+            let index = pairs[position].index
+            guard case .success(var pair) = converted[index].pair, case .object(var members) = pair.stub.entry else { continue }
+            members.insert(JSONMember(key: "priority", value: JSONNode(.number(JSONNumber(min(5 + rank, 1_000_000))))), at: 1)
+            pair.stub.entry = .object(members)
+            converted[index].pair = .success(pair)
+        }
+    }
+}
+
+extension JSONValue {
+    /// An array's element values; empty for anything else.
+    var arrayElementValues: [JSONValue] {
+        if case .array(let elements) = self { return elements.map(\.value) }
+        return []
+    }
+}

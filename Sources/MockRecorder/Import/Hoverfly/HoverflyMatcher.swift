@@ -1,0 +1,133 @@
+import MockFixtures
+
+/// One Hoverfly field matcher (`{"matcher": "glob", "value": "*.json"}`, with `config` for
+/// `array` and `doMatch` to chain another onto its result), and what it is here for a named
+/// value (a query parameter, a header, a form field). Hoverfly compares a value sent several
+/// times as its occurrences joined with `;`, case-sensitively; its `regex` searches (RE2,
+/// unanchored), its `glob` has only `*`, which spans anything, and is anchored at both ends.
+struct HoverflyMatcher {
+    /// Lower-cased, as Hoverfly looks matchers up (`jsonPartial` is `jsonpartial`).
+    let name: String
+    /// As written: only `exact` (and `array` without `config`) score 2 in Hoverfly.
+    let written: String
+    let value: JSONValue
+    let config: JSONValue?
+    let doMatch: JSONValue?
+
+    /// The points Hoverfly's strongest-match strategy gives the matcher when it holds.
+    var score: Int {
+        written == "exact" || (written == "array" && config == nil) ? 2 : 1
+    }
+
+    /// `[{"matcher": …, "value": …}, …]` at `key`; absent is no matcher.
+    static func list(_ value: JSONValue?, at key: String) throws(StubRefusal) -> [HoverflyMatcher] {
+        guard let value, value != .null else { return [] }
+        guard case .array(let elements) = value else {
+            throw StubRefusal(key, "must be a list of matchers ([{\"matcher\": \"exact\", \"value\": …}]), found \(value.kindNameWithArticle)")
+        }
+        var matchers: [HoverflyMatcher] = []
+        for (index, element) in elements.map(\.value).enumerated() {
+            let elementKey = "\(key)[\(index)]"
+            guard element.objectMembers != nil else { throw StubRefusal(elementKey, "must be a matcher object") }
+            let written = element["matcher"]?.stringValue ?? ""
+            for member in element.objectMembers ?? [] where !["matcher", "value", "config", "doMatch"].contains(member.key) {
+                throw StubRefusal("\(elementKey).\(member.key)", "is no key of a Hoverfly matcher")
+            }
+            matchers.append(HoverflyMatcher(name: written.isEmpty ? "exact" : written.lowercased(), written: written,
+                                            value: element["value"] ?? .null, config: element["config"].flatMap { $0 == .null ? nil : $0 },
+                                            doMatch: element["doMatch"].flatMap { $0 == .null ? nil : $0 }))
+        }
+        return matchers
+    }
+
+    /// The text matchers' value, which Hoverfly never matches when it is not a string.
+    func text(at key: String) throws(StubRefusal) -> String {
+        guard let text = value.stringValue else {
+            throw StubRefusal("\(key).value", "must be a string for \(written.isEmpty ? "exact" : written), found \(value.kindNameWithArticle) (Hoverfly never matches it)")
+        }
+        return text
+    }
+
+    /// Several matchers for one named value (all must hold) as one value here; an empty list
+    /// only asks for the value to be there. `separatesValues`: a query parameter or form field,
+    /// whose occurrences are values of their own here (a header's lines are one value).
+    static func namedValue(_ matchers: [HoverflyMatcher], at key: String, separatesValues: Bool, notes: inout [String]) throws(StubRefusal) -> JSONValue {
+        guard let first = matchers.first else { return .makeObject([("$any", .bool(true))]) }
+        let converted = try first.namedValue(at: "\(key)[0]", separatesValues: separatesValues, notes: &notes)
+        for (index, other) in matchers.enumerated().dropFirst() {
+            guard try other.namedValue(at: "\(key)[\(index)]", separatesValues: separatesValues, notes: &notes) == converted else {
+                throw StubRefusal(key, "holds \(matchers.count) matchers that must all hold, where a value here takes one; keep the one that says most")
+            }
+        }
+        return converted
+    }
+
+    private func namedValue(at key: String, separatesValues: Bool, notes: inout [String]) throws(StubRefusal) -> JSONValue {
+        guard doMatch == nil else {
+            throw StubRefusal("\(key).doMatch", "chains a second matcher onto a \(written), which one value here cannot say")
+        }
+        if config != nil, name != "array" {
+            throw StubRefusal("\(key).config", "applies to the array matcher only (Hoverfly fails the match)")
+        }
+        switch name {
+        case "exact":
+            let text = try self.text(at: key)
+            if separatesValues, text.contains(";") {
+                // Hoverfly joins a parameter's occurrences with `;` before comparing (a capture of
+                // `?tag=a&tag=b` says "a;b").
+                notes.append("\(key): \"\(text)\" is read as the occurrences \(text.split(separator: ";", omittingEmptySubsequences: false).map { "\"\($0)\"" }.joined(separator: ", ")) (Hoverfly joins a parameter sent several times with ';'); they match in any order here")
+                return .makeArray(text.split(separator: ";", omittingEmptySubsequences: false).map { .string(String($0)) })
+            }
+            if !separatesValues, text.contains(";") {
+                // A header sent on several lines: Hoverfly joins them with `;`, ours with `, `.
+                return .makeObject([("$anyOf", .makeArray([.string(text), .string(text.replacing(";", with: ", "))]))])
+            }
+            return .string(text)
+        case "glob":
+            let text = try self.text(at: key)
+            if text == "*" { return .makeObject([("$any", .bool(true))]) }
+            return text.contains("*") ? WireMockMatcher.regex(Self.globRegex(text)) : .string(text)
+        case "regex":
+            return WireMockMatcher.regex(try self.text(at: key))
+        case "negate":
+            return .makeObject([("$not", .string(try self.text(at: key)))])
+        case "array":
+            guard separatesValues else {
+                throw StubRefusal(key, "array on a header splits its value at ';', which has no equivalent here; match the header's text with a regex")
+            }
+            guard case .array(let elements) = value, elements.allSatisfy({ $0.value.stringValue != nil }) else {
+                throw StubRefusal("\(key).value", "must be a list of strings for array")
+            }
+            let options = try Self.arrayOptions(config, at: key)
+            let values = JSONValue.makeArray(elements.map(\.value))
+            if options.ignoreUnknown { return .makeObject([("$includes", values)]) }
+            guard options.ignoreOccurrences == false else {
+                throw StubRefusal("\(key).config.ignoreOccurrences", "without ignoreUnknown has no equivalent here (ours count each listed value once per occurrence); add ignoreUnknown, or list each occurrence")
+            }
+            if !options.ignoreOrder, elements.count > 1 {
+                notes.append("\(key): the values match in any order here; Hoverfly's array matcher wants them in this order")
+            }
+            return .makeObject([("$unordered", values)])
+        default:
+            throw StubRefusal("\(key).matcher", "\(JSONValue.excerpt(.string(written))) has no equivalent for a query parameter, header or form field here (ours: exact, glob, regex, negate, array)")
+        }
+    }
+
+    /// `config` of the array matcher: three switches, false unless given.
+    private static func arrayOptions(_ config: JSONValue?, at key: String) throws(StubRefusal) -> (ignoreUnknown: Bool, ignoreOrder: Bool, ignoreOccurrences: Bool) {
+        var flags: [String: Bool] = [:]
+        for member in config?.objectMembers ?? [] {
+            guard ["ignoreUnknown", "ignoreOrder", "ignoreOccurrences"].contains(member.key) else {
+                throw StubRefusal("\(key).config.\(member.key)", "is no option of the array matcher (ignoreUnknown, ignoreOrder, ignoreOccurrences)")
+            }
+            guard case .bool(let flag) = member.value.value else { throw StubRefusal("\(key).config.\(member.key)", "must be true or false") }
+            flags[member.key] = flag
+        }
+        return (flags["ignoreUnknown"] ?? false, flags["ignoreOrder"] ?? false, flags["ignoreOccurrences"] ?? false)
+    }
+
+    /// A glob as a whole-value regular expression: `*` any text (`/` too), the rest literal.
+    static func globRegex(_ glob: String) -> String {
+        "^" + glob.split(separator: "*", omittingEmptySubsequences: false).map { WireMockMatcher.escapedForRegex(String($0)) }.joined(separator: ".*") + "$"
+    }
+}

@@ -6,7 +6,7 @@ import MockRecorder
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write WireMock stub mappings, Mockoon environments or Hoverfly simulations into --root as fixtures.",
+        abstract: "Write WireMock stub mappings, Mockoon environments, Hoverfly simulations or MockServer expectations into --root as fixtures.",
         discussion: """
             Each stub becomes an entry in the file that serves its path (urlPath \
             /api/users/1 → api/users/1.json; urlPathPattern /api/users/[0-9]+ → \
@@ -37,18 +37,26 @@ struct ImportCommand: ParsableCommand {
             request could reach two of get priorities that keep Hoverfly's strongest match. \
             A relative bodyFile is read from --files (default: the simulation's folder).
 
+            --from mockserver reads MockServer expectation files (its initializationJsonPath \
+            file, or retrieved active expectations): each expectation becomes an entry in the \
+            file serving its path (text, a pattern, or {name} with pathParameters), its \
+            matchers request constraints, httpResponse the answer, httpForward a forward, \
+            times times; expectations one request could reach two of get priorities that keep \
+            MockServer's order (priority, then the order they were added).
+
             EXAMPLES
               mockserver import --from wiremock ./wiremock --root Mocks
               mockserver import --from wiremock wiremock/mappings/users.json --root Mocks --dry-run
               mockserver import --from mockoon mockoon/demo.json --root Mocks
               mockserver import --from hoverfly simulation.json --root Mocks
+              mockserver import --from mockserver expectations.json --root Mocks
             """
     )
 
-    @Option(help: ArgumentHelp("The tool the stubs come from: wiremock, mockoon or hoverfly (required).", valueName: "tool"))
+    @Option(help: ArgumentHelp("The tool the stubs come from: wiremock, mockoon, hoverfly or mockserver (required).", valueName: "tool"))
     var from: String
 
-    @Argument(help: ArgumentHelp("WireMock folders (holding mappings/ and __files/), mappings folders or mapping files; Mockoon environment files; Hoverfly simulation files (or folders of them).", valueName: "source"))
+    @Argument(help: ArgumentHelp("WireMock folders (holding mappings/ and __files/), mappings folders or mapping files; Mockoon environment files; Hoverfly simulation files (or folders of them); MockServer expectation files.", valueName: "source"))
     var sources: [String] = []
 
     @Option(help: ArgumentHelp("WireMock: where bodyFileName files are (default: the __files folder beside mappings/). Hoverfly: where relative bodyFile paths start (its -response-body-files-path; default: the simulation's folder).", valueName: "dir"))
@@ -64,23 +72,27 @@ struct ImportCommand: ParsableCommand {
 
     func validate() throws {
         try RootOptions.refuseMisplaced(by: Self.self, takes: ["--root", "--template-all"], why: "only writes fixture files")
-        guard ["wiremock", "mockoon", "hoverfly"].contains(from) else {
-            throw ValidationError("--from \(from) cannot be imported: the tools are wiremock (mappings/ and __files/), mockoon (environment files) and hoverfly (simulation files). MockServer expectations are warned about when loaded; README's \"Coming from WireMock and others\" maps their keys.")
+        guard ["wiremock", "mockoon", "hoverfly", "mockserver"].contains(from) else {
+            throw ValidationError("--from \(from) cannot be imported: the tools are wiremock (mappings/ and __files/), mockoon (environment files), hoverfly (simulation files) and mockserver (expectation files).")
         }
         guard !sources.isEmpty else {
             switch from {
             case "mockoon": throw ValidationError("Name what to import: Mockoon environment files (.json).")
             case "hoverfly": throw ValidationError("Name what to import: Hoverfly simulation files (.json, as hoverctl export writes them), or folders of them.")
+            case "mockserver": throw ValidationError("Name what to import: MockServer expectation files (.json: an array of expectations, as its initializationJsonPath file holds).")
             default: throw ValidationError("Name what to import: a WireMock folder (holding mappings/), a mappings folder or mapping files.")
             }
         }
-        if from == "mockoon", files != nil {
-            throw ValidationError("--files applies to WireMock's bodyFileName and Hoverfly's bodyFile; a Mockoon route's filePath is read relative to its environment file. Leave it out.")
+        if from == "mockoon" || from == "mockserver", files != nil {
+            throw ValidationError(from == "mockoon"
+                ? "--files applies to WireMock's bodyFileName and Hoverfly's bodyFile; a Mockoon route's filePath is read relative to its environment file. Leave it out."
+                : "--files applies to WireMock's bodyFileName and Hoverfly's bodyFile; MockServer expectations hold their bodies. Leave it out.")
         }
         if from != "wiremock", fixtures.templateAll {
-            throw ValidationError(from == "mockoon"
-                ? "--template-all stands for WireMock's --global-response-templating; Mockoon templates every response unless it says disableTemplating. Leave it out."
-                : "--template-all stands for WireMock's --global-response-templating; Hoverfly templates the responses that say \"templated\": true. Leave it out.")
+            throw ValidationError([
+                "mockoon": "--template-all stands for WireMock's --global-response-templating; Mockoon templates every response unless it says disableTemplating. Leave it out.",
+                "hoverfly": "--template-all stands for WireMock's --global-response-templating; Hoverfly templates the responses that say \"templated\": true. Leave it out.",
+            ][from] ?? "--template-all stands for WireMock's --global-response-templating; MockServer's httpResponse is sent as written. Leave it out.")
         }
         _ = try fixtures.requiredRoot(Self.rootPurpose)
     }
@@ -92,6 +104,7 @@ struct ImportCommand: ParsableCommand {
             switch from {
             case "mockoon": report = try MockoonImporter(root: root).importEnvironments(from: sources, dryRun: dryRun)
             case "hoverfly": report = try HoverflyImporter(root: root).importSimulations(from: sources, filesFolder: files, dryRun: dryRun)
+            case "mockserver": report = try MockServerImporter(root: root).importExpectations(from: sources, dryRun: dryRun)
             default: report = try WireMockImporter(root: root).importStubs(from: sources, filesFolder: files, dryRun: dryRun, templateAll: fixtures.templateAll)
             }
         } catch {

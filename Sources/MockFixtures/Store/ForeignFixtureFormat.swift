@@ -63,13 +63,9 @@ struct ForeignFixtureFormat {
     }
 
     var hint: String {
-        let unit = ["WireMock": "stub", "Mockoon": "route", "Hoverfly": "pair"]
-        if let unit = unit[tool] {
-            // Audit W2 G2: the importer writes each stub where it belongs, or says why it cannot.
-            return "move it out of the root and convert it with `mockserver import --from \(tool.lowercased()) FILE --root ROOT`, which writes each "
-                + unit + " into the file serving its path (api/users/1.json for /api/users/1)"
-        }
-        return "write it as a fixture: a file at the request's path (api/users/1.json for /api/users/1) holding entries such as "
-            + #"{"method": "GET", "status": 200, "response": {…}}; "# + "README's \"Coming from WireMock and others\" maps the keys"
+        // Audit W2 G2: the importer writes each stub where it belongs, or says why it cannot.
+        let unit = ["Mockoon": "route", "Hoverfly": "pair", "MockServer": "expectation"][tool] ?? "stub"
+        return "move it out of the root and convert it with `mockserver import --from \(tool.lowercased()) FILE --root ROOT`, which writes each "
+            + unit + " into the file serving its path (api/users/1.json for /api/users/1)"
     }
 }

@@ -443,7 +443,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["import", "--from", "mockserver", "x", "--root", "<root>"], 64, "--from mockserver cannot be imported: the tools are wiremock"),
+        (["import", "--from", "karate", "x", "--root", "<root>"], 64, "--from karate cannot be imported: the tools are wiremock"),
+        (["import", "--from", "mockserver", "<root>/mappings/a.json", "--root", "<root>/out", "--files", "x"], 64, "MockServer expectations hold their bodies"),
         (["import", "--from", "hoverfly", "<root>/mappings/a.json", "--root", "<root>/out", "--template-all"], 64, "Hoverfly templates the responses that say"),
         (["import", "--from", "hoverfly", "--root", "<root>"], 64, "Name what to import: Hoverfly simulation files"),
         (["import", "--from", "hoverfly", "<root>/mappings/a.json", "--root", "<root>/out"], 1, "is not a Hoverfly simulation (it has no \"data\": {\"pairs\": […]})"),

@@ -20,11 +20,7 @@ import Testing
         let problem = try #require(store.problems(containing: "stub").first, "\(store.problems)")
         #expect(problem.severity == .warning)
         #expect(problem.message == "this looks like a \(tool) stub (\"\(evidence)\"), which mockserver does not read: its keys are taken as a fixture's own, so the file answers at its own path with something else")
-        if tool != "MockServer" {
-            #expect(problem.hint.hasPrefix("move it out of the root and convert it with `mockserver import --from \(tool.lowercased()) FILE --root ROOT`"), "\(problem.hint)")
-        } else {
-            #expect(problem.hint.contains("Coming from WireMock and others"))
-        }
+        #expect(problem.hint.hasPrefix("move it out of the root and convert it with `mockserver import --from \(tool.lowercased()) FILE --root ROOT`"), "\(problem.hint)")
         #expect((problem.line, problem.column) == (line, column))
     }
 

@@ -147,51 +147,18 @@ public struct HoverflyImporter: Sendable {
         return "\(method) \(path)"
     }
 
-    /// Hoverfly answers with the matching pair of highest score, the last of equals. Among pairs
-    /// one request could reach two of, the first in that order keeps the default priority (5) and
-    /// each later one gets one more, so runtime fixtures and a root's own entries still go first.
+    /// Hoverfly answers with the matching pair of highest score, the last of equals.
     private static func order(_ converted: inout [(source: String, pair: Result<HoverflyPair, StubRefusal>, shown: String)]) {
         let pairs: [(index: Int, pair: HoverflyPair)] = converted.enumerated().compactMap { index, item in
             (try? item.pair.get()).map { (index, $0) }
         }
-        var overlapping: Set<Int> = []
-        var byLiteralPath: [String: [Int]] = [:]
-        var patterned: [Int] = []
-        for (position, item) in pairs.enumerated() {
-            if item.pair.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
-                byLiteralPath[item.pair.segments.map(\.fileName).joined(separator: "/"), default: []].append(position)
-            } else {
-                patterned.append(position)
-            }
-        }
-        func methodsMeet(_ a: HoverflyPair, _ b: HoverflyPair) -> Bool {
-            a.method == b.method || a.method == "ANY" || b.method == "ANY"
-        }
-        for positions in byLiteralPath.values where positions.count > 1 {
-            for (offset, first) in positions.enumerated() {
-                for second in positions.dropFirst(offset + 1) where methodsMeet(pairs[first].pair, pairs[second].pair) {
-                    overlapping.insert(first)
-                    overlapping.insert(second)
-                }
-            }
-        }
-        for first in patterned {
-            for second in pairs.indices where second != first && methodsMeet(pairs[first].pair, pairs[second].pair) {
-                if ImportedPath.mayOverlap(pairs[first].pair.segments[...], pairs[second].pair.segments[...]) {
-                    overlapping.insert(first)
-                    overlapping.insert(second)
-                }
-            }
-        }
-        let ranked = overlapping.sorted { a, b in
+        let priorities = ImportRanking.priorities(pairs.map { .init(method: $0.pair.method, segments: $0.pair.segments) }) { a, b in
             pairs[a].pair.score != pairs[b].pair.score ? pairs[a].pair.score > pairs[b].pair.score : a > b
         }
-        for (rank, position) in ranked.enumerated() where rank > 0 {
-            let index = pairs[position].index
-            guard case .success(var pair) = converted[index].pair, case .object(var members) = pair.stub.entry else { continue }
-            members.insert(JSONMember(key: "priority", value: JSONNode(.number(JSONNumber(min(5 + rank, 1_000_000))))), at: 1)
-            pair.stub.entry = .object(members)
-            converted[index].pair = .success(pair)
+        for (position, priority) in priorities {
+            var pair = pairs[position].pair
+            pair.stub.entry = ImportRanking.prioritized(pair.stub.entry, priority)
+            converted[pairs[position].index].pair = .success(pair)
         }
     }
 }

@@ -1,0 +1,119 @@
+import MockFixtures
+
+/// An expectation's `httpRequest.body` as `request`, `requestMatch` and `requestBody`: a JSON
+/// body (a plain object or array, or `{"type": "JSON", "json": …}`) compared as MockServer's
+/// JsonUnit compares it — `ONLY_MATCHING_FIELDS`, the default, a partial body whose arrays hold
+/// the listed elements in any order (`$includes`), `STRICT` the whole body —, a string the body's
+/// text, `subString` `$contains`, `REGEX` a whole-text `$regex` (ignoring case), `JSON_PATH` a
+/// member that must be there, and `PARAMETERS` form fields.
+enum MockServerBody {
+    /// The keys that make an object body a typed one (`{"json": …}` is not a JSON body holding
+    /// `json`), as MockServer reads them.
+    static let typedKeys: Set<String> = ["type", "string", "regex", "json", "jsonSchema", "jsonPath", "xml", "xmlSchema", "xpath", "base64Bytes", "parameters"]
+
+    static func converted(_ body: JSONValue, at key: String) throws(StubRefusal) -> ImportedBody? {
+        switch body {
+        case .null:
+            return nil
+        case .string(let text):
+            return try text.isEmpty ? nil : exactText(text, at: key)
+        case .array:
+            return try json(body, strict: false, at: key)
+        case .object(let members):
+            guard members.contains(where: { typedKeys.contains($0.key) }) else { return try json(body, strict: false, at: key) }
+            if body["not"] == .bool(true) {
+                throw StubRefusal("\(key).not", "a negated body has no equivalent here (ours: $not stands for a value, not for the whole body)")
+            }
+            let type = body["type"]?.stringValue ?? members.first { typedKeys.contains($0.key) && $0.key != "type" }.map { typeName(of: $0.key) } ?? ""
+            switch type {
+            case "STRING":
+                guard let text = body["string"]?.stringValue else { throw StubRefusal("\(key).string", "must be a string") }
+                if body["subString"] == .bool(true) {
+                    return ImportedBody(request: text.isEmpty ? WireMockMatcher.regex("^") : .makeObject([("$contains", .string(text))]),
+                                        notes: [textNote(key)], requiresBody: false)
+                }
+                return try exactText(text, at: key)
+            case "REGEX":
+                guard let pattern = body["regex"]?.stringValue else { throw StubRefusal("\(key).regex", "must be a string") }
+                return ImportedBody(request: WireMockMatcher.regex("(?is)^(?:" + pattern + ")$"), notes: [textNote(key)], requiresBody: false)
+            case "JSON":
+                var expected = body["json"] ?? .null
+                if case .string(let text) = expected {
+                    do {
+                        expected = try JSONParser.parse(Array(text.utf8)).root.value
+                    } catch {
+                        throw StubRefusal("\(key).json", "is a string that is not JSON (\(error.position): \(error.message))")
+                    }
+                }
+                let matchType = body["matchType"]?.stringValue ?? "ONLY_MATCHING_FIELDS"
+                guard ["ONLY_MATCHING_FIELDS", "STRICT"].contains(matchType) else {
+                    throw StubRefusal("\(key).matchType", "\(JSONValue.excerpt(.string(matchType))) is none of ONLY_MATCHING_FIELDS and STRICT")
+                }
+                return try json(expected, strict: matchType == "STRICT", at: "\(key).json")
+            case "JSON_PATH":
+                guard let expression = body["jsonPath"]?.stringValue else { throw StubRefusal("\(key).jsonPath", "must be a string") }
+                return try jsonPath(expression, at: "\(key).jsonPath")
+            case "PARAMETERS":
+                let fields = try MockServerValue.multiMap(body["parameters"] ?? .object([]), at: "\(key).parameters", separatesValues: true)
+                return ImportedBody(request: .makeObject(fields))
+            default:
+                throw StubRefusal("\(key).type", "\(JSONValue.excerpt(.string(type))) has no equivalent here (ours: STRING, REGEX, JSON, JSON_PATH, PARAMETERS); "
+                    + "XML can be matched with a REGEX on its text, or answered from a handler in Swift")
+            }
+        default:
+            throw StubRefusal(key, "must be a string, a JSON object or array, or a typed body ({\"type\": \"JSON\", \"json\": …})")
+        }
+    }
+
+    private static func typeName(of key: String) -> String {
+        ["string": "STRING", "regex": "REGEX", "json": "JSON", "jsonSchema": "JSON_SCHEMA", "jsonPath": "JSON_PATH", "xml": "XML",
+         "xmlSchema": "XML_SCHEMA", "xpath": "XPATH", "base64Bytes": "BINARY", "parameters": "PARAMETERS"][key] ?? key
+    }
+
+    /// The body's text exactly: JSON text compared as JSON (noted), other text as a whole-text regex.
+    private static func exactText(_ text: String, at key: String) throws(StubRefusal) -> ImportedBody? {
+        try WireMockBodyPatterns.converted(.makeArray([.makeObject([("equalTo", .string(text))])]), at: key).map { body in
+            var body = body
+            body.notes = body.notes.map { $0.replacing("\(key)[0].equalTo", with: key) }
+            return body
+        }
+    }
+
+    /// JSON as JsonUnit compares it: `ONLY_MATCHING_FIELDS` ignores extra fields, array order
+    /// and extra array items; `STRICT` none of them (but key order).
+    private static func json(_ expected: JSONValue, strict: Bool, at key: String) throws(StubRefusal) -> ImportedBody? {
+        var options: [(String, JSONValue)] = [("equalToJson", expected)]
+        if !strict { options += [("ignoreExtraElements", .bool(true)), ("ignoreArrayOrder", .bool(true))] }
+        do {
+            return try WireMockBodyPatterns.converted(.makeArray([.makeObject(options)]), at: key)
+        } catch {
+            throw StubRefusal(key, error.reason)
+        }
+    }
+
+    /// A JSONPath that must find something: a member path that must be there.
+    private static func jsonPath(_ expression: String, at key: String) throws(StubRefusal) -> ImportedBody {
+        let steps: [JSONPathStep]
+        do {
+            steps = try JSONPathStep.parse(expression)
+        } catch {
+            throw StubRefusal(key, "\"\(expression)\" \(error.reason)")
+        }
+        var tree = PartialTree()
+        var names: [String] = []
+        for step in steps {
+            guard case .member(let name) = step else {
+                throw StubRefusal(key, "\"\(expression)\" names an array element; arrays compare whole here (write the array as {\"$includes\": […]} in a partial body)")
+            }
+            names.append(name)
+        }
+        guard !names.isEmpty, tree.insert(names, .makeObject([("$any", .bool(true))])) else {
+            throw StubRefusal(key, "\"\(expression)\" names the whole body; name a member")
+        }
+        return ImportedBody(request: tree.value, partial: true)
+    }
+
+    private static func textNote(_ key: String) -> String {
+        "\(key) searches the text of a body that is not JSON; a body sent as JSON is compared as JSON here, so it does not match this entry"
+    }
+}

@@ -29,4 +29,14 @@ enum HandlebarsText {
         }
         return output + rest
     }
+
+    /// Whether `text` has a `{{` that no `}}` closes (Handlebars cannot parse it).
+    static func isUnclosed(_ text: String) -> Bool {
+        var rest = Substring(text)
+        while let open = rest.firstRange(of: "{{") {
+            guard let close = rest[open.upperBound...].firstRange(of: "}}") else { return true }
+            rest = rest[close.upperBound...]
+        }
+        return false
+    }
 }

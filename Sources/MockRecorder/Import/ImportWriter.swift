@@ -267,7 +267,7 @@ struct ImportWriter {
 
 /// An entry hashed consistently with `JSONValue`'s semantic equality: object members in key
 /// order (the last of a repeated key, as equality counts it), numbers by value.
-private struct EntryKey: Hashable {
+struct EntryKey: Hashable {
     let value: JSONValue
 
     init(_ value: JSONValue) {

@@ -82,7 +82,7 @@ extension ImportedPath {
     static func literalPath(_ text: String, key: String, atStart: Bool = true) throws(StubRefusal) -> ImportedPath {
         guard text.hasPrefix("/") else { throw StubRefusal(key, "\"\(text)\" does not start with '/'") }
         guard !text.contains("?") else {
-            throw StubRefusal(key, "\"\(text)\" holds a '?', which a path never matches; write the query as queryParameters")
+            throw StubRefusal(key, "\"\(text)\" holds a '?', which a path never matches; write the query as query parameters")
         }
         let target: RequestTarget
         switch RequestTarget.parse(text) {

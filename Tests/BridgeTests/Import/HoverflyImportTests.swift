@@ -188,7 +188,7 @@ import Testing
     @Test func templatesBodiesAndFilesConvert() throws {
         let harness = try Harness(Self.simulation([
             #"{"request": {"path": \#(Self.m("regex", #""^/users/[0-9]+$""#))}, "response": {"status": 200, "templated": true, "headers": {"Content-Type": ["application/json"], "X-Echo": ["{{ Request.Header.X-Request-Id }}"]}, "#
-                + #""body": "{\"id\": \"{{ Request.Path.[1] }}\", \"at\": \"{{ Request.Path.[0] }}\", \"q\": \"{{{ Request.QueryParam.q }}}\", \"m\": \"{{ Request.Method }}\", \"company\": \"{{ Literals.company }}\", \"n\": \"{{ randomIntegerRange 3 3 }}\"}"}}"#,
+                + #""body": "{\"id\": \"{{ Request.Path.[1] }}\", \"at\": \"{{ Request.Path.[0] }}\", \"q\": \"{{{ Request.QueryParam.q }}}\", \"m\": \"{{ Request.Method }}\", \"company\": \"{{ Literals.company }}\", \"n\": \"{{ randomIntegerRange 3 4 }}\"}"}}"#,
             #"{"request": {"path": \#(Self.m("exact", #""/echo""#))}, "response": {"status": 200, "templated": true, "body": "name={{{ Request.Body 'jsonpath' '$.name' }}} day={{ now '' '2006-01-02' }}"}}"#,
             #"{"request": {"path": \#(Self.m("exact", #""/hello.txt""#))}, "response": {"status": 200, "encodedBody": true, "body": "SGVsbG8sIFdvcmxkIQ==", "headers": {"Content-Type": ["text/plain"], "Content-Length": ["13"]}}}"#,
             #"{"request": {"path": \#(Self.m("exact", #""/report""#))}, "response": {"status": 200, "bodyFile": "files/report.csv", "headers": {"Content-Type": ["text/csv"]}}}"#,
@@ -227,7 +227,7 @@ import Testing
         #expect(try harness.entries("spread.json")[0]["delay"] == .makeObject([("median", .number(JSONNumber(500))), ("sigma", .number(JSONNumber(literal: "2.1460"))),
                                                                                ("max", .number(JSONNumber(10000)))]))
         #expect(try harness.entries("orders.json")[0]["delay"] == .number(JSONNumber(600)), "the global 500 ms adds to the pair's 100")
-        #expect(report.stubs.first { $0.shown.hasSuffix("/slow") }?.notes.contains { $0.contains("read for the path alone") } == true)
+        #expect(report.stubs.first { $0.shown.hasSuffix("/slow") }?.notes.contains { $0.contains("read for its path part") } == true)
     }
 
     @Test func whatHasNoEquivalentIsRefusedSayingWhy() throws {
@@ -327,5 +327,93 @@ import Testing
         #expect(run.standardOutput.contains("note: the destinations api.example.com, auth.example.com are not matched, so their pairs are served from one root"), "\(run.standardOutput)")
         #expect(try root.text("__files/token.json") == #"{"token": "t"}"#)
         #expect(try serveFixtures(root: root.path) { send throws in try send("GET", "/token", [:], "").body } == Array(#"{"token": "t"}"#.utf8))
+    }
+
+    // MARK: Audit H1
+
+    /// Hoverfly joins a parameter's occurrences with `;`, and its body glob spans lines.
+    @Test func repeatedParametersAndMultiLineBodiesMatchAsHoverflys() throws {
+        let search = #""path": \#(Self.m("exact", #""/search""#))"#
+        let harness = try Harness(Self.simulation([
+            Self.pair(search, body: #""fallback""#),
+            Self.pair(#"\#(search), "query": {"q": \#(Self.m("exact", #""shoes""#))}"#, body: #""q is shoes""#),
+            Self.pair(#"\#(search), "query": {"q": \#(Self.m("glob", #""*""#))}"#, body: #""some q""#),
+            Self.pair(#""path": \#(Self.m("exact", #""/tags""#)), "query": {"tag": \#(Self.m("exact", #""a;b""#))}"#, body: #""a then b""#),
+            Self.pair(#""path": \#(Self.m("exact", #""/notes""#)), "body": \#(Self.m("glob", #""*urgent*""#))"#, status: 202, body: #""urgent""#),
+        ]))
+        try harness.importCleanly()
+        let text = ["Content-Type": "text/plain"]
+        let answers = try harness.answers([
+            ("GET", "/search?q=shoes&q=boots", [:], ""),   // "shoes;boots" is not "shoes"
+            ("GET", "/search?q=shoes", [:], ""),
+            ("GET", "/tags?tag=a&tag=b", [:], ""), ("GET", "/tags?tag=a%3Bb", [:], ""), ("GET", "/tags?tag=a", [:], ""),
+            ("POST", "/notes", text, "first line\nan urgent fix\nthird"),
+        ])
+        #expect(answers.map { $0.hasPrefix("404") ? "404" : $0 } == ["200 some q", "200 q is shoes", "200 a then b", "200 a then b", "404", "202 urgent"], "\(answers)")
+    }
+
+    /// What a capture holds (a recorded Date), pairs equal but for key order, a lower-case
+    /// method, and templates the import fills in whole import cleanly, as Hoverfly serves them.
+    @Test func capturesDuplicatesAndResolvedTemplatesImportCleanly() throws {
+        let harness = try Harness(Self.simulation([
+            #"{"request": {"path": \#(Self.m("exact", #""/users""#)), "method": \#(Self.m("exact", #""GET""#))}, "response": {"status": 200, "body": "[]", "headers": {"Date": ["Tue, 01 Oct 2024 10:00:00 GMT"], "Content-Type": ["application/json"]}}}"#,
+            #"{"request": {"method": \#(Self.m("exact", #""GET""#)), "path": \#(Self.m("exact", #""/users""#))}, "response": {"status": 500, "body": "second"}}"#,
+            Self.pair(#""path": \#(Self.m("exact", #""/lower""#)), "method": \#(Self.m("exact", #""get""#))"#, body: #""lower""#),
+            Self.pair(#""path": \#(Self.m("exact", #""/lit""#))"#, body: #""{{ Literals.name }} at {{ Request.Path.[0] }}""#, extra: #""templated": true"#),
+            Self.pair(#""path": \#(Self.m("exact", #""/open""#))"#, body: #""{{ oops""#, extra: #""templated": true"#),
+            Self.pair(#""path": \#(Self.m("exact", #""/missing""#))"#, body: #""[{{ Request.Nope }}]""#, extra: #""templated": true"#),
+            #"{"request": {"path": \#(Self.m("exact", #""/bad64""#))}, "response": {"status": 200, "body": "not base64!", "encodedBody": true}}"#,
+        ], extra: #""literals": [{"name": "name", "value": "Ann"}]"#))
+        let report = try harness.importCleanly()
+        #expect(report.notes.contains { $0.contains("#1 is not imported: its request matchers are") }, "key order does not make a pair new: \(report.notes)")
+        #expect(report.notes.contains { $0.contains("#2 is not imported: its method \"get\" answers only requests sending \"get\"") })
+        #expect(report.notes.contains { $0 == "the recorded Date header of 1 pair is left out: the server sends the current date" }, "\(report.notes)")
+        #expect(!report.stubs.contains { $0.notes.contains { $0.hasPrefix("Hoverfly escapes") } }, "a literal and a path's text are not request values")
+        #expect(try harness.entries("lit.json")[0]["template"] == nil, "nothing is left to fill in")
+        let answers = try harness.answers([("GET", "/users", [:], ""), ("GET", "/lit", [:], ""), ("GET", "/open", [:], ""), ("GET", "/missing", [:], ""), ("GET", "/bad64", [:], "")])
+        #expect(answers == ["200 []", "200 Ann at lit", "200 {{ oops", "200 []", "200 "], "\(answers)")
+    }
+
+    @Test func pathsHoverflyMatchesAreNotRefused() throws {
+        let harness = try Harness(Self.simulation([
+            Self.pair(#""path": \#(Self.m("regex", #""^\\/esc\\/users\\/\\d+$""#))"#, body: #""escaped""#),
+            Self.pair(#""path": \#(Self.m("exact", #""/a b""#))"#, body: #""space""#),
+            Self.pair(#""path": \#(Self.m("glob", #""*/users""#))"#, body: #""ends in users""#),
+        ]))
+        try harness.importCleanly()
+        let answers = try harness.answers([("GET", "/esc/users/12", [:], ""), ("GET", "/a%20b", [:], ""), ("GET", "/users", [:], ""), ("GET", "/x/y/users", [:], ""),
+                                           ("GET", "/xusers", [:], "")])
+        #expect(answers.map { $0.hasPrefix("404") ? "404" : $0 } == ["200 escaped", "200 space", "200 ends in users", "200 ends in users", "404"], "\(answers)")
+        let caseless = try Harness(Self.simulation([Self.pair(#""path": \#(Self.m("regex", #""(?i)^/case$""#))"#, body: #""x""#)]))
+        let report = try caseless.run()
+        guard case .notImported(let reason)? = report.stubs.first?.outcome else { Issue.record("\(report)"); return }
+        #expect(reason.contains("ignores case in the path"), "\(reason)")
+    }
+
+    /// A removed `sequence:` key answers no step (Hoverfly's pairs need it set); a global delay
+    /// anchored at the path never applies (Hoverfly reads host then path).
+    @Test func removedSequencesAndAnchoredGlobalDelays() throws {
+        let harness = try Harness(Self.simulation([
+            Self.pair(#""path": \#(Self.m("exact", #""/s""#)), "requiresState": {"sequence:x": "1"}"#, body: #""one""#, extra: #""transitionsState": {"sequence:x": "2"}"#),
+            Self.pair(#""path": \#(Self.m("exact", #""/s""#)), "requiresState": {"sequence:x": "2"}"#, body: #""two""#),
+            Self.pair(#""path": \#(Self.m("exact", #""/clear""#))"#, body: #""cleared""#, extra: #""removesState": ["sequence:x"]"#),
+            Self.pair(#""path": \#(Self.m("exact", #""/d/g1""#))"#, body: #""g""#),
+        ], extra: #""globalActions": {"delays": [{"urlPattern": "^/d/g1", "httpMethod": "", "delay": 500}], "delaysLogNormal": []}"#))
+        try harness.importCleanly()
+        #expect(try harness.entries("d/g1.json")[0]["delay"] == nil)
+        let answers = try harness.answers(["/s", "/s", "/clear", "/s"].map { ("GET", $0, [:], "") })
+        #expect(answers.map { $0.hasPrefix("404") ? "404" : $0 } == ["200 one", "200 two", "200 cleared", "404"], "\(answers)")
+    }
+
+    @Test func aFolderSkipsFilesThatAreNoSimulationAndOtherToolsAreNamed() throws {
+        let folder = try TemporaryFolder(["sims/a.json": Self.simulation([Self.pair(#""path": \#(Self.m("exact", #""/a""#))"#, body: #""a""#)]),
+                                          "sims/user.json": #"{"id": 1}"#], label: "hoverfly")
+        let root = try TemporaryFolder(label: "imported")
+        let report = try HoverflyImporter(root: root.path).importSimulations(from: [folder.path + "/sims"])
+        #expect(report.isComplete && report.notes.contains { $0.hasSuffix("user.json is not a Hoverfly simulation (no \"data\": {\"pairs\": […]}), so it is not read") }, "\(report)")
+        let wireMock = try TemporaryFolder(["stub.json": #"{"request": {"urlPath": "/a"}, "response": {"status": 200}}"#], label: "wiremock")
+        #expect { try HoverflyImporter(root: root.path).importSimulations(from: [wireMock.path + "/stub.json"]) } throws: { error in
+            "\(error)".hasSuffix("it looks like a WireMock stub file: import it with --from wiremock")
+        }
     }
 }

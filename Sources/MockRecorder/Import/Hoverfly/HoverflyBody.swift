@@ -91,7 +91,7 @@ struct HoverflyBody {
                 guard !fields.contains(where: { $0.0 == member.key }) else { throw StubRefusal(fieldKey, "names a form field named before") }
                 let matchers = try HoverflyMatcher.list(member.value.value, at: fieldKey)
                 score += matchers.reduce(0) { $0 + $1.score }
-                fields.append((member.key, try HoverflyMatcher.namedValue(matchers, at: fieldKey, separatesValues: true, notes: &notes)))
+                fields.append((member.key, try HoverflyMatcher.namedValue(matchers, at: fieldKey, kind: .formField, notes: &notes)))
             }
         }
         if others > 0 {

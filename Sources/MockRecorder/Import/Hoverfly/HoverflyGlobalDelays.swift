@@ -18,6 +18,9 @@ struct HoverflyGlobalDelays {
         let delay: JSONValue
     }
 
+    /// The host a pair without a destination is read with: the app calls this server.
+    static let serverHost = "localhost"
+
     private var fixed: [Rule] = []
     private var logNormal: [Rule] = []
     /// Rules that cannot apply (a bad pattern or delay), for the report.
@@ -35,12 +38,13 @@ struct HoverflyGlobalDelays {
                 }
                 let delay: JSONValue
                 if isLogNormal {
-                    var ignored: [String] = []
-                    guard let converted = try? HoverflyResponse.logNormalDelay(rule, at: key, notes: &ignored) else {
+                    var floorNotes: [String] = []
+                    guard let converted = try? HoverflyResponse.logNormalDelay(rule, at: key, notes: &floorNotes) else {
                         notes.append("\(path): \(key) is not applied: it needs a median above 0, a mean no lower than it, and a max up to 600000 ms")
                         continue
                     }
                     delay = converted
+                    notes += floorNotes.map { "\(path): \($0)" }
                 } else {
                     guard let milliseconds = rule["delay"]?.integer, (0...600_000).contains(milliseconds) else {
                         notes.append("\(path): \(key) is not applied: its delay must be 0 to 600000 ms")
@@ -85,7 +89,10 @@ struct HoverflyGlobalDelays {
                     if rule.method.isEmpty || rule.method == pair.method || pair.method == "ANY" { undecided.append(rule.written) }
                     continue
                 }
-                if !rule.regex.matches(in: (pair.exactDestination ?? "") + exact) {
+                // Hoverfly searches host then path; a pair without a destination is read as the app
+                // calling this server (audit H1: `^/x` was read against the path alone, which
+                // Hoverfly never does).
+                if !rule.regex.matches(in: (pair.exactDestination ?? Self.serverHost) + exact) {
                     guard pair.exactDestination == nil, let pathRegex = rule.pathRegex, pathRegex.matches(in: exact) else { continue }
                     byPath = true
                 }
@@ -120,7 +127,7 @@ struct HoverflyGlobalDelays {
                 pair.stub.notes.append("\(described) is not added: with the pair's own delay it would be a fixed and a log-normal delay one after the other, and a delay here is one or the other")
                 continue
             }
-            pair.stub.notes.append("\(described) is part of its delay" + (byPath ? ", read for the path alone (the app calls this server, whatever host the pattern names)" : ""))
+            pair.stub.notes.append("\(described) is part of its delay" + (byPath ? ", read for its path part (the app calls this server, whatever host the pattern names)" : ""))
         }
         pair.stub.entry = .object(members)
     }

@@ -36,16 +36,26 @@ public struct HoverflyImporter: Sendable {
     public func importSimulations(from sources: [String], filesFolder: String? = nil, dryRun: Bool = false) throws(ImportError) -> ImportReport {
         guard !sources.isEmpty else { throw ImportError("no simulation to import: name a Hoverfly simulation file (.json)") }
         var simulations: [(path: String, document: JSONValue)] = []
-        for path in try Self.files(sources) {
+        var folderNotes: [String] = []
+        for (path, isFolderFile) in try Self.files(sources) {
             guard let data = FileManager.default.contents(atPath: path) else { throw ImportError("\(path) is not a readable file") }
             let document: JSONValue
             do {
                 document = try JSONParser.parse(Array(data)).root.value
             } catch {
+                if isFolderFile {
+                    folderNotes.append("\(path) is not valid JSON (\(error.position): \(error.message)), so it is not read")
+                    continue
+                }
                 throw ImportError("\(path) is not valid JSON (\(error.position): \(error.message))")
             }
             guard case .array? = document["data"]?["pairs"] else {
-                throw ImportError("\(path) is not a Hoverfly simulation (it has no \"data\": {\"pairs\": […]})")
+                if isFolderFile {
+                    // A body file or a package.json beside the simulations (audit H1).
+                    folderNotes.append("\(path) is not a Hoverfly simulation (no \"data\": {\"pairs\": […]}), so it is not read")
+                    continue
+                }
+                throw ImportError("\(path) is not a Hoverfly simulation (it has no \"data\": {\"pairs\": […]})" + ImportSourceHint.otherTool(document, not: "hoverfly"))
             }
             let version = document["meta"]?["schemaVersion"]?.stringValue ?? "v5"
             guard ["v3", "v4"].contains(version) || version.hasPrefix("v5") else {
@@ -53,11 +63,13 @@ public struct HoverflyImporter: Sendable {
             }
             simulations.append((path, document))
         }
+        guard !simulations.isEmpty else { throw ImportError("no Hoverfly simulation among \(sources.joined(separator: ", ")): \(folderNotes.joined(separator: "; "))") }
         let run = ImportRun(root: root, maximumFileBytes: maximumFileBytes)
         let rootPath = try run.resolvedRoot(creating: !dryRun)
         var converted: [(source: String, pair: Result<HoverflyPair, StubRefusal>, shown: String)] = []
-        var notes: [String] = []
-        var seenRequests: [String: String] = [:]
+        var notes = folderNotes
+        var seenRequests: [EntryKey: String] = [:]
+        var recordedDates = 0
         var destinations: [String] = []
         var schemes = false
         for (path, document) in simulations {
@@ -69,13 +81,21 @@ public struct HoverflyImporter: Sendable {
                 let source = "\(path)#\(index)"
                 let pair = upgrade ? HoverflyUpgrade.pair(node.value) : node.value
                 let request = pair["request"] ?? .object([])
-                let requestText = String(decoding: request.serializedBytes(), as: UTF8.self)
-                if let earlier = seenRequests[requestText] {
+                // Compared as Hoverfly compares them (deep equality: key order aside).
+                if let earlier = seenRequests[EntryKey(request)] {
                     // Hoverfly keeps the first of two pairs with the same request matchers.
                     notes.append("\(source) is not imported: its request matchers are \(earlier)'s, and Hoverfly keeps the first of two such pairs, so it never answers")
                     continue
                 }
-                seenRequests[requestText] = source
+                seenRequests[EntryKey(request)] = source
+                if let method = request["method"]?.arrayElementValues, method.count == 1, method[0]["matcher"]?.stringValue.map({ ["exact", ""].contains($0.lowercased()) }) ?? true,
+                   let text = method[0]["value"]?.stringValue, !text.isEmpty, text != text.uppercased() {
+                    // Hoverfly compares methods as sent, so no client's GET reaches a "get" pair;
+                    // as GET here it would take them from the pair Hoverfly answers (audit H1).
+                    notes.append("\(source) is not imported: its method \"\(text)\" answers only requests sending \"\(text)\" in Hoverfly, which no client does")
+                    continue
+                }
+                if pair["response"]?["headers"]?.objectMembers?.contains(where: { $0.key.lowercased() == "date" }) == true { recordedDates += 1 }
                 if request["scheme"] != nil { schemes = true }
                 let shown = Self.shown(request)
                 do {
@@ -100,6 +120,9 @@ public struct HoverflyImporter: Sendable {
                 ? "the destination \(destinations[0]) is not matched: a mockserver is one host; point the app at it (Hoverfly in webserver mode does not match destinations either)"
                 : "the destinations \(destinations.joined(separator: ", ")) are not matched, so their pairs are served from one root: a mockserver is one host; import each host's simulation into a root of its own, and point each backend at its own server")
         }
+        if recordedDates > 0 {
+            notes.append("the recorded Date header of \(recordedDates) pair\(recordedDates == 1 ? "" : "s") is left out: the server sends the current date")
+        }
         if schemes {
             notes.append("scheme matchers are left out: Hoverfly does not match on them either")
         }
@@ -111,9 +134,10 @@ public struct HoverflyImporter: Sendable {
         return report
     }
 
-    /// The files named, a folder's `.json` files in name order.
-    private static func files(_ sources: [String]) throws(ImportError) -> [String] {
-        var files: [String] = []
+    /// The files named, a folder's `.json` files in name order (marked: one that is no
+    /// simulation is passed over there).
+    private static func files(_ sources: [String]) throws(ImportError) -> [(path: String, inFolder: Bool)] {
+        var files: [(path: String, inFolder: Bool)] = []
         for source in sources {
             var isDirectory = false
             guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
@@ -122,9 +146,9 @@ public struct HoverflyImporter: Sendable {
             if isDirectory {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter { $0.hasSuffix(".json") && !HiddenName.isHidden($0) }.sorted()
                 guard !names.isEmpty else { throw ImportError("\(source) holds no .json file to import") }
-                files += names.map { source + "/" + $0 }
+                files += names.map { (source + "/" + $0, true) }
             } else {
-                files.append(source)
+                files.append((source, false))
             }
         }
         return files

@@ -48,37 +48,47 @@ struct HoverflyMatcher {
         return text
     }
 
+    /// What a named value is: Hoverfly compares a query parameter's occurrences joined with `;`,
+    /// a header's lines joined with `;` (ours join them with `, `), and a form field's first value.
+    enum Kind {
+        case query, header, formField
+    }
+
     /// Several matchers for one named value (all must hold) as one value here; an empty list
-    /// only asks for the value to be there. `separatesValues`: a query parameter or form field,
-    /// whose occurrences are values of their own here (a header's lines are one value).
-    static func namedValue(_ matchers: [HoverflyMatcher], at key: String, separatesValues: Bool, notes: inout [String]) throws(StubRefusal) -> JSONValue {
+    /// only asks for the value to be there.
+    static func namedValue(_ matchers: [HoverflyMatcher], at key: String, kind: Kind, notes: inout [String]) throws(StubRefusal) -> JSONValue {
         guard let first = matchers.first else { return .makeObject([("$any", .bool(true))]) }
-        let converted = try first.namedValue(at: "\(key)[0]", separatesValues: separatesValues, notes: &notes)
+        let converted = try first.namedValue(at: "\(key)[0]", kind: kind, notes: &notes)
         for (index, other) in matchers.enumerated().dropFirst() {
-            guard try other.namedValue(at: "\(key)[\(index)]", separatesValues: separatesValues, notes: &notes) == converted else {
+            guard try other.namedValue(at: "\(key)[\(index)]", kind: kind, notes: &notes) == converted else {
                 throw StubRefusal(key, "holds \(matchers.count) matchers that must all hold, where a value here takes one; keep the one that says most")
             }
         }
         return converted
     }
 
-    private func namedValue(at key: String, separatesValues: Bool, notes: inout [String]) throws(StubRefusal) -> JSONValue {
+    private func namedValue(at key: String, kind: Kind, notes: inout [String]) throws(StubRefusal) -> JSONValue {
         guard doMatch == nil else {
             throw StubRefusal("\(key).doMatch", "chains a second matcher onto a \(written), which one value here cannot say")
         }
         if config != nil, name != "array" {
             throw StubRefusal("\(key).config", "applies to the array matcher only (Hoverfly fails the match)")
         }
+        // A glob without `*` compares text, as exact does.
+        let text = value.stringValue ?? ""
         switch name {
-        case "exact":
+        case _ where name == "exact" || (name == "glob" && !text.contains("*")):
             let text = try self.text(at: key)
-            if separatesValues, text.contains(";") {
+            if kind == .query {
                 // Hoverfly joins a parameter's occurrences with `;` before comparing (a capture of
-                // `?tag=a&tag=b` says "a;b").
-                notes.append("\(key): \"\(text)\" is read as the occurrences \(text.split(separator: ";", omittingEmptySubsequences: false).map { "\"\($0)\"" }.joined(separator: ", ")) (Hoverfly joins a parameter sent several times with ';'); they match in any order here")
-                return .makeArray(text.split(separator: ";", omittingEmptySubsequences: false).map { .string(String($0)) })
+                // `?tag=a&tag=b` says "a;b"): a list of them is the occurrences exactly (audit
+                // H1: "1" alone also took ?k=1&k=1, which Hoverfly reads as "1;1").
+                let occurrences = text.split(separator: ";", omittingEmptySubsequences: false).map { JSONValue.string(String($0)) }
+                guard occurrences.count > 1 else { return .makeArray(occurrences) }
+                notes.append("\(key): \"\(text)\" is read as the occurrences \(occurrences.map { JSONValue.excerpt($0) }.joined(separator: ", ")) (Hoverfly joins a parameter sent several times with ';'), in any order here, or the one value \"\(text)\"")
+                return .makeObject([("$anyOf", .makeArray([.makeArray(occurrences), .makeArray([.string(text)])]))])
             }
-            if !separatesValues, text.contains(";") {
+            if kind == .header, text.contains(";") {
                 // A header sent on several lines: Hoverfly joins them with `;`, ours with `, `.
                 return .makeObject([("$anyOf", .makeArray([.string(text), .string(text.replacing(";", with: ", "))]))])
             }
@@ -86,13 +96,15 @@ struct HoverflyMatcher {
         case "glob":
             let text = try self.text(at: key)
             if text == "*" { return .makeObject([("$any", .bool(true))]) }
-            return text.contains("*") ? WireMockMatcher.regex(Self.globRegex(text)) : .string(text)
+            return WireMockMatcher.regex(Self.globRegex(text))
         case "regex":
             return WireMockMatcher.regex(try self.text(at: key))
         case "negate":
+            // Hoverfly's negate holds for any value when its own is not text.
+            guard value.stringValue != nil else { return .makeObject([("$any", .bool(true))]) }
             return .makeObject([("$not", .string(try self.text(at: key)))])
         case "array":
-            guard separatesValues else {
+            guard kind != .header else {
                 throw StubRefusal(key, "array on a header splits its value at ';', which has no equivalent here; match the header's text with a regex")
             }
             guard case .array(let elements) = value, elements.allSatisfy({ $0.value.stringValue != nil }) else {
@@ -126,8 +138,9 @@ struct HoverflyMatcher {
         return (flags["ignoreUnknown"] ?? false, flags["ignoreOrder"] ?? false, flags["ignoreOccurrences"] ?? false)
     }
 
-    /// A glob as a whole-value regular expression: `*` any text (`/` too), the rest literal.
-    static func globRegex(_ glob: String) -> String {
-        "^" + glob.split(separator: "*", omittingEmptySubsequences: false).map { WireMockMatcher.escapedForRegex(String($0)) }.joined(separator: ".*") + "$"
+    /// A glob as a whole-value regular expression: `*` any text (`/` and line breaks too), the
+    /// rest literal. `inline`: without the `(?s)` flag, for a path (which holds no line break).
+    static func globRegex(_ glob: String, inline: Bool = false) -> String {
+        (inline ? "^" : "(?s)^") + glob.split(separator: "*", omittingEmptySubsequences: false).map { WireMockMatcher.escapedForRegex(String($0)) }.joined(separator: ".*") + "$"
     }
 }

@@ -43,6 +43,9 @@ struct HoverflyPair {
         exactPath = request.exactPath
     }
 
+    /// The state of a `sequence:` key a pair removed: none Hoverfly's pairs can need.
+    static let removedSequenceState = "removed (no sequence step)"
+
     /// The state keys of a pair as `scenario`, `state` and `newState`.
     static func scenario(requires: JSONValue?, transitions: JSONValue?, removes: JSONValue?) throws(StubRefusal) -> [(String, JSONValue)] {
         func strings(_ value: JSONValue?, at key: String) throws(StubRefusal) -> [(String, String)] {
@@ -67,11 +70,14 @@ struct HoverflyPair {
         var names: [String] = []
         for name in required.map(\.0) + moved.map(\.0) + removed where !names.contains(name) { names.append(name) }
         guard let name = names.first else { return [] }
+        // The key as the pair wrote it: where the name comes from.
+        let place = required.contains { $0.0 == name } ? "request.requiresState" : moved.contains { $0.0 == name } ? "response.transitionsState" : "response.removesState"
         guard names.count == 1 else {
-            throw StubRefusal("request.requiresState", "uses the state keys \(names.map { "\"\($0)\"" }.joined(separator: ", ")); an entry here takes part in one scenario, so write the pair for one key")
+            let secondPlace = required.contains { $0.0 == names[1] } ? "request.requiresState" : moved.contains { $0.0 == names[1] } ? "response.transitionsState" : "response.removesState"
+            throw StubRefusal(secondPlace, "uses the state keys \(names.map { "\"\($0)\"" }.joined(separator: ", ")); an entry here takes part in one scenario, so write the pair for one key")
         }
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\\") else {
-            throw StubRefusal("request.requiresState", "\(JSONValue.excerpt(.string(name))) cannot name a scenario here (one path segment of /__admin/scenarios/NAME: no '/' or '\\', not '.' or '..')")
+            throw StubRefusal(place, "\(JSONValue.excerpt(.string(name))) cannot name a scenario here (one path segment of /__admin/scenarios/NAME: no '/' or '\\', not '.' or '..')")
         }
         let isSequence = name.contains("sequence:")
         func state(_ value: String, at key: String) throws(StubRefusal) -> String {
@@ -85,9 +91,10 @@ struct HoverflyPair {
         }
         var entry: [(String, JSONValue)] = [("scenario", .string(name))]
         if let value = required.first?.1 { entry.append(("state", .string(try state(value, at: "request.requiresState.\(name)")))) }
-        // removesState applies after transitionsState: a removed key is not set, the first state.
+        // removesState applies after transitionsState: a removed key is not set — the first state,
+        // but for a `sequence:` key, whose first state is "1": no pair needing it answers any more.
         if removed.contains(name) {
-            entry.append(("newState", .string("started")))
+            entry.append(("newState", .string(isSequence ? Self.removedSequenceState : "started")))
         } else if let value = moved.first?.1 {
             entry.append(("newState", .string(try state(value, at: "response.transitionsState.\(name)"))))
         }

@@ -47,6 +47,7 @@ struct HoverflyRequest {
         guard let matcher = matchers.first else {
             path = try ImportedPath.pattern(".*", key: "request.path", includesQuery: false, tool: "Hoverfly")
             path.shown = "(any path)"
+            notes += path.notes
             return
         }
         let key = "request.path[0]"
@@ -57,13 +58,30 @@ struct HoverflyRequest {
         let text = try matcher.text(at: key)
         switch matcher.name {
         case _ where matcher.name == "exact" || (matcher.name == "glob" && !text.contains("*")):
-            path = try ImportedPath.literalPath(text.isEmpty ? "/" : text, key: key)
+            // Hoverfly compares the decoded path (a capture of /a%20b says "/a b").
+            path = try ImportedPath.literalPath(Self.percentEncoded(text.isEmpty ? "/" : text), key: key)
+            path.shown = text
             exactPath = text.isEmpty ? "/" : text
+        case "glob" where text.hasPrefix("*") && text != "*":
+            // `*/users`: any path ending so, `/users` too (the `*` takes the first '/'): the rest of
+            // a catch-all at the root (the path but its first '/') ends so, or is the rest alone.
+            let rest = HoverflyMatcher.globRegex(String(text.dropFirst()), inline: true).dropFirst().dropLast()
+            let alone = text.dropFirst().hasPrefix("/") ? HoverflyMatcher.globRegex(String(text.dropFirst(2)), inline: true).dropFirst().dropLast() : rest
+            path.segments = [.catchAll("p0")]
+            path.pathParameters = [("p0", WireMockMatcher.regex("^(?:.*" + rest + "|" + alone + ")$"))]
+            path.shown = text
+            notes.append("\(key) \"\(text)\" is served by the catch-all {p0...}.json at the root, which does not answer '/' itself")
+            return
         case "glob":
-            path = try ImportedPath.pattern(HoverflyMatcher.globRegex(text), key: key, includesQuery: false, tool: "Hoverfly")
+            path = try ImportedPath.pattern(HoverflyMatcher.globRegex(text, inline: true), key: key, includesQuery: false, tool: "Hoverfly")
             path.shown = text
         case "regex":
-            var pattern = Substring(text)
+            // `\/` is a '/' (regexes copied from JavaScript escape them).
+            let unescaped = text.replacing("\\/", with: "/")
+            if unescaped.hasPrefix("(?i)") || unescaped.hasPrefix("^(?i)") {
+                throw StubRefusal(key, "\"\(text)\" ignores case in the path, which file names here cannot: paths are case-sensitive; write one pair per spelling")
+            }
+            var pattern = Substring(unescaped)
             let anchoredStart = pattern.hasPrefix("^")
             if anchoredStart { pattern = pattern.dropFirst() }
             let anchoredEnd = pattern.hasSuffix("$") && !pattern.hasSuffix("\\$")
@@ -75,7 +93,7 @@ struct HoverflyRequest {
                     throw StubRefusal(key, "\"\(text)\" is found anywhere in the path by Hoverfly and could match across its '/', which a fixture file cannot say; anchor it (\"^/…$\")")
                 }
                 path.segments = [.catchAll("p0")]
-                path.pathParameters = [("p0", WireMockMatcher.regex(text))]
+                path.pathParameters = [("p0", WireMockMatcher.regex(unescaped))]
                 path.shown = text
                 notes.append("\(key) \"\(text)\" is found anywhere in the path: it is served by the catch-all {p0...}.json at the root, which does not answer '/' itself")
                 return
@@ -95,6 +113,21 @@ struct HoverflyRequest {
             throw StubRefusal("\(key).matcher", "\(JSONValue.excerpt(.string(matcher.written))) has no equivalent for a path here (ours: exact, glob, regex)")
         }
         notes += path.notes
+    }
+
+    /// A decoded path as a request target: bytes a target cannot hold (a space, `%`, non-ASCII)
+    /// percent-encoded, so the loader's parser reads back the path Hoverfly compared.
+    static func percentEncoded(_ path: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/".utf8)
+        var encoded = ""
+        for byte in path.utf8 {
+            if allowed.contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return encoded
     }
 
     private mutating func convertMethod(_ matchers: [HoverflyMatcher]) throws(StubRefusal) {
@@ -139,7 +172,7 @@ struct HoverflyRequest {
                 let key = "request.query.\(member.key)"
                 let matchers = try HoverflyMatcher.list(member.value.value, at: key)
                 score += matchers.reduce(0) { $0 + $1.score }
-                query.append((member.key, try HoverflyMatcher.namedValue(matchers, at: key, separatesValues: true, notes: &notes)))
+                query.append((member.key, try HoverflyMatcher.namedValue(matchers, at: key, kind: .query, notes: &notes)))
             }
         case let other?:
             throw StubRefusal("request.query", "must be an object of matchers by parameter name, found \(other.kindNameWithArticle)")
@@ -174,7 +207,7 @@ struct HoverflyRequest {
             }
             let matchers = try HoverflyMatcher.list(member.value.value, at: key)
             score += matchers.reduce(0) { $0 + $1.score }
-            headers.append((member.key, try HoverflyMatcher.namedValue(matchers, at: key, separatesValues: false, notes: &notes)))
+            headers.append((member.key, try HoverflyMatcher.namedValue(matchers, at: key, kind: .header, notes: &notes)))
         }
         if !headers.isEmpty { keys.append(("requestHeaders", .makeObject(headers))) }
     }
@@ -186,5 +219,12 @@ struct HoverflyRequest {
         if let request = body.request { keys.append(("request", request)) }
         if body.partial { keys.append(("requestMatch", .string("partial"))) }
         if body.requiresBody { keys.append(("requestBody", .string("required"))) }
+    }
+}
+
+extension String {
+    /// The text with `0`s before it up to `width` characters.
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

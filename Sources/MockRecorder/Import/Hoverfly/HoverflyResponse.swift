@@ -27,23 +27,33 @@ struct HoverflyResponse {
             notes.append("response.\(member.key) is no response field Hoverfly reads, so it is left out")
         }
         guard let status = response["status"]?.integer, status != 0 else {
-            throw StubRefusal("response.status", "is missing; a pair needs the status it answers with")
+            throw StubRefusal("response.status", response["status"] == nil || response["status"] == .number(JSONNumber(0))
+                ? "is missing; a pair needs the status it answers with"
+                : "\(JSONValue.excerpt(response["status"]!)) is not a whole number (Hoverfly refuses the simulation)")
         }
         guard (200...599).contains(status) else {
             throw StubRefusal("response.status", "\(status) is not a final status (200-599)\(status < 200 && status >= 100 ? ": a 1xx answer cannot end an exchange" : "")")
         }
         keys.append(("status", .number(JSONNumber(status))))
-        let templated = response["templated"] == .bool(true)
+        var templated = response["templated"] == .bool(true)
+        if templated, ([response["body"]?.stringValue ?? ""] + Self.headerTexts(response["headers"])).contains(where: HandlebarsText.isUnclosed) {
+            // Hoverfly sends a template it cannot parse as written.
+            templated = false
+            notes.append("response: a '{{' without its '}}' makes Hoverfly send the pair's text as written, so it is not templated here either")
+        }
         var template = HoverflyTemplate(path: path, literals: literals)
         let headers = try Self.headers(response["headers"], templated: templated, template: &template)
         if !headers.isEmpty { keys.append(("headers", .makeObject(headers))) }
         // Placeholders filled in (templated), or braces sent as written (`"template": false`,
         // for --template-all).
         var holdsBraces = headers.contains { WireMockResponse.holdsPlaceholder($0.1) }
+        let holdsTemplate = { (value: JSONValue) in templated && WireMockResponse.holdsPlaceholder(value) }
         let contentType = headers.last { $0.0.lowercased() == "content-type" }?.1.stringValue
         var body = response["body"]?.stringValue ?? ""
         if response["encodedBody"] == .bool(true) {
-            if !body.isEmpty {
+            if Base64.decode(body) == nil {
+                notes.append("response.body is not base64, so Hoverfly sends no body; neither does the entry")
+            } else if !body.isEmpty {
                 if holdsBraces, templated { throw StubRefusal("response.headers", "are templated beside a base64 body, which a template here does not fill in; write the headers as sent") }
                 keys.append(("responseBase64", .string(body)))
             }
@@ -68,8 +78,9 @@ struct HoverflyResponse {
                 }
             }
             if templated, body.contains("{{") {
-                keys.append(("responseText", .string(try template.converted(body, at: "response.body"))))
-                holdsBraces = true
+                let converted = JSONValue.string(try template.converted(body, at: "response.body"))
+                keys.append(("responseText", converted))
+                holdsBraces = holdsBraces || holdsTemplate(converted)
             } else if !body.isEmpty {
                 if let document = try? JSONParser.parse(Array(body.utf8)), contentType.map(MediaType.isJSON) ?? true {
                     keys.append(("response", document.root.value))
@@ -79,7 +90,9 @@ struct HoverflyResponse {
                 if body.contains("{{") { holdsBraces = true }
             }
         }
-        if holdsBraces { keys.append(("template", .bool(templated))) }
+        // Templated with placeholders left (those the import fills in, a literal or a path's
+        // text, leave none: audit H1), or braces sent as written.
+        if holdsBraces { keys.append(("template", .bool(templated && keys.contains { holdsTemplate($0.1) }))) }
         if template.escapedRequestValues {
             notes.append("Hoverfly escapes a {{…}} request value for HTML (& < > \" ' as entities, as {{{…}}} does not); here it is sent as it is")
         }
@@ -97,7 +110,8 @@ struct HoverflyResponse {
         for member in members {
             let key = "response.headers.\(member.key)"
             let lowercased = member.key.lowercased()
-            guard !WireMockResponse.computedHeaders.contains(lowercased) else { continue }
+            // A recorded Date is the capture's; the server sends the current one (the importer says so once).
+            guard !WireMockResponse.computedHeaders.contains(lowercased), lowercased != "date" else { continue }
             var values: [String] = []
             switch member.value.value {
             case .string(let text): values = [text]
@@ -120,6 +134,14 @@ struct HoverflyResponse {
             headers.append((member.key, converted.count == 1 ? .string(converted[0]) : .makeArray(converted.map { .string($0) })))
         }
         return headers
+    }
+
+    /// The header values of `response.headers`, as written.
+    private static func headerTexts(_ value: JSONValue?) -> [String] {
+        (value?.objectMembers ?? []).flatMap { member in
+            if case .array(let elements) = member.value.value { return elements.compactMap(\.value.stringValue) }
+            return member.value.value.stringValue.map { [$0] } ?? []
+        }
     }
 
     /// A `bodyFile`, relative to `filesFolder`, and the name it gets under `__files/`.

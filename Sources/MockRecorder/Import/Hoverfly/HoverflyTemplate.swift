@@ -59,8 +59,10 @@ struct HoverflyTemplate {
         }
         switch parts[0] {
         case "Request":
-            escapesRequestValue = escapesRequestValue || escaped
-            return try requestValue(Array(parts.dropFirst()), arguments: arguments, refusal: refusal)
+            let value = try requestValue(Array(parts.dropFirst()), arguments: arguments, refusal: refusal)
+            // Only a value read from the request is escaped differently (a literal segment is text).
+            if value.hasPrefix("{{") { escapesRequestValue = escapesRequestValue || escaped }
+            return value
         case "requestBody":
             escapesRequestValue = escapesRequestValue || escaped
             return "{{" + (try bodyValue(arguments, refusal: refusal)) + "}}"
@@ -79,7 +81,7 @@ struct HoverflyTemplate {
             throw refusal("reads a variable of data.variables, which has no equivalent here; write the value the helper computes")
         default:
             guard parts.count == 1 else { throw refusal("has no equivalent here") }
-            return "{{" + (try helper(first, arguments: arguments, refusal: refusal)) + "}}"
+            return try helper(first, arguments: arguments, refusal: refusal)
         }
     }
 
@@ -113,7 +115,11 @@ struct HoverflyTemplate {
         case ("Scheme", 0):
             throw refusal("has no equivalent here: a mockserver answers one scheme, the one it is serving")
         default:
-            throw refusal("has no equivalent here; ours: Request.Path.[n], Request.QueryParam.NAME, Request.Header.NAME, Request.FormData.NAME, Request.Body 'jsonpath' '$.a', Request.Method, Request.Host (the first of several values)")
+            guard parts.count <= 1, arguments.isEmpty, !["Path", "QueryParam", "Header", "FormData", "Body", "Method", "Host", "Scheme"].contains(part) else {
+                throw refusal("has no equivalent here; ours: Request.Path.[n], Request.QueryParam.NAME, Request.Header.NAME, Request.FormData.NAME, Request.Body 'jsonpath' '$.a', Request.Method, Request.Host (the first of several values)")
+            }
+            // A request value Hoverfly does not have renders as empty text there too.
+            return ""
         }
     }
 
@@ -129,27 +135,35 @@ struct HoverflyTemplate {
         }
     }
 
+    /// A helper's replacement: our placeholder, or text Go writes whatever the time.
     private func helper(_ name: String, arguments: [String], refusal: (String) -> StubRefusal) throws(StubRefusal) -> String {
+        /// `now` moved by `offset`, in `layout`: a layout with no part Go fills in is its text.
+        func date(_ offset: String, _ layout: String) throws(StubRefusal) -> String {
+            if !["", "unix", "epoch"].contains(layout), !Self.layoutHoldsPart(layout) {
+                guard !layout.contains("{{") else { throw refusal("has a layout holding '{{'") }
+                return layout
+            }
+            return "{{" + (try Self.moved("now", by: offset, refusal: refusal)) + (try Self.format(layout, refusal: refusal)) + "}}"
+        }
         switch (name, arguments.count) {
-        case ("randomUuid", 0): return "random.uuid"
+        case ("randomUuid", 0): return "{{random.uuid}}"
         case ("randomStringLength", 1):
             guard let length = Int(arguments[0]), (1...4096).contains(length) else { throw refusal("needs a length from 1 to 4096") }
-            return "random.letters(\(length))"
+            return "{{random.letters(\(length))}}"
         case ("randomIntegerRange", 2):
-            guard let low = Int(arguments[0]), let high = Int(arguments[1]), low <= high else { throw refusal("needs two whole numbers, low then high") }
-            return "random.int(\(low),\(high))"
-        case ("randomInteger", 0): return "random.int"
-        case ("now", 0): return "now.format(\(Self.isoPattern))"
-        case ("now", 2): return try Self.moved("now", by: arguments[0], refusal: refusal) + (try Self.format(arguments[1], refusal: refusal))
-        case ("iso8601DateTime", 0): return "now.format(\(Self.isoPattern))"
+            // Go's rand.Intn(max-min)+min never gives max.
+            guard let low = Int(arguments[0]), let high = Int(arguments[1]), low < high else { throw refusal("needs two whole numbers, low then a higher high") }
+            return "{{random.int(\(low),\(high - 1))}}"
+        case ("randomInteger", 0): return "{{random.int}}"
+        case ("now", 0), ("iso8601DateTime", 0): return "{{now.format(\(Self.isoPattern))}}"
+        case ("now", 2): return try date(arguments[0], arguments[1])
         case ("iso8601DateTimePlusDays", 1):
             guard let days = Int(arguments[0]), days.magnitude <= 36_500 else { throw refusal("needs a whole number of days (up to 100 years)") }
-            return "now\(days < 0 ? "-" : "+")\(days.magnitude)d.format(\(Self.isoPattern))"
-        case ("currentDateTime", 1): return "now" + (try Self.format(arguments[0], refusal: refusal))
-        case ("currentDateTimeAdd", 2): return try Self.moved("now", by: arguments[0], refusal: refusal) + (try Self.format(arguments[1], refusal: refusal))
+            return "{{now\(days < 0 ? "-" : "+")\(days.magnitude)d.format(\(Self.isoPattern))}}"
+        case ("currentDateTime", 1): return try date("", arguments[0])
+        case ("currentDateTimeAdd", 2): return try date(arguments[0], arguments[1])
         case ("currentDateTimeSubtract", 2):
-            let offset = arguments[0].hasPrefix("-") ? String(arguments[0].dropFirst()) : "-" + arguments[0]
-            return try Self.moved("now", by: offset, refusal: refusal) + (try Self.format(arguments[1], refusal: refusal))
+            return try date(arguments[0].hasPrefix("-") ? String(arguments[0].dropFirst()) : "-" + arguments[0], arguments[1])
         default:
             throw refusal("uses a helper with no equivalent here; ours: now, iso8601DateTime, currentDateTime…, randomUuid, randomInteger, randomIntegerRange, randomStringLength, Request.…, Literals.…")
         }
@@ -201,12 +215,18 @@ struct HoverflyTemplate {
     /// A Go time layout (`2006-01-02T15:04:05Z07:00`) as a date pattern (`yyyy-MM-dd'T'HH:mm:ss'Z'`,
     /// in UTC); nil when it holds a part ours cannot write (12-hour clocks, unpadded minutes,
     /// full month names, the day of the year).
+    /// Whether a Go layout holds a part Go fills in (a year, a month, …), or is only text.
+    static func layoutHoldsPart(_ layout: String) -> Bool {
+        ["2006", "06", "01", "02", "Jan", "Mon", "15", "03", "04", "05", "PM", "pm", "MST", "Z07", "-07", "_2", "002", "1", "2", "3", "4", "5", ".0", ".9"]
+            .contains { layout.contains($0) }
+    }
+
     static func pattern(goLayout layout: String) -> String? {
         // A token is a pattern part, or text (the zone, always UTC) written in quotes.
         enum Part { case pattern(String), text(String), refused }
         let tokens: [(String, Part)] = [
             ("January", .refused), ("Monday", .refused), ("Z07:00", .text("Z")), ("-07:00", .text("+00:00")), ("2006", .pattern("yyyy")),
-            (".000000", .refused), (".000", .pattern(".SSS")), ("Z0700", .text("Z")), ("-0700", .text("+0000")), ("Jan", .pattern("MMM")),
+            (".000000", .refused), (".000", .pattern(".SSS")), (".9", .refused), (",000", .refused), (",9", .refused), ("Z0700", .text("Z")), ("-0700", .text("+0000")), ("Jan", .pattern("MMM")),
             ("Mon", .pattern("EEE")), ("MST", .text("UTC")), ("Z07", .text("Z")), ("-07", .text("+00")), ("002", .refused), ("__2", .refused),
             ("_2", .refused), ("01", .pattern("MM")), ("02", .pattern("dd")), ("03", .refused), ("04", .pattern("mm")), ("05", .pattern("ss")),
             ("06", .pattern("yy")), ("15", .pattern("HH")), ("PM", .refused), ("pm", .refused), ("1", .pattern("M")), ("2", .pattern("d")),

@@ -53,9 +53,11 @@ public struct MockServerImporter: Sendable {
             case .array(let elements):
                 expectations += elements.enumerated().map { ("\(path)#\($0.offset)", $0.element.value) }
             case .object:
+                let hint = ImportSourceHint.otherTool(document, not: "mockserver")
+                guard hint.isEmpty else { throw ImportError("\(path) is not MockServer expectations" + hint) }
                 expectations.append((path, document))
             default:
-                throw ImportError("\(path) is not MockServer expectations (a JSON array of {\"httpRequest\": …, \"httpResponse\": …}, or one)")
+                throw ImportError("\(path) is not MockServer expectations (a JSON array of {\"httpRequest\": …, \"httpResponse\": …}, or one)" + ImportSourceHint.otherTool(document, not: "mockserver"))
             }
         }
         var notes: [String] = []

@@ -42,7 +42,7 @@ public struct MockoonImporter: Sendable {
                 throw ImportError("\(source) is not valid JSON (\(error.position): \(error.message))")
             }
             guard case .array? = environments.last!.document["routes"] else {
-                throw ImportError("\(source) is not a Mockoon environment (it has no \"routes\")")
+                throw ImportError("\(source) is not a Mockoon environment (it has no \"routes\")" + ImportSourceHint.otherTool(environments.last!.document, not: "mockoon"))
             }
         }
         let run = ImportRun(root: root, maximumFileBytes: maximumFileBytes)

@@ -8,21 +8,22 @@ import TestSupport
     /// handler) ends it with SIGKILL.
     @Test func killAllEndsEveryRecordedChild() async throws {
         let registry = LiveChildren()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        process.arguments = ["600"]
         let exited = Latch()
-        process.terminationHandler = { ended in
-            registry.remove(ended.processIdentifier)
-            exited.open()
+        let sink = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/null"))
+        let child = try registry.launch {
+            try SpawnedProcess(executable: URL(fileURLWithPath: "/bin/sleep"), arguments: ["600"],
+                               output: sink.fileDescriptor, errors: sink.fileDescriptor) { ended in
+                registry.remove(ended.processIdentifier)
+                exited.open()
+            }
         }
-        try registry.launch(process)
-        #expect(registry.identifiers == [process.processIdentifier])
-        #expect(!exited.isOpen)
+        #expect(registry.identifiers == [child.processIdentifier])
+        #expect(child.isRunning && !exited.isOpen)
         registry.killAll()
         #expect(await exited.wait(within: 20), "sleep 600 was not ended by killAll()")
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == SIGKILL)
+        #expect(child.terminationReason == .uncaughtSignal)
+        #expect(child.terminationStatus == SIGKILL)
+        #expect(!child.isRunning)
         #expect(registry.identifiers.isEmpty)
     }
 

@@ -15,10 +15,10 @@ import Darwin
 /// is SIGKILLed by an `atexit` handler (``LiveChildren``), so a leftover `mockserver` cannot hold a
 /// port or a watched folder into the next run.
 package final class ChildProcess: @unchecked Sendable {
-    // @unchecked: `process` is configured before it runs and afterwards only queried, signalled
-    // and waited for, which Foundation allows from any thread; its termination handler touches
-    // nothing but the `exited` latch. The output is kept in `PipeOutput`s and latches, which
-    // guard themselves.
+    // @unchecked: `process` is set once, by `launch()` before the object is returned, and
+    // afterwards only queried, signalled and waited for (``SpawnedProcess`` guards itself); its
+    // exit callback touches nothing but the registry and the `exited` latch. The output is kept
+    // in `PipeOutput`s and latches, which guard themselves.
 
     /// How a run ended, with everything the process wrote.
     package struct Finished: Sendable {
@@ -37,7 +37,10 @@ package final class ChildProcess: @unchecked Sendable {
         package let description: String
     }
 
-    package let process = Process()
+    /// Set once by `launch()`, before the child is shared.
+    package private(set) var process: SpawnedProcess!
+    private let executable: URL
+    private let arguments: [String]
     private let output = PipeOutput()
     private let errors = PipeOutput()
     /// Opened by Foundation's termination handler once the process has been reaped, so the
@@ -45,16 +48,15 @@ package final class ChildProcess: @unchecked Sendable {
     private let exited = Latch()
 
     private init(executable: URL, arguments: [String]) {
-        process.executableURL = executable
-        process.arguments = arguments
+        self.executable = executable
+        self.arguments = arguments
     }
 
     /// Starts `executable arguments`.
     ///
-    /// It starts from a thread of its own with no signal blocked: a child inherits the signal
-    /// mask of the thread that starts it, and the cooperative pool's threads block most signals,
-    /// so a child started from a test's task would ignore SIGTERM, SIGINT or SIGUSR1 unless it
-    /// unblocks them itself.
+    /// It starts with no signal blocked (``SpawnedProcess`` clears the mask a child would inherit
+    /// from the cooperative pool's threads, which block most signals), so SIGTERM, SIGINT and
+    /// SIGUSR1 reach it.
     package static func start(executable: URL, arguments: [String]) async throws -> ChildProcess {
         let child = ChildProcess(executable: executable, arguments: arguments)
         try await child.launch()
@@ -74,22 +76,19 @@ package final class ChildProcess: @unchecked Sendable {
     private func launch() async throws {
         let outputPipe = Pipe()
         let errorPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
         let exited = exited
-        let process = process
-        process.terminationHandler = { ended in
-            LiveChildren.shared.remove(ended.processIdentifier)
-            exited.open()
+        // Recorded in the registry the `atexit` handler kills, with the launch itself.
+        process = try LiveChildren.shared.launch { [executable, arguments] in
+            try SpawnedProcess(executable: executable, arguments: arguments,
+                               output: outputPipe.fileHandleForWriting.fileDescriptor,
+                               errors: errorPipe.fileHandleForWriting.fileDescriptor) { ended in
+                LiveChildren.shared.remove(ended.processIdentifier)
+                exited.open()
+            }
         }
-        try await onOwnThread {
-            var nothing = sigset_t()
-            sigemptyset(&nothing)
-            pthread_sigmask(SIG_SETMASK, &nothing, nil)
-            // Registered under the registry's lock, with the launch itself, so the `atexit`
-            // handler sees every child that started.
-            try LiveChildren.shared.launch(process)
-        }
+        // The child has its own copies; the pipes end when it (and anything it started) exits.
+        try? outputPipe.fileHandleForWriting.close()
+        try? errorPipe.fileHandleForWriting.close()
         output.readUntilEnd(outputPipe.fileHandleForReading)
         errors.readUntilEnd(errorPipe.fileHandleForReading)
     }
@@ -99,9 +98,7 @@ package final class ChildProcess: @unchecked Sendable {
     /// deinit may run on a thread of the cooperative pool: Foundation reaps the process and the
     /// pipe readers end by themselves.
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-        }
+        process?.signal(SIGKILL)
     }
 
     /// The first line on stdout (empty when stdout ended without one), or nil if none arrives
@@ -145,9 +142,7 @@ package final class ChildProcess: @unchecked Sendable {
     /// ``waitForExit(within:)``; throws when it has not exited after `seconds`.
     @discardableResult
     package func stop(within seconds: Double = 20) async throws -> Finished {
-        if process.isRunning {
-            process.terminate()
-        }
+        process.terminate()
         guard let finished = await waitForExit(within: seconds) else {
             throw Failure(description: "\(commandLine) did not exit within \(seconds) s of SIGTERM; stderr so far: \(standardErrorSoFar)")
         }
@@ -155,6 +150,6 @@ package final class ChildProcess: @unchecked Sendable {
     }
 
     private var commandLine: String {
-        ([process.executableURL?.path ?? "?"] + (process.arguments ?? [])).joined(separator: " ")
+        ([executable.path] + arguments).joined(separator: " ")
     }
 }

@@ -23,16 +23,18 @@ package final class LiveChildren: @unchecked Sendable {
         return LiveChildren()
     }()
 
-    /// Runs `process` (`Process.run()`) and records it, under the lock `killAll()` takes, so a
-    /// child is either not started yet or recorded when the handler runs.
-    package func launch(_ process: Process) throws {
+    /// Starts a child with `start` and records it, under the lock `killAll()` and `remove(_:)`
+    /// take, so a child is either not started yet or recorded when the handler runs, and one that
+    /// ends at once is forgotten after it was recorded.
+    package func launch(_ start: () throws -> SpawnedProcess) throws -> SpawnedProcess {
         try lock.withLock {
-            try process.run()
-            running.insert(process.processIdentifier)
+            let child = try start()
+            running.insert(child.processIdentifier)
+            return child
         }
     }
 
-    /// Forgets a child that ended (its termination handler).
+    /// Forgets a child that ended (its exit callback).
     package func remove(_ identifier: Int32) {
         _ = lock.withLock { running.remove(identifier) }
     }

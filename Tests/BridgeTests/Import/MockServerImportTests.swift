@@ -34,13 +34,14 @@ import Testing
         }
 
         /// Status and body of each request, in order, with 404s as "404".
-        func answers(_ requests: [(String, String, [String: String], String)]) throws -> [String] {
-            try serveFixtures(root: root.path) { send throws in
+        func answers(_ requests: [(String, String, [String: String], String)]) async throws -> [String] {
+            // On a thread of its own: the sockets block, and the cooperative pool is every test's.
+            try await onOwnThread { [root] in try serveFixtures(root: root.path) { send throws in
                 try requests.map { method, target, headers, body throws in
                     let response = try send(method, target, headers, body)
                     return response.status == 404 ? "404" : "\(response.status) \(String(decoding: response.body, as: UTF8.self))"
                 }
-            }
+            } }
         }
     }
 
@@ -49,7 +50,7 @@ import Testing
         #"{"httpRequest": {\#(request)}, "httpResponse": {"statusCode": \#(status), "body": \#(body)}\#(extra.isEmpty ? "" : ", " + extra)}"#
     }
 
-    @Test func pathsArePlainTextPatternsOrParameters() throws {
+    @Test func pathsArePlainTextPatternsOrParameters() async throws {
         let harness = try Harness("[" + [
             Self.expectation(#""method": "GET", "path": "/api/users""#, body: #"{"users": []}"#),
             Self.expectation(#""method": "GET", "path": "/api/users/[0-9]+""#, body: #""user""#),
@@ -60,21 +61,21 @@ import Testing
         ].joined(separator: ",") + "]")
         let report = try harness.importCleanly()
         #expect(report.stubs.contains { $0.notes.contains { $0.contains("is read as written; MockServer also reads it as a pattern") } }, "\(report)")
-        let answers = try harness.answers([
+        let answers = try await harness.answers([
             ("GET", "/api/users", [:], ""), ("GET", "/api/users/42", [:], ""), ("GET", "/api/users/42/roles", [:], ""),
             ("GET", "/orders/ABC-123", [:], ""), ("GET", "/orders/abc-123", [:], ""), ("GET", "/orders/ABC-123/lines", [:], ""),
             ("GET", "/files/a/b.pdf", [:], ""), ("GET", "/api/v1.0/status", [:], ""), ("DELETE", "/anything", [:], ""),
         ])
         // The catch-all's own 404 answers what nothing else takes (Harness shows any 404 as "404").
         #expect(answers == [#"200 {"users":[]}"#, "200 user", "404", "200 order", "200 order", "404", "200 file", "200 ok", "404"], "\(answers)")
-        let fallback = try serveFixtures(root: harness.root.path) { send throws in try send("DELETE", "/anything", [:], "").body }
+        let fallback = try await onOwnThread { [harness] in try serveFixtures(root: harness.root.path) { send throws in try send("DELETE", "/anything", [:], "").body } }
         #expect(String(decoding: fallback, as: UTF8.self) == #"{"error":"no fixture"}"#, "the catch-all, priority -10, answers last")
     }
 
     /// Priority (higher first), then file order, the first active one answering; `times` used up
     /// hands on to the next; a repeated id replaces the earlier one where it stood; `times: {}`
     /// never answers.
-    @Test func priorityOrderTimesAndIdsAreKept() throws {
+    @Test func priorityOrderTimesAndIdsAreKept() async throws {
         let harness = try Harness("[" + [
             Self.expectation(#""path": "/pay""#, status: 500, body: #""dead""#, extra: #""priority": 100, "times": {}"#),
             Self.expectation(#""method": "POST", "path": "/checkout""#, status: 503, body: #""busy""#, extra: #""times": {"remainingTimes": 2, "unlimited": false}"#),
@@ -87,7 +88,7 @@ import Testing
         let report = try harness.importCleanly()
         #expect(report.notes.contains { $0.contains("#0 is not imported: its times {} make it never active") }, "\(report.notes)")
         #expect(report.notes.contains { $0.contains("#3 is replaced by") && $0.contains("#5, which has the same id \"pay-ok\"") }, "\(report.notes)")
-        let answers = try harness.answers([
+        let answers = try await harness.answers([
             ("POST", "/checkout", [:], ""), ("POST", "/checkout", [:], ""), ("POST", "/checkout", [:], ""),
             ("POST", "/pay", [:], ""), ("POST", "/pay", ["X-Customer-Tier": "gold"], ""), ("POST", "/pay", ["x-customer-tier": "PLATINUM"], ""),
             ("POST", "/pay", ["X-Customer-Tier": "gold-plus"], ""), ("GET", "/pay", [:], ""), ("GET", "/whatever", [:], ""),
@@ -96,7 +97,7 @@ import Testing
                             "418 fallback", "418 fallback"], "\(answers)")
     }
 
-    @Test func queryHeaderCookieAndBodyMatchers() throws {
+    @Test func queryHeaderCookieAndBodyMatchers() async throws {
         let harness = try Harness("[" + [
             Self.expectation(#""path": "/search", "queryStringParameters": {"q": ["shoes"], "page": ["[0-9]+"]}"#, body: #""results""#),
             Self.expectation(#""path": "/items", "queryStringParameters": [{"name": "tag", "values": ["red", "blue"]}]"#, body: #""red and blue""#),
@@ -114,7 +115,7 @@ import Testing
         ].joined(separator: ",") + "]")
         try harness.importCleanly()
         let json = ["Content-Type": "application/json"]
-        let answers = try harness.answers([
+        let answers = try await harness.answers([
             ("GET", "/search?q=shoes&page=2&sort=asc", [:], ""), ("GET", "/search?q=shoes", [:], ""), ("GET", "/search?q=shoes&page=two", [:], ""),
             ("GET", "/items?tag=red", [:], ""), ("GET", "/items?tag=blue&tag=red&tag=green", [:], ""),
             ("GET", "/report?x=1", [:], ""), ("GET", "/report?debug=true", [:], ""), ("GET", "/report?debug=yes", [:], ""),
@@ -133,7 +134,7 @@ import Testing
                 "\(answers)")
     }
 
-    @Test func answersForwardsAndFaultsConvert() throws {
+    @Test func answersForwardsAndFaultsConvert() async throws {
         let harness = try Harness("[" + [
             #"{"httpRequest": {"path": "/logo"}, "httpResponse": {"headers": {"Cache-Control": ["public, max-age=86400"], "Content-Length": ["9"]}, "cookies": {"seen": "1"}, "body": {"type": "BINARY", "base64Bytes": "iVBORw0KGgo=", "contentType": "image/png"}, "delay": {"timeUnit": "SECONDS", "value": 1}}}"#,
             #"{"httpRequest": {"path": "/feed"}, "httpResponse": {"body": {"type": "XML", "xml": "<feed/>"}, "reasonPhrase": "Fine"}}"#,
@@ -150,16 +151,16 @@ import Testing
         #expect(upstream["forward"] == .string("https://backend.internal:8443"))
         let flaky = try JSONParser.parse(try harness.root.bytes("flaky.json")).root.value.arrayElementValues[0]
         #expect(flaky["fault"] == .string("emptyResponse"))
-        let answers = try serveFixtures(root: harness.root.path) { send throws in
+        let answers = try await onOwnThread { [harness] in try serveFixtures(root: harness.root.path) { send throws in
             try ["/feed", "/tpl"].map { path throws in
                 let response = try send("GET", path, [:], "")
                 return "\(response.status) \(response.header("Content-Type") ?? "-") \(String(decoding: response.body, as: UTF8.self))"
-            }
+            } }
         }
         #expect(answers == ["200 application/xml <feed/>", "200 text/plain; charset=utf-8 {{not a template}}"], "\(answers)")
     }
 
-    @Test func whatHasNoEquivalentIsRefusedSayingWhy() throws {
+    @Test func whatHasNoEquivalentIsRefusedSayingWhy() async throws {
         let harness = try Harness("[" + [
             #"{"httpRequest": {"method": "!GET", "path": "/a"}, "httpResponse": {}}"#,
             #"{"httpRequest": {"path": "/tpl"}, "httpResponseTemplate": {"templateType": "VELOCITY", "template": "{}"}}"#,

@@ -167,7 +167,7 @@ import Testing
         let proxy = try ForwardingServer(.proxy(record: false), upstream: slow.url, fixtures: Self.mockFiles, threads: 1)
         // The client gives up after its own 30 s; the server must answer long before.
         let parked = Task { try? await proxy.send("GET", "/api/slow") }
-        #expect(await eventually { proxy.server.suspendedConnectionCount == 1 }, "the forwarded request was never parked")
+        #expect(await eventually(within: 30) { proxy.server.suspendedConnectionCount == 1 }, "the forwarded request was never parked")
         let fixture = try await proxy.send("GET", "/api/people")
         #expect(fixture.status == 200, "the only worker thread answers while the upstream is silent")
         #expect(proxy.server.suspendedConnectionCount == 1, "answered while the forwarded request was still parked")
@@ -242,7 +242,7 @@ import Testing
         let proxy = try ForwardingServer(.proxy(record: false), upstream: upstream.url, fixtures: Self.mockFiles, threads: 1)
         let count = 8
         let requests = (0..<count).map { _ in Task { try? await proxy.send("GET", "/api/slow") } }
-        #expect(await eventually { upstream.server.suspendedConnectionCount == count },
+        #expect(await eventually(within: 30) { upstream.server.suspendedConnectionCount == count },
                 "\(upstream.server.suspendedConnectionCount) of \(count) forwarded requests reached the upstream at once")
         #expect(proxy.server.suspendedConnectionCount == count, "each forwarded request is parked on the proxy meanwhile")
         // Stopping wakes the parked upstream requests, which answer early; every forwarded one ends.

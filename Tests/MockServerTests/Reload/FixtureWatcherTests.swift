@@ -16,7 +16,8 @@ import Glibc
         defer { watcher.stop() }
         // The baseline is taken before start() returns, so this edit is a change, not the baseline.
         try running.tree.write("api/item.json", #"{"response": {"version": 2, "padding": "grown"}}"#)
-        #expect(await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
+        // A hang guard: under the parallel test run's load, polling can wait seconds for a thread.
+        #expect(await waitForVersion(2, port: running.port, target: "/api/item", seconds: 30))
         // The hook counts a reload just after its fixtures start serving.
         #expect(await eventually { running.reloads.value >= 1 })
         #expect(running.reloads.value == 1)
@@ -45,7 +46,8 @@ import Glibc
 
         // A served change still reloads.
         try running.tree.write("api/item.json", #"{"response": {"version": 2}}"#)
-        #expect(await waitForVersion(2, port: running.port, target: "/api/item", seconds: 10))
+        // A hang guard: under the parallel test run's load, polling can wait seconds for a thread.
+        #expect(await waitForVersion(2, port: running.port, target: "/api/item", seconds: 30))
         // The hook counts a reload just after its fixtures start serving.
         #expect(await eventually { running.reloads.value >= 1 })
         #expect(running.reloads.value == 1)

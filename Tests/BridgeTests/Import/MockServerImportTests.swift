@@ -182,4 +182,38 @@ import Testing
         let broken = try Harness(#"{'httpRequest': {'path': '/a'}}"#)
         #expect(throws: ImportError.self) { try broken.run() }
     }
+
+    // MARK: Audit MS1
+
+    /// MockServer compares a value as text first, then as a pattern; names may hold `[`/`.`; a
+    /// list-form name can be negated; anchors say nothing more; `type` it does not know is JSON.
+    @Test func valuesNamesAndBodiesReadAsMockServerReadsThem() async throws {
+        let harness = try Harness("[" + [
+            Self.expectation(#""path": "/media", "headers": {"Accept": ["application/vnd.api+json"]}"#, body: #""json api""#),
+            Self.expectation(#""path": "/lv/a+b""#, body: #""plus""#),
+            Self.expectation(#""method": "POST", "path": "/price", "body": {"type": "REGEX", "regex": "total: $5"}"#, body: #""five""#),
+            Self.expectation(#""path": "/no/h", "headers": [{"name": {"not": true, "value": "X-Block"}, "values": [".*"]}]"#, body: #""unblocked""#),
+            Self.expectation(#""path": "/pages", "queryStringParameters": {"page[number]": ["2"]}"#, body: #""page two""#),
+            Self.expectation(#""path": "^/anchored/x$""#, body: #""anchored""#),
+            Self.expectation(#""method": "POST", "path": "/cars", "body": {"type": "car", "wheels": 4}"#, body: #"{"type": "order", "id": 7}"#),
+            Self.expectation(#""path": "/opt/{id}", "pathParameters": {"?id": ["[0-9]+"]}"#, body: #""optional id""#),
+            #"{"httpRequest": {"path": "/created"}, "httpResponse": {"statusCode": "201", "body": "made"}, "times": {"remainingTimes": 2.0, "unlimited": false}}"#,
+        ].joined(separator: ",") + "]")
+        try harness.importCleanly()
+        let json = ["Content-Type": "application/json"]
+        let answers = try await harness.answers([
+            ("GET", "/media", ["Accept": "application/vnd.api+json"], ""), ("GET", "/lv/a+b", [:], ""), ("GET", "/lv/aab", [:], ""),
+            ("POST", "/price", ["Content-Type": "text/plain"], "total: $5"),
+            ("GET", "/no/h", [:], ""), ("GET", "/no/h", ["X-Block": "1"], ""),
+            ("GET", "/pages?page%5Bnumber%5D=2", [:], ""), ("GET", "/anchored/x", [:], ""),
+            ("POST", "/cars", json, #"{"type": "car", "wheels": 4, "colour": "red"}"#),
+            ("GET", "/opt/7", [:], ""),
+            ("GET", "/created", [:], ""), ("GET", "/created", [:], ""), ("GET", "/created", [:], ""),
+        ])
+        #expect(answers == ["200 json api", "200 plus", "200 plus", "200 five", "200 unblocked", "404", "200 page two", "200 anchored",
+                            #"200 {"type":"order","id":7}"#, "200 optional id", "201 made", "201 made", "404"], "\(answers)")
+        let any = try Harness(#"[{"httpRequest": {"method": "ANY", "path": "/x"}, "httpResponse": {}}]"#)
+        guard case .notImported(let reason)? = try any.run().stubs.first?.outcome else { Issue.record("ANY was imported"); return }
+        #expect(reason.contains("is a method name to MockServer, which no request sends"), "\(reason)")
+    }
 }

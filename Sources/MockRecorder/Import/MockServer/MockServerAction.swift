@@ -66,7 +66,7 @@ struct MockServerAction {
     private mutating func convertResponse(_ response: JSONValue) throws(StubRefusal) {
         let key = "httpResponse"
         guard response.objectMembers != nil else { throw StubRefusal(key, "must be an object") }
-        let status = response["statusCode"]?.integer ?? 200
+        let status = try MockServerValue.integer(response["statusCode"], at: "\(key).statusCode", in: 0...999) ?? 200
         guard (200...599).contains(status) else {
             throw StubRefusal("\(key).statusCode", "\(status) is not a final status (200-599)")
         }
@@ -170,12 +170,13 @@ struct MockServerAction {
         case .array:
             keys.append(("response", body))
         case .object(let members):
-            guard members.contains(where: { MockServerBody.typedKeys.contains($0.key) }) else {
+            guard MockServerBody.isTyped(members) else {
                 keys.append(("response", body))
                 return
             }
             let contentType = body["contentType"]?.stringValue
-            switch body["type"]?.stringValue ?? (body["json"] != nil ? "JSON" : body["base64Bytes"] != nil ? "BINARY" : body["xml"] != nil ? "XML" : "STRING") {
+            switch body["type"]?.stringValue.flatMap({ MockServerBody.typeNames.contains($0) ? $0 : nil })
+                ?? (body["json"] != nil ? "JSON" : body["base64Bytes"] != nil ? "BINARY" : body["xml"] != nil ? "XML" : "STRING") {
             case "STRING":
                 setType(contentType)
                 if let text = body["string"]?.stringValue, !text.isEmpty { keys.append(("responseText", .string(text))) }

@@ -9,7 +9,15 @@ import MockFixtures
 enum MockServerBody {
     /// The keys that make an object body a typed one (`{"json": …}` is not a JSON body holding
     /// `json`), as MockServer reads them.
-    static let typedKeys: Set<String> = ["type", "string", "regex", "json", "jsonSchema", "jsonPath", "xml", "xmlSchema", "xpath", "base64Bytes", "parameters"]
+    static let typedKeys: Set<String> = ["string", "regex", "json", "jsonSchema", "jsonPath", "xml", "xmlSchema", "xpath", "base64Bytes", "parameters"]
+    static let typeNames: Set<String> = ["STRING", "REGEX", "JSON", "JSON_SCHEMA", "JSON_PATH", "XML", "XML_SCHEMA", "XPATH", "BINARY", "PARAMETERS"]
+
+    /// Whether an object is a typed body: one of MockServer's type names in `type`, or a typed
+    /// key. A `type` it does not know is ignored, so `{"type": "car", "wheels": 4}` is JSON
+    /// (audit MS1).
+    static func isTyped(_ members: [JSONMember]) -> Bool {
+        members.contains { typedKeys.contains($0.key) || ($0.key == "type" && typeNames.contains($0.value.value.stringValue ?? "")) }
+    }
 
     static func converted(_ body: JSONValue, at key: String) throws(StubRefusal) -> ImportedBody? {
         switch body {
@@ -20,11 +28,12 @@ enum MockServerBody {
         case .array:
             return try json(body, strict: false, at: key)
         case .object(let members):
-            guard members.contains(where: { typedKeys.contains($0.key) }) else { return try json(body, strict: false, at: key) }
+            guard isTyped(members) else { return try json(body, strict: false, at: key) }
             if body["not"] == .bool(true) {
                 throw StubRefusal("\(key).not", "a negated body has no equivalent here (ours: $not stands for a value, not for the whole body)")
             }
-            let type = body["type"]?.stringValue ?? members.first { typedKeys.contains($0.key) && $0.key != "type" }.map { typeName(of: $0.key) } ?? ""
+            let type = body["type"]?.stringValue.flatMap { typeNames.contains($0) ? $0 : nil }
+                ?? members.first { typedKeys.contains($0.key) }.map { typeName(of: $0.key) } ?? ""
             switch type {
             case "STRING":
                 guard let text = body["string"]?.stringValue else { throw StubRefusal("\(key).string", "must be a string") }
@@ -35,7 +44,7 @@ enum MockServerBody {
                 return try exactText(text, at: key)
             case "REGEX":
                 guard let pattern = body["regex"]?.stringValue else { throw StubRefusal("\(key).regex", "must be a string") }
-                return ImportedBody(request: WireMockMatcher.regex("(?is)^(?:" + pattern + ")$"), notes: [textNote(key)], requiresBody: false)
+                return ImportedBody(request: WireMockMatcher.regex(MockServerValue.textOrPattern(pattern) ?? "(?is)^(?:" + pattern + ")$"), notes: [textNote(key)], requiresBody: false)
             case "JSON":
                 var expected = body["json"] ?? .null
                 if case .string(let text) = expected {
@@ -57,8 +66,8 @@ enum MockServerBody {
                 let fields = try MockServerValue.multiMap(body["parameters"] ?? .object([]), at: "\(key).parameters", separatesValues: true)
                 return ImportedBody(request: .makeObject(fields))
             default:
-                throw StubRefusal("\(key).type", "\(JSONValue.excerpt(.string(type))) has no equivalent here (ours: STRING, REGEX, JSON, JSON_PATH, PARAMETERS); "
-                    + "XML can be matched with a REGEX on its text, or answered from a handler in Swift")
+                throw StubRefusal("\(key).type", "\(JSONValue.excerpt(.string(type))) has no equivalent here (ours: STRING, REGEX, JSON, JSON_PATH, PARAMETERS)"
+                    + (type.hasPrefix("XML") || type == "XPATH" ? "; XML can be matched with a REGEX on its text, or answered from a handler in Swift" : "; answer it from a handler in Swift"))
             }
         default:
             throw StubRefusal(key, "must be a string, a JSON object or array, or a typed body ({\"type\": \"JSON\", \"json\": …})")

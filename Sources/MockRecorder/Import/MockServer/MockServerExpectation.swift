@@ -37,14 +37,13 @@ struct MockServerExpectation {
         let method = try Self.method(request["method"])
         var path = try Self.path(request, notes: &notes)
         var entry: [(String, JSONValue)] = [("method", .string(method))]
-        if let times = expectation["times"] {
-            if times["unlimited"] != .bool(true) {
-                // The importer leaves out one that is never active (0 times).
-                entry.append(("times", .number(JSONNumber(max(1, times["remainingTimes"]?.integer ?? 0)))))
-            }
+        if let times = expectation["times"], times["unlimited"] != .bool(true) {
+            // The importer leaves out one that is never active (0 times).
+            let remaining = try MockServerValue.integer(times["remainingTimes"], at: "times.remainingTimes", in: 0...1_000_000_000) ?? 0
+            entry.append(("times", .number(JSONNumber(max(1, remaining)))))
         }
         if let parameters = request["pathParameters"] {
-            for (name, matcher) in try MockServerValue.multiMap(parameters, at: "httpRequest.pathParameters", separatesValues: false) {
+            for (name, matcher) in try MockServerValue.multiMap(parameters, at: "httpRequest.pathParameters", separatesValues: false, alwaysPresent: true) {
                 guard path.parameterNames.contains(name) else {
                     throw StubRefusal("httpRequest.pathParameters.\(name)", "names no {\(name)} segment of \(path.shown)")
                 }
@@ -78,7 +77,7 @@ struct MockServerExpectation {
         }
         let action = try MockServerAction(expectation)
         entry += action.keys
-        let priority = expectation["priority"]?.integer ?? 0
+        let priority = try MockServerValue.integer(expectation["priority"], at: "priority", in: -1_000_000_000...1_000_000_000) ?? 0
         stub = ConvertedStub(file: path.relativeFile, parameterNames: path.parameterNames, entry: .makeObject(entry),
                              shown: "\(method) \(path.shown)", notes: notes + path.notes + action.notes)
         self.method = method
@@ -97,6 +96,9 @@ struct MockServerExpectation {
             throw StubRefusal("httpRequest.method", "\(JSONValue.excerpt(value)) has no equivalent: an entry answers one method (or ANY)")
         }
         if text.allSatisfy({ $0 == " " }) { return "ANY" }
+        if text.uppercased() == "ANY" {
+            throw StubRefusal("httpRequest.method", "\"\(text)\" is a method name to MockServer, which no request sends; leave method out to answer every method")
+        }
         guard text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || $0 == "_") }) else {
             throw StubRefusal("httpRequest.method", "\(JSONValue.excerpt(value)) is a pattern or a negation (\"!GET\"); an entry answers one method (or ANY): write one expectation per method")
         }
@@ -113,14 +115,19 @@ struct MockServerExpectation {
             path.shown = "(any path)"
             return path
         }
-        guard let text = value.stringValue ?? (value["not"] == .bool(true) || value["schema"] != nil ? nil : value["value"]?.stringValue) else {
+        guard let written = value.stringValue ?? (value["not"] == .bool(true) || value["schema"] != nil ? nil : value["value"]?.stringValue) else {
             throw StubRefusal(key, "\(JSONValue.excerpt(value)) has no equivalent: a path here is text or a pattern, not a negation or a schema")
         }
-        if text.isEmpty || text.allSatisfy({ $0 == " " }) {
+        if written.isEmpty || written.allSatisfy({ $0 == " " }) {
             var path = try ImportedPath.pattern(".*", key: key, includesQuery: false, tool: "MockServer")
             path.shown = "(any path)"
             return path
         }
+        // Anchors say nothing more: MockServer matches the whole path anyway (audit MS1).
+        var core = Substring(written)
+        if core.hasPrefix("^") { core = core.dropFirst() }
+        if core.hasSuffix("$"), !core.hasSuffix("\\$") { core = core.dropLast() }
+        let text = String(core)
         guard !text.hasPrefix("!") else {
             throw StubRefusal(key, "\"\(text)\" matches every path but these, which has no equivalent here; write entries for the paths it should answer")
         }
@@ -137,7 +144,14 @@ struct MockServerExpectation {
             return try ImportedPath.literalPath(text, key: key)
         }
         var path = try ImportedPath.pattern("^" + text + "$", key: key, includesQuery: false, tool: "MockServer")
-        path.shown = text
+        path.shown = written
+        // Each segment's pattern also takes its text as written, ignoring case, as MockServer
+        // compares (audit MS1: /a+b did not answer /a+b).
+        path.pathParameters = path.pathParameters.map { name, matcher in
+            guard let written = matcher["$regex"]?.stringValue, written.hasPrefix("^(?:"), written.hasSuffix(")$"),
+                  let pattern = MockServerValue.textOrPattern(String(written.dropFirst(4).dropLast(2))) else { return (name, matcher) }
+            return (name, WireMockMatcher.regex(pattern))
+        }
         return path
     }
 }

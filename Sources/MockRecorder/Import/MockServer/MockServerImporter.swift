@@ -28,6 +28,16 @@ public struct MockServerImporter: Sendable {
         maximumFileBytes = FixtureLoadOptions().maxFixtureFileBytes
     }
 
+    /// Whether `times` makes an expectation never active: no `remainingTimes` (`{}`), or 0 or
+    /// less. One that is not a number is left for the conversion to refuse, naming it.
+    private static func neverActive(_ times: JSONValue) -> Bool {
+        do {
+            return try (MockServerValue.integer(times["remainingTimes"], at: "times.remainingTimes", in: Int.min...Int.max) ?? 0) <= 0
+        } catch {
+            return false
+        }
+    }
+
     /// Imports every expectation of the files `sources` (a JSON array of expectations, or one).
     /// With `dryRun`, nothing is written.
     public func importExpectations(from sources: [String], dryRun: Bool = false) throws(ImportError) -> ImportReport {
@@ -65,7 +75,7 @@ public struct MockServerImporter: Sendable {
         var positions: [String: Int] = [:]
         var ordered: [(source: String, value: JSONValue)] = []
         for item in expectations {
-            if let times = item.value["times"], times["unlimited"] != .bool(true), (times["remainingTimes"]?.integer ?? 0) <= 0 {
+            if let times = item.value["times"], times["unlimited"] != .bool(true), Self.neverActive(times) {
                 notes.append("\(item.source) is not imported: its times \(JSONValue.excerpt(times)) make it never active in MockServer (exactly 0 times)")
                 continue
             }

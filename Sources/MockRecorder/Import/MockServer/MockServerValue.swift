@@ -39,20 +39,48 @@ enum MockServerValue {
         return negated ? .makeObject([("$not", plain)]) : plain
     }
 
-    /// Text without regular-expression syntax as itself, else the whole-value regex (or the text,
-    /// when it is no regex MockServer compiles).
+    /// Text without regular-expression syntax as itself, else a whole-value regex that also
+    /// takes the text as written (MockServer compares as text first: `application/vnd.api+json`
+    /// matches itself, audit MS1), or the text, when it is no regex ours compile.
     static func plainOrRegex(_ text: String) -> JSONValue {
         if text.allSatisfy({ $0 == " " || $0 == "\t" }) { return .makeObject([("$any", .bool(true))]) }
-        guard text.contains(where: { regexSyntax.contains($0) }), (try? LinearRegex("(?is)^(?:" + text + ")$")) != nil else {
+        guard text.contains(where: { regexSyntax.contains($0) }), let pattern = textOrPattern(text) else {
             return .string(text)
         }
-        return WireMockMatcher.regex("(?is)^(?:" + text + ")$")
+        return WireMockMatcher.regex(pattern)
+    }
+
+    /// `(?is)^(?:<text as written>|<text as a pattern>)$`, or nil when ours do not compile it.
+    static func textOrPattern(_ text: String) -> String? {
+        let pattern = "(?is)^(?:" + WireMockMatcher.escapedForRegex(text) + "|" + text + ")$"
+        return (try? LinearRegex(pattern)) == nil ? nil : pattern
+    }
+
+    /// A whole number as MockServer's reader takes one: `201`, `201.0`, `"201"`; nil when absent.
+    static func integer(_ value: JSONValue?, at key: String, in range: ClosedRange<Int>) throws(StubRefusal) -> Int? {
+        guard let value, value != .null else { return nil }
+        var number: Int?
+        switch value {
+        case .number(let written):
+            number = written.integerLiteralValue ?? Double(written.literal).flatMap { $0.rounded() == $0 && abs($0) < 1e15 ? Int($0) : nil }
+        case .string(let text):
+            let trimmed = Substring(text).trimmingSpaces
+            number = Int(trimmed) ?? Double(trimmed).flatMap { $0.rounded() == $0 && abs($0) < 1e15 ? Int($0) : nil }
+        default:
+            number = nil
+        }
+        guard let number, range.contains(number) else {
+            throw StubRefusal(key, "\(JSONValue.excerpt(value)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
     }
 
     /// `{"name": ["a", "b"], "keyMatchStyle": …}` or `[{"name": …, "values": […]}]` as named
     /// matchers. `separatesValues`: query parameters and form fields, whose occurrences are
     /// values of their own here (a header's lines are one value).
-    static func multiMap(_ value: JSONValue, at key: String, separatesValues: Bool, singleValue: Bool = false) throws(StubRefusal) -> [(String, JSONValue)] {
+    /// `alwaysPresent`: path parameters, whose segment is there (an optional one is not absent).
+    static func multiMap(_ value: JSONValue, at key: String, separatesValues: Bool, singleValue: Bool = false,
+                         alwaysPresent: Bool = false) throws(StubRefusal) -> [(String, JSONValue)] {
         var entries: [(name: String, values: [JSONValue], at: String)] = []
         switch value {
         case .object(let members):
@@ -72,9 +100,13 @@ enum MockServerValue {
         case .array(let elements):
             for (index, element) in elements.map(\.value).enumerated() {
                 let elementKey = "\(key)[\(index)]"
-                guard let name = element["name"].flatMap({ $0.stringValue ?? $0["value"]?.stringValue }) else {
+                // A name may be an object (`{"not": true, "value": "X-Block"}`), as the map form's
+                // `!X-Block` (audit MS1: its `not` was dropped).
+                guard var name = element["name"].flatMap({ $0.stringValue ?? $0["value"]?.stringValue }) else {
                     throw StubRefusal(elementKey, "needs a \"name\"")
                 }
+                if element["name"]?["not"] == .bool(true) { name = "!" + name }
+                if element["name"]?["optional"] == .bool(true) { name = "?" + name }
                 if singleValue {
                     entries.append((name, [element["value"] ?? .string("")], elementKey))
                 } else if case .array(let values)? = element["values"] {
@@ -97,8 +129,10 @@ enum MockServerValue {
                 continue
             }
             if name.hasPrefix("?") { optional = true; name.removeFirst() }
-            guard !name.isEmpty, !name.contains(where: { regexSyntax.contains($0) }) else {
-                throw StubRefusal(entryKey, "the name \(JSONValue.excerpt(.string(written))) is a pattern; names here are matched as written")
+            // `page[number]`, `filter.name` are names as written (JSON:API, Rails); a name that is
+            // plainly a pattern (`X-Trace-.*`) has no equivalent.
+            guard !name.isEmpty, !name.contains(where: { "*+|()^$\\?".contains($0) }) else {
+                throw StubRefusal(entryKey, "the name \(JSONValue.excerpt(.string(written))) is a pattern, which names here cannot be (they are matched as written); list the names it stands for")
             }
             guard !converted.contains(where: { separatesValues ? $0.0 == name : $0.0.lowercased() == name.lowercased() }) else {
                 throw StubRefusal(entryKey, "names '\(name)' a second time; give its values in one list")
@@ -115,7 +149,7 @@ enum MockServerValue {
                 }
                 matcher = .makeObject([("$includes", .makeArray(matchers))])
             }
-            if optional { matcher = .makeObject([("$anyOf", .makeArray([matcher, .makeObject([("$absent", .bool(true))])]))]) }
+            if optional, !alwaysPresent { matcher = .makeObject([("$anyOf", .makeArray([matcher, .makeObject([("$absent", .bool(true))])]))]) }
             converted.append((name, matcher))
         }
         return converted

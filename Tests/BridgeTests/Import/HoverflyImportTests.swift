@@ -40,11 +40,7 @@ import Testing
         /// Imports, expecting every pair imported and the root loaded without a problem.
         @discardableResult
         func importCleanly(sourceLocation: SourceLocation = #_sourceLocation) throws -> ImportReport {
-            let report = try run()
-            #expect(report.isComplete, "\(report)", sourceLocation: sourceLocation)
-            let problems = try FixtureStore.load(root: root.path).problems
-            #expect(problems.isEmpty, "\(problems.map(\.description))", sourceLocation: sourceLocation)
-            return report
+            try expectImportedCleanly(try run(), root: root.path, sourceLocation: sourceLocation)
         }
 
         func entries(_ file: String) throws -> [JSONValue] {
@@ -53,15 +49,8 @@ import Testing
             return elements.map(\.value)
         }
 
-        /// The body (as text, or the status when it is not 200–299 and `status` is wanted) of each request.
         func answers(_ requests: [(String, String, [String: String], String)]) async throws -> [String] {
-            // On a thread of its own: the sockets block, and the cooperative pool is every test's.
-            try await onOwnThread { [root] in try serveFixtures(root: root.path) { send throws in
-                try requests.map { method, target, headers, body throws in
-                    let response = try send(method, target, headers, body)
-                    return "\(response.status) \(String(decoding: response.body, as: UTF8.self))"
-                }
-            } }
+            try await servedAnswers(root: root.path, requests)
         }
     }
 
@@ -262,11 +251,11 @@ import Testing
     @Test func version4SimulationsAreUpgraded() async throws {
         let harness = try Harness(Self.simulation([
             #"{"request": {"path": {"exactMatch": "/v4"}, "method": {"exactMatch": "GET"}, "headers": {"X-Team": ["core"]}, "queriesWithMatchers": {"page": {"globMatch": "*"}}}, "response": {"status": 200, "body": "v4", "encodedBody": false, "templated": false}}"#,
-            #"{"request": {"path": {"exactMatch": "/v4"}, "method": {"exactMatch": "GET"}}, "response": {"status": 404, "body": "none", "encodedBody": false, "templated": false}}"#,
+            #"{"request": {"path": {"exactMatch": "/v4"}, "method": {"exactMatch": "GET"}}, "response": {"status": 410, "body": "none", "encodedBody": false, "templated": false}}"#,
         ], version: "v4"))
         try harness.importCleanly()
         let answers = try await harness.answers([("GET", "/v4?page=2", ["X-Team": "core"], ""), ("GET", "/v4", ["X-Team": "core"], ""), ("GET", "/v4?page=2", [:], "")])
-        #expect(answers == ["200 v4", "404 none", "404 none"], "\(answers)")
+        #expect(answers == ["200 v4", "410 none", "410 none"], "\(answers)")
     }
 
     /// Hoverfly's regex searches the path: without `$` it takes what follows, without `^` it is

@@ -92,3 +92,27 @@ func serveFixtures<Result>(root: String, _ body: ((String, String, [String: Stri
                                            body: Array(requestBody.utf8)))
     }
 }
+
+/// Expects an import complete and the root it wrote loading without a problem.
+@discardableResult
+func expectImportedCleanly(_ report: ImportReport, root: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> ImportReport {
+    #expect(report.isComplete, "\(report)", sourceLocation: sourceLocation)
+    let problems = try FixtureStore.load(root: root).problems
+    #expect(problems.isEmpty, "\(problems.map(\.description))", sourceLocation: sourceLocation)
+    return report
+}
+
+/// "status body" for each request to the root served (a 404 as "404" alone, its explanation
+/// left out), sent on a thread of its own: the sockets block, and the cooperative pool is
+/// every test's.
+func servedAnswers(root: String, _ requests: [(String, String, [String: String], String)]) async throws -> [String] {
+    try await onOwnThread {
+        try serveFixtures(root: root) { send throws in
+            try requests.map { method, target, headers, body throws in
+                let response = try send(method, target, headers, body)
+                return response.status == 404 ? "404" : "\(response.status) \(String(decoding: response.body, as: UTF8.self))"
+            }
+        }
+    }
+}
+

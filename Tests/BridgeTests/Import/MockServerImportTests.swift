@@ -26,22 +26,11 @@ import Testing
 
         @discardableResult
         func importCleanly(sourceLocation: SourceLocation = #_sourceLocation) throws -> ImportReport {
-            let report = try run()
-            #expect(report.isComplete, "\(report)", sourceLocation: sourceLocation)
-            let problems = try FixtureStore.load(root: root.path).problems
-            #expect(problems.isEmpty, "\(problems.map(\.description))", sourceLocation: sourceLocation)
-            return report
+            try expectImportedCleanly(try run(), root: root.path, sourceLocation: sourceLocation)
         }
 
-        /// Status and body of each request, in order, with 404s as "404".
         func answers(_ requests: [(String, String, [String: String], String)]) async throws -> [String] {
-            // On a thread of its own: the sockets block, and the cooperative pool is every test's.
-            try await onOwnThread { [root] in try serveFixtures(root: root.path) { send throws in
-                try requests.map { method, target, headers, body throws in
-                    let response = try send(method, target, headers, body)
-                    return response.status == 404 ? "404" : "\(response.status) \(String(decoding: response.body, as: UTF8.self))"
-                }
-            } }
+            try await servedAnswers(root: root.path, requests)
         }
     }
 

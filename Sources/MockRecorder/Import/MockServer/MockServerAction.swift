@@ -181,14 +181,7 @@ struct MockServerAction {
                 setType(contentType)
                 if let text = body["string"]?.stringValue, !text.isEmpty { keys.append(("responseText", .string(text))) }
             case "JSON":
-                var json = body["json"] ?? .null
-                if case .string(let text) = json {
-                    do {
-                        json = try JSONParser.parse(Array(text.utf8)).root.value
-                    } catch {
-                        throw StubRefusal("\(key).json", "is a string that is not JSON (\(error.position): \(error.message))")
-                    }
-                }
+                let json = try MockServerBody.jsonMember(of: body, at: key)
                 setType(contentType)
                 keys.append(("response", json))
             case "XML":

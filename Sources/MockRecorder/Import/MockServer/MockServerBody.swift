@@ -46,14 +46,7 @@ enum MockServerBody {
                 guard let pattern = body["regex"]?.stringValue else { throw StubRefusal("\(key).regex", "must be a string") }
                 return ImportedBody(request: WireMockMatcher.regex(MockServerValue.textOrPattern(pattern) ?? "(?is)^(?:" + pattern + ")$"), notes: [textNote(key)], requiresBody: false)
             case "JSON":
-                var expected = body["json"] ?? .null
-                if case .string(let text) = expected {
-                    do {
-                        expected = try JSONParser.parse(Array(text.utf8)).root.value
-                    } catch {
-                        throw StubRefusal("\(key).json", "is a string that is not JSON (\(error.position): \(error.message))")
-                    }
-                }
+                let expected = try jsonMember(of: body, at: key)
                 let matchType = body["matchType"]?.stringValue ?? "ONLY_MATCHING_FIELDS"
                 guard ["ONLY_MATCHING_FIELDS", "STRICT"].contains(matchType) else {
                     throw StubRefusal("\(key).matchType", "\(JSONValue.excerpt(.string(matchType))) is none of ONLY_MATCHING_FIELDS and STRICT")
@@ -71,6 +64,16 @@ enum MockServerBody {
             }
         default:
             throw StubRefusal(key, "must be a string, a JSON object or array, or a typed body ({\"type\": \"JSON\", \"json\": …})")
+        }
+    }
+
+    /// A typed body's `json`: the JSON itself, or a string holding it.
+    static func jsonMember(of body: JSONValue, at key: String) throws(StubRefusal) -> JSONValue {
+        guard case .string(let text)? = body["json"] else { return body["json"] ?? .null }
+        do {
+            return try JSONParser.parse(Array(text.utf8)).root.value
+        } catch {
+            throw StubRefusal("\(key).json", "is a string that is not JSON (\(error.position): \(error.message))")
         }
     }
 

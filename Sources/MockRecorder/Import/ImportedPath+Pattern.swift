@@ -19,7 +19,8 @@ extension ImportedPath {
         // `.*` or `.+` alone: every path.
         if text == ".*" || text == ".+" || text == "/.*" || text == "/.+" {
             path.segments = [.catchAll("p0")]
-            path.notes.append("'/' itself is not answered by the catch-all {p0...}.json; an entry in index.json would answer it")
+            // `.+` does not match "/" either; `.*` does.
+            if text.hasSuffix("*") { path.notes.append(ConvertedStub.rootNote) }
             return path
         }
         if text.hasPrefix("(?i)") {

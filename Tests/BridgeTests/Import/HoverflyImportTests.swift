@@ -273,9 +273,9 @@ import Testing
             ("GET", "/users/12", [:], ""), ("GET", "/users/12/orders", [:], ""), ("GET", "/users/x", [:], ""),
             ("GET", "/items/pens", [:], ""), ("GET", "/items/Pens", [:], ""),
             ("GET", "/find?b=2&a=1", [:], ""), ("GET", "/find?a=1&b=2&c=3", [:], ""),
-            ("PUT", "/any/thing", [:], ""),
+            ("PUT", "/any/thing", [:], ""), ("PUT", "/", [:], ""),   // no path matcher answers '/' too (index.json)
         ])
-        #expect(answers.map { $0.hasPrefix("404") ? "404" : $0 } == ["200 user", "200 user", "404", "200 item", "404", "200 found", "404", "200 any path"], "\(answers)")
+        #expect(answers.map { $0.hasPrefix("404") ? "404" : $0 } == ["200 user", "200 user", "404", "200 item", "404", "200 found", "404", "200 any path", "200 any path"], "\(answers)")
     }
 
     @Test(arguments: [

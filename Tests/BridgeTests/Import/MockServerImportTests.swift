@@ -81,9 +81,10 @@ import Testing
             ("POST", "/checkout", [:], ""), ("POST", "/checkout", [:], ""), ("POST", "/checkout", [:], ""),
             ("POST", "/pay", [:], ""), ("POST", "/pay", ["X-Customer-Tier": "gold"], ""), ("POST", "/pay", ["x-customer-tier": "PLATINUM"], ""),
             ("POST", "/pay", ["X-Customer-Tier": "gold-plus"], ""), ("GET", "/pay", [:], ""), ("GET", "/whatever", [:], ""),
+            ("GET", "/", [:], ""),   // the expectation for every path answers '/' too (index.json)
         ])
         #expect(answers == ["503 busy", "503 busy", "200 checked out", "201 paid again", "200 paid (vip)", "200 paid (vip)", "201 paid again",
-                            "418 fallback", "418 fallback"], "\(answers)")
+                            "418 fallback", "418 fallback", "418 fallback"], "\(answers)")
     }
 
     @Test func queryHeaderCookieAndBodyMatchers() async throws {

@@ -114,6 +114,14 @@ public struct HoverflyImporter: Sendable {
                 converted[index].pair = .success(pair)
             }
         }
+        converted = converted.flatMap { item -> [(source: String, pair: Result<HoverflyPair, StubRefusal>, shown: String)] in
+            guard case .success(var pair) = item.pair, let copy = pair.stub.rootCopy() else { return [item] }
+            var atRoot = pair
+            atRoot.stub = copy
+            atRoot.segments = []
+            pair.stub = pair.stub.withRootCopied()
+            return [(item.source, .success(pair), item.shown), (item.source + " (for /)", .success(atRoot), item.shown)]
+        }
         Self.order(&converted)
         if !destinations.isEmpty {
             notes.append(destinations.count == 1

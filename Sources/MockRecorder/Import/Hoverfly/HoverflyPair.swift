@@ -11,7 +11,7 @@ import MockFixtures
 struct HoverflyPair {
     var stub: ConvertedStub
     let method: String
-    let segments: [ImportedPath.Segment]
+    var segments: [ImportedPath.Segment]
     let score: Int
     let destinations: [String]
     let exactDestination: String?

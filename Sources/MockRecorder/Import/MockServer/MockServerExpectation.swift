@@ -6,7 +6,7 @@ import MockFixtures
 struct MockServerExpectation {
     var stub: ConvertedStub
     let method: String
-    let segments: [ImportedPath.Segment]
+    var segments: [ImportedPath.Segment]
     let priority: Int
 
     static let expectationKeys: Set<String> = Set(MockServerAction.actionKeys).union(["id", "priority", "httpRequest", "times", "timeToLive", "timestamp"])

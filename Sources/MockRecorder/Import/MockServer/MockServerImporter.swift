@@ -96,6 +96,14 @@ public struct MockServerImporter: Sendable {
                 converted.append((item.source, .failure(error), shown))
             }
         }
+        converted = converted.flatMap { item -> [(source: String, result: Result<MockServerExpectation, StubRefusal>, shown: String)] in
+            guard case .success(var expectation) = item.result, let copy = expectation.stub.rootCopy() else { return [item] }
+            var atRoot = expectation
+            atRoot.stub = copy
+            atRoot.segments = []
+            expectation.stub = expectation.stub.withRootCopied()
+            return [(item.source, .success(expectation), item.shown), (item.source + " (for /)", .success(atRoot), item.shown)]
+        }
         let accepted: [(index: Int, expectation: MockServerExpectation)] = converted.enumerated().compactMap { index, item in
             (try? item.result.get()).map { (index, $0) }
         }

@@ -407,4 +407,18 @@ import Testing
             "\(error)".hasSuffix("it looks like a WireMock stub file: import it with --from wiremock")
         }
     }
+
+    /// Answer headers the server writes itself are named when left out; a Host matcher, which
+    /// Hoverfly never matches, refuses the pair.
+    @Test func droppedHeadersAreNamedAndHostMatchersRefused() async throws {
+        let harness = try Harness(Self.simulation([
+            #"{"request": {"path": \#(Self.m("exact", #""/h""#))}, "response": {"status": 200, "body": "h", "headers": {"Keep-Alive": ["timeout=5"], "X-Empty": [""], "X-Kept": ["1"], "Content-Length": ["1"]}}}"#,
+            Self.pair(#""path": \#(Self.m("exact", #""/host""#)), "headers": {"Host": \#(Self.m("exact", #""example.test""#))}"#, body: #""host""#),
+        ]))
+        let report = try harness.run()
+        #expect(report.stubs.first?.notes.contains("response.headers Keep-Alive, X-Empty are left out: the server writes its own connection and framing headers, and sends no header without a value") == true, "\(report)")
+        guard case .notImported(let reason)? = report.stubs.last?.outcome else { Issue.record("\(report)"); return }
+        #expect(reason.contains("is never matched by Hoverfly"), "\(reason)")
+    }
 }
+

@@ -206,4 +206,15 @@ import Testing
         guard case .notImported(let reason)? = try any.run().stubs.first?.outcome else { Issue.record("ANY was imported"); return }
         #expect(reason.contains("is a method name to MockServer, which no request sends"), "\(reason)")
     }
+
+    @Test func ipv6ForwardsAndUnmatchedKeepAliveAreSaid() async throws {
+        let harness = try Harness("[" + [
+            #"{"httpRequest": {"path": "/v6"}, "httpForward": {"host": "::1", "port": 8080}}"#,
+            #"{"httpRequest": {"path": "/ka", "keepAlive": true}, "httpResponse": {"body": "ka"}}"#,
+        ].joined(separator: ",") + "]")
+        let report = try harness.importCleanly()
+        #expect(try JSONParser.parse(try harness.root.bytes("v6.json")).root.value.arrayElementValues[0]["forward"] == .string("http://[::1]:8080"))
+        #expect(report.stubs.contains { $0.notes.contains { $0.hasPrefix("httpRequest.keepAlive is not matched") } }, "\(report)")
+    }
 }
+

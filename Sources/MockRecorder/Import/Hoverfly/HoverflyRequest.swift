@@ -205,6 +205,10 @@ struct HoverflyRequest {
             guard !headers.contains(where: { $0.0.lowercased() == member.key.lowercased() }) else {
                 throw StubRefusal(key, "names a header named before (names are case-insensitive)")
             }
+            guard member.key.lowercased() != "host" else {
+                // Go moves Host out of the request's headers, so Hoverfly never matches it (audit H1).
+                throw StubRefusal(key, "is never matched by Hoverfly (Go keeps Host apart from the other headers), so the pair never answers; match the host with destination, or leave it out")
+            }
             let matchers = try HoverflyMatcher.list(member.value.value, at: key)
             score += matchers.reduce(0) { $0 + $1.score }
             headers.append((member.key, try HoverflyMatcher.namedValue(matchers, at: key, kind: .header, notes: &notes)))

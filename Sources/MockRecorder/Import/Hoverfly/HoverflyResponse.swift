@@ -42,7 +42,9 @@ struct HoverflyResponse {
             notes.append("response: a '{{' without its '}}' makes Hoverfly send the pair's text as written, so it is not templated here either")
         }
         var template = HoverflyTemplate(path: path, literals: literals)
-        let headers = try Self.headers(response["headers"], templated: templated, template: &template)
+        var dropped: [String] = []
+        let headers = try Self.headers(response["headers"], templated: templated, template: &template, dropped: &dropped)
+        if !dropped.isEmpty { notes.append(Self.droppedHeadersNote(dropped, at: "response.headers")) }
         if !headers.isEmpty { keys.append(("headers", .makeObject(headers))) }
         // Placeholders filled in (templated), or braces sent as written (`"template": false`,
         // for --template-all).
@@ -103,7 +105,13 @@ struct HoverflyResponse {
     }
 
     /// `{"Name": ["value", …]}`, without the headers the server writes itself.
-    private static func headers(_ value: JSONValue?, templated: Bool, template: inout HoverflyTemplate) throws(StubRefusal) -> [(String, JSONValue)] {
+    /// A note naming the answer headers left out (but `Content-Length`, which every answer gets
+    /// anew, and `Date`, which the importer notes once).
+    static func droppedHeadersNote(_ names: [String], at key: String) -> String {
+        "\(key) \(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") left out: the server writes its own connection and framing headers, and sends no header without a value"
+    }
+
+    private static func headers(_ value: JSONValue?, templated: Bool, template: inout HoverflyTemplate, dropped: inout [String]) throws(StubRefusal) -> [(String, JSONValue)] {
         guard let value, value != .null else { return [] }
         guard let members = value.objectMembers else { throw StubRefusal("response.headers", "must be an object of value lists by header name") }
         var headers: [(String, JSONValue)] = []
@@ -111,7 +119,11 @@ struct HoverflyResponse {
             let key = "response.headers.\(member.key)"
             let lowercased = member.key.lowercased()
             // A recorded Date is the capture's; the server sends the current one (the importer says so once).
-            guard !WireMockResponse.computedHeaders.contains(lowercased), lowercased != "date" else { continue }
+            guard lowercased != "date", lowercased != "content-length" else { continue }
+            guard !WireMockResponse.computedHeaders.contains(lowercased) else {
+                dropped.append(member.key)
+                continue
+            }
             var values: [String] = []
             switch member.value.value {
             case .string(let text): values = [text]
@@ -122,12 +134,18 @@ struct HoverflyResponse {
                 }
             default: throw StubRefusal(key, "must be a list of strings")
             }
-            if lowercased == "connection", values.last?.lowercased() != "close" { continue }
+            if lowercased == "connection", values.last?.lowercased() != "close" {
+                dropped.append(member.key)
+                continue
+            }
             var converted: [String] = []
             for text in values where !text.allSatisfy({ $0 == " " || $0 == "\t" }) {
                 converted.append(templated && text.contains("{{") ? try template.converted(text, at: key) : text)
             }
-            guard !converted.isEmpty else { continue }
+            guard !converted.isEmpty else {
+                dropped.append(member.key)
+                continue
+            }
             guard !headers.contains(where: { $0.0.lowercased() == lowercased }) else {
                 throw StubRefusal(key, "names a header named before (names are case-insensitive); give its values in one list")
             }

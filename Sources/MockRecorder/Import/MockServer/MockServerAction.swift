@@ -36,7 +36,9 @@ struct MockServerAction {
             let port = value["port"]?.integer ?? 80
             guard (1...65_535).contains(port) else { throw StubRefusal("httpForward.port", "\(port) is not a port") }
             let defaultPort = scheme == "https" ? 443 : 80
-            keys.append(("forward", .string("\(scheme)://\(host)\(port == defaultPort ? "" : ":\(port)")")))
+            // An IPv6 address goes in brackets in a URL (audit MS1).
+            let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+            keys.append(("forward", .string("\(scheme)://\(urlHost)\(port == defaultPort ? "" : ":\(port)")")))
             if try Self.milliseconds(value["delay"], at: "httpForward.delay") > 0 {
                 notes.append("httpForward.delay is not kept: a forwarded answer here takes the API's own time")
             }
@@ -76,12 +78,16 @@ struct MockServerAction {
         }
         var headers: [(String, [String])] = []
         if let written = response["headers"] {
+            var dropped: [String] = []
+            defer { if !dropped.isEmpty { notes.append(HoverflyResponse.droppedHeadersNote(dropped, at: "\(key).headers")) } }
             for (name, values) in try Self.headerLines(written, at: "\(key).headers") {
                 let lowercased = name.lowercased()
-                if WireMockResponse.computedHeaders.contains(lowercased) { continue }
-                if lowercased == "connection", values.last?.lowercased() != "close" { continue }
+                if lowercased == "content-length" { continue }
                 let kept = values.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
-                guard !kept.isEmpty else { continue }
+                guard !WireMockResponse.computedHeaders.contains(lowercased), lowercased != "connection" || kept.last?.lowercased() == "close", !kept.isEmpty else {
+                    dropped.append(name)
+                    continue
+                }
                 if let index = headers.firstIndex(where: { $0.0.lowercased() == lowercased }) { headers[index].1 += kept } else { headers.append((name, kept)) }
             }
         }

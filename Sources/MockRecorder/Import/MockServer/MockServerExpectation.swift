@@ -69,6 +69,9 @@ struct MockServerExpectation {
             if body.requiresBody { entry.append(("requestBody", .string("required"))) }
             notes += body.notes
         }
+        if request["keepAlive"] != nil, request["keepAlive"] != .null {
+            notes.append("httpRequest.keepAlive is not matched: whether a request keeps its connection open does not choose an entry here")
+        }
         if request["secure"] == .bool(true) {
             notes.append("httpRequest.secure is not matched: a mockserver serves one scheme (serve with --tls-cert and --tls-key for HTTPS)")
         }

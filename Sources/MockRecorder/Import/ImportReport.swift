@@ -35,6 +35,9 @@ public struct ImportReport: Sendable, CustomStringConvertible {
     public let root: String
     public let dryRun: Bool
     public internal(set) var stubs: [Stub] = []
+    /// What the tool calls one of them, for the summary: `stub` (WireMock), `response`
+    /// (Mockoon), `pair` (Hoverfly), `expectation` (MockServer).
+    public internal(set) var unit = "stub"
     /// Fixture files written (relative to the root), in order.
     public internal(set) var filesWritten: [String] = []
     /// Body files copied under `__files/` (relative to the root).
@@ -82,7 +85,7 @@ public struct ImportReport: Sendable, CustomStringConvertible {
         lines += notes.map { "note: \(Self.visible($0))" }
         let files = dryRun ? "nothing written (dry run)"
             : "\(filesWritten.count) fixture file\(filesWritten.count == 1 ? "" : "s") written, \(bodyFilesCopied.count) body file\(bodyFilesCopied.count == 1 ? "" : "s") copied"
-        var summary = "\(dryRun ? "would import" : "imported") \(importedCount) of \(stubs.count) stub\(stubs.count == 1 ? "" : "s") into \(root)"
+        var summary = "\(dryRun ? "would import" : "imported") \(importedCount) of \(stubs.count) \(unit)\(stubs.count == 1 ? "" : "s") into \(root)"
         if alreadyThereCount > 0 {
             summary += " (\(alreadyThereCount) already there)"
         }

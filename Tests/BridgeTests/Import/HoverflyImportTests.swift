@@ -315,6 +315,7 @@ import Testing
         let run = try await MockServerProcess.run(["import", "--from", "hoverfly", folder.path + "/sims", "--files", folder.path + "/bodies", "--root", root.path])
         #expect(run.status == 0, "\(run.standardOutput) \(run.standardError)")
         #expect(run.standardOutput.contains("note: the destinations api.example.com, auth.example.com are not matched, so their pairs are served from one root"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("imported 2 of 2 pairs into"), "the summary counts what Hoverfly calls them: \(run.standardOutput)")
         #expect(try root.text("__files/token.json") == #"{"token": "t"}"#)
         let token = try await onOwnThread { [root] in try serveFixtures(root: root.path) { send throws in try send("GET", "/token", [:], "").body } }
         #expect(token == Array(#"{"token": "t"}"#.utf8))

@@ -169,6 +169,7 @@ import Testing
             #expect(reasons.contains { $0.contains(expected) }, "\(expected) in \(reasons)")
         }
         #expect(reasons.count == 8)
+        #expect(report.description.hasSuffix("; 8 not imported (each line above says why and what to write instead)") && report.description.contains("imported 0 of 8 expectations into"), "\(report)")
         let broken = try Harness(#"{'httpRequest': {'path': '/a'}}"#)
         #expect(throws: ImportError.self) { try broken.run() }
     }

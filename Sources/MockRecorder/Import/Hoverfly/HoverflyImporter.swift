@@ -139,6 +139,7 @@ public struct HoverflyImporter: Sendable {
         }
         var report = try run.finish(pending, rootPath: rootPath, dryRun: dryRun)
         report.notes = notes
+        report.unit = "pair"
         return report
     }
 

@@ -123,6 +123,7 @@ public struct MockServerImporter: Sendable {
         let rootPath = try run.resolvedRoot(creating: !dryRun)
         var report = try run.finish(pending, rootPath: rootPath, dryRun: dryRun)
         report.notes = notes
+        report.unit = "expectation"
         return report
     }
 }

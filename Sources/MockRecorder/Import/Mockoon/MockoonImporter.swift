@@ -56,6 +56,7 @@ public struct MockoonImporter: Sendable {
         }
         var report = try run.finish(pending, rootPath: rootPath, dryRun: dryRun)
         report.notes = notes
+        report.unit = "response"
         return report
     }
 

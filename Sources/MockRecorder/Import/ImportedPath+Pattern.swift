@@ -192,3 +192,26 @@ extension ImportedPath {
         }
     }
 }
+
+extension ImportedPath {
+    /// A regular expression with each escaped slash `\/` (JavaScript's habit, a plain `/` in
+    /// RE2 and Java) written `/`; an escaped backslash before a slash (`\\/`) stays as it is.
+    static func unescapingSlashes(_ pattern: String) -> String {
+        var result = ""
+        var escaped = false
+        for character in pattern {
+            if escaped {
+                if character != "/" { result.append("\\") }
+                result.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.append(character)
+            }
+        }
+        if escaped { result.append("\\") }
+        return result
+    }
+}
+

@@ -124,6 +124,11 @@ public struct WireMockImporter: Sendable {
             }
             document = uncommented
         }
+        let otherTool = ImportSourceHint.otherTool(document.root.value, not: "wiremock")
+        guard otherTool.isEmpty else {
+            // A Hoverfly simulation or MockServer expectations handed to the wrong importer (audit R2).
+            return [PendingStub(source: file.shown, shown: "", result: .failure(StubRefusal("", "not a WireMock stub file" + otherTool)), filesFolder: nil)]
+        }
         var stubs: [JSONValue] = []
         switch document.root.value {
         case .object(let members) where members.contains(where: { $0.key == "mappings" }):

@@ -217,5 +217,24 @@ import Testing
         #expect(try JSONParser.parse(try harness.root.bytes("v6.json")).root.value.arrayElementValues[0]["forward"] == .string("http://[::1]:8080"))
         #expect(report.stubs.contains { $0.notes.contains { $0.hasPrefix("httpRequest.keepAlive is not matched") } }, "\(report)")
     }
+
+    // MARK: Audit R2
+
+    /// Numbers as Jackson reads them (any 32-bit priority, decimals cut), escaped slashes in a
+    /// path, and a pattern only Java runs refused rather than compared as text.
+    @Test func numbersEscapedSlashesAndJavaOnlyPatterns() async throws {
+        let harness = try Harness("[" + [
+            #"{"httpRequest": {"path": "\\/esc\\/x"}, "httpResponse": {"statusCode": 201.5, "body": "esc", "delay": {"timeUnit": "MILLISECONDS", "value": "300"}}, "priority": 2147483647}"#,
+            #"{"httpRequest": {"path": "/low"}, "httpResponse": {"body": "low"}, "priority": -2147483648}"#,
+            #"{"httpRequest": {"path": "/half"}, "httpResponse": {"body": "half"}, "priority": 1.5}"#,
+        ].joined(separator: ",") + "]")
+        try harness.importCleanly()
+        let escaped = try JSONParser.parse(try harness.root.bytes("esc/x.json")).root.value.arrayElementValues[0]
+        #expect(escaped["status"] == .number(JSONNumber(201)) && escaped["delay"] == .number(JSONNumber(300)), "\(escaped)")
+        #expect(try await harness.answers([("GET", "/esc/x", [:], ""), ("GET", "/low", [:], ""), ("GET", "/half", [:], "")]) == ["201 esc", "200 low", "200 half"])
+        let lookahead = try Harness(#"[{"httpRequest": {"path": "/u", "headers": {"X-Role": ["(?!admin).*"]}}, "httpResponse": {}}]"#)
+        guard case .notImported(let reason)? = try lookahead.run().stubs.first?.outcome else { Issue.record("a lookahead was imported as text"); return }
+        #expect(reason.contains("is a pattern ours cannot run"), "\(reason)")
+    }
 }
 

@@ -18,8 +18,9 @@ struct HoverflyGlobalDelays {
         let delay: JSONValue
     }
 
-    /// The host a pair without a destination is read with: the app calls this server.
-    static let serverHost = "localhost"
+    /// The host a pair without a destination is read with: the app calls this server, as it
+    /// called Hoverfly on its default port.
+    static let serverHost = "localhost:8500"
 
     private var fixed: [Rule] = []
     private var logNormal: [Rule] = []
@@ -71,7 +72,9 @@ struct HoverflyGlobalDelays {
             case "\\": escaped = true
             case "[": inClass = true
             case "]": inClass = false
-            case "/" where !inClass: return index == pattern.startIndex || pattern.hasPrefix("^/") ? nil : String(pattern[index...])
+            // A host part anchored at the start (`^localhost/d`) names the host Hoverfly sees
+            // with its port (`localhost:8500`); only an unanchored one is read for its path.
+            case "/" where !inClass: return index == pattern.startIndex || pattern.hasPrefix("^") ? nil : String(pattern[index...])
             default: break
             }
         }

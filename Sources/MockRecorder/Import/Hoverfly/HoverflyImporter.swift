@@ -43,14 +43,11 @@ public struct HoverflyImporter: Sendable {
             do {
                 document = try JSONParser.parse(Array(data)).root.value
             } catch {
-                if isFolderFile {
-                    folderNotes.append("\(path) is not valid JSON (\(error.position): \(error.message)), so it is not read")
-                    continue
-                }
+                // A broken simulation is an error in a folder too (audit R2: its pairs were lost).
                 throw ImportError("\(path) is not valid JSON (\(error.position): \(error.message))")
             }
             guard case .array? = document["data"]?["pairs"] else {
-                if isFolderFile {
+                if isFolderFile, document["data"] == nil {
                     // A body file or a package.json beside the simulations (audit H1).
                     folderNotes.append("\(path) is not a Hoverfly simulation (no \"data\": {\"pairs\": […]}), so it is not read")
                     continue

@@ -58,6 +58,9 @@ struct HoverflyRequest {
         let text = try matcher.text(at: key)
         switch matcher.name {
         case _ where matcher.name == "exact" || (matcher.name == "glob" && !text.contains("*")):
+            guard !text.contains("?") else {
+                throw StubRefusal(key, "\"\(text)\" holds a '?', which a path never matches (Hoverfly compares the path alone); write the query as query matchers")
+            }
             // Hoverfly compares the decoded path (a capture of /a%20b says "/a b").
             path = try ImportedPath.literalPath(Self.percentEncoded(text.isEmpty ? "/" : text), key: key)
             path.shown = text
@@ -77,10 +80,12 @@ struct HoverflyRequest {
             path.shown = text
         case "regex":
             // `\/` is a '/' (regexes copied from JavaScript escape them).
-            let unescaped = text.replacing("\\/", with: "/")
+            var unescaped = ImportedPath.unescapingSlashes(text)
             if unescaped.hasPrefix("(?i)") || unescaped.hasPrefix("^(?i)") {
                 throw StubRefusal(key, "\"\(text)\" ignores case in the path, which file names here cannot: paths are case-sensitive; write one pair per spelling")
             }
+            // `.` taking line breaks changes nothing in a path, which holds none.
+            if unescaped.hasPrefix("(?s)") { unescaped.removeFirst(4) } else if unescaped.hasPrefix("^(?s)") { unescaped = "^" + unescaped.dropFirst(5) }
             var pattern = Substring(unescaped)
             let anchoredStart = pattern.hasPrefix("^")
             if anchoredStart { pattern = pattern.dropFirst() }

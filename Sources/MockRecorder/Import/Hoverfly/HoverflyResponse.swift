@@ -49,12 +49,14 @@ struct HoverflyResponse {
         // Placeholders filled in (templated), or braces sent as written (`"template": false`,
         // for --template-all).
         var holdsBraces = headers.contains { WireMockResponse.holdsPlaceholder($0.1) }
-        let holdsTemplate = { (value: JSONValue) in templated && WireMockResponse.holdsPlaceholder(value) }
+        // Whether a placeholder is left to fill in per request (one the import wrote in is not).
+        var fillsIn = templated && headers.contains { $0.1.containsString(where: Self.holdsUnescapedPlaceholder) }
         let contentType = headers.last { $0.0.lowercased() == "content-type" }?.1.stringValue
         var body = response["body"]?.stringValue ?? ""
         if response["encodedBody"] == .bool(true) {
             if Base64.decode(body) == nil {
-                notes.append("response.body is not base64, so Hoverfly sends no body; neither does the entry")
+                // Hoverfly sends what decodes before the first bad character (audit R2).
+                throw StubRefusal("response.body", "is not base64, though encodedBody says so: Hoverfly sends only what decodes before the first bad character; write the body as base64, or as text without encodedBody")
             } else if !body.isEmpty {
                 if holdsBraces, templated { throw StubRefusal("response.headers", "are templated beside a base64 body, which a template here does not fill in; write the headers as sent") }
                 keys.append(("responseBase64", .string(body)))
@@ -80,9 +82,16 @@ struct HoverflyResponse {
                 }
             }
             if templated, body.contains("{{") {
-                let converted = JSONValue.string(try template.converted(body, at: "response.body"))
+                var text = try template.converted(body, at: "response.body")
+                if Self.holdsUnescapedPlaceholder(text) {
+                    fillsIn = true
+                } else if !fillsIn {
+                    // Nothing left to fill in (literals written in): the text as it is sent.
+                    text = text.replacing("\\{{", with: "{{")
+                }
+                let converted = JSONValue.string(text)
                 keys.append(("responseText", converted))
-                holdsBraces = holdsBraces || holdsTemplate(converted)
+                holdsBraces = holdsBraces || text.contains("{{")
             } else if !body.isEmpty {
                 if let document = try? JSONParser.parse(Array(body.utf8)), contentType.map(MediaType.isJSON) ?? true {
                     keys.append(("response", document.root.value))
@@ -94,7 +103,7 @@ struct HoverflyResponse {
         }
         // Templated with placeholders left (those the import fills in, a literal or a path's
         // text, leave none: audit H1), or braces sent as written.
-        if holdsBraces { keys.append(("template", .bool(templated && keys.contains { holdsTemplate($0.1) }))) }
+        if holdsBraces { keys.append(("template", .bool(fillsIn))) }
         if template.escapedRequestValues {
             notes.append("Hoverfly escapes a {{…}} request value for HTML (& < > \" ' as entities, as {{{…}}} does not); here it is sent as it is")
         }
@@ -152,6 +161,16 @@ struct HoverflyResponse {
             headers.append((member.key, converted.count == 1 ? .string(converted[0]) : .makeArray(converted.map { .string($0) })))
         }
         return headers
+    }
+
+    /// Whether `text` holds a `{{` that is no escaped `\{{`: a placeholder to fill in.
+    static func holdsUnescapedPlaceholder(_ text: String) -> Bool {
+        var rest = Substring(text)
+        while let open = rest.firstRange(of: "{{") {
+            if open.lowerBound == rest.startIndex || rest[rest.index(before: open.lowerBound)] != "\\" { return true }
+            rest = rest[open.upperBound...]
+        }
+        return false
     }
 
     /// The header values of `response.headers`, as written.

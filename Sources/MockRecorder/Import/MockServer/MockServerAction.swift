@@ -212,7 +212,7 @@ struct MockServerAction {
             "NANOSECONDS": (1, 1_000_000), "MICROSECONDS": (1, 1_000), "MILLISECONDS": (1, 1), "SECONDS": (1_000, 1),
             "MINUTES": (60_000, 1), "HOURS": (3_600_000, 1), "DAYS": (86_400_000, 1),
         ]
-        guard let value = delay["value"]?.integer, value >= 0, let unit = units[delay["timeUnit"]?.stringValue ?? "MILLISECONDS"] else {
+        guard let value = try? MockServerValue.integer(delay["value"], at: key, in: 0...Int(Int32.max)), let unit = units[delay["timeUnit"]?.stringValue ?? "MILLISECONDS"] else {
             throw StubRefusal(key, "needs a whole, non-negative \"value\" and a \"timeUnit\" (MILLISECONDS, SECONDS, …)")
         }
         let (product, overflow) = value.multipliedReportingOverflow(by: unit.multiply)

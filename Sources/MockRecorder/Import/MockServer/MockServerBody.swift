@@ -44,7 +44,8 @@ enum MockServerBody {
                 return try exactText(text, at: key)
             case "REGEX":
                 guard let pattern = body["regex"]?.stringValue else { throw StubRefusal("\(key).regex", "must be a string") }
-                return ImportedBody(request: WireMockMatcher.regex(MockServerValue.textOrPattern(pattern) ?? "(?is)^(?:" + pattern + ")$"), notes: [textNote(key)], requiresBody: false)
+                let whole = try MockServerValue.textOrPattern(pattern, at: "\(key).regex") ?? "^" + WireMockMatcher.escapedForRegex(pattern) + "$"
+                return ImportedBody(request: WireMockMatcher.regex(whole), notes: [textNote(key)], requiresBody: false)
             case "JSON":
                 let expected = try jsonMember(of: body, at: key)
                 let matchType = body["matchType"]?.stringValue ?? "ONLY_MATCHING_FIELDS"

@@ -80,7 +80,7 @@ struct MockServerExpectation {
         }
         let action = try MockServerAction(expectation)
         entry += action.keys
-        let priority = try MockServerValue.integer(expectation["priority"], at: "priority", in: -1_000_000_000...1_000_000_000) ?? 0
+        let priority = try MockServerValue.integer(expectation["priority"], at: "priority", in: Int(Int32.min)...Int(Int32.max)) ?? 0
         stub = ConvertedStub(file: path.relativeFile, parameterNames: path.parameterNames, entry: .makeObject(entry),
                              shown: "\(method) \(path.shown)", notes: notes + path.notes + action.notes)
         self.method = method
@@ -127,7 +127,7 @@ struct MockServerExpectation {
             return path
         }
         // Anchors say nothing more: MockServer matches the whole path anyway (audit MS1).
-        var core = Substring(written)
+        var core = Substring(ImportedPath.unescapingSlashes(written))
         if core.hasPrefix("^") { core = core.dropFirst() }
         if core.hasSuffix("$"), !core.hasSuffix("\\$") { core = core.dropLast() }
         let text = String(core)
@@ -140,7 +140,9 @@ struct MockServerExpectation {
             return path
         }
         let syntax = text.filter { MockServerValue.regexSyntax.contains($0) }
-        if syntax.allSatisfy({ $0 == "." }) || (try? LinearRegex("^(?:" + text + ")$")) == nil {
+        var isPattern = false
+        if !syntax.allSatisfy({ $0 == "." }) { isPattern = try MockServerValue.textOrPattern(text, at: key) != nil }
+        if !isPattern {
             if !syntax.isEmpty, (try? LinearRegex("^(?:" + text + ")$")) != nil {
                 notes.append("\(key) \"\(text)\" is read as written; MockServer also reads it as a pattern, where '.' is any character")
             }
@@ -150,11 +152,16 @@ struct MockServerExpectation {
         path.shown = written
         // Each segment's pattern also takes its text as written, ignoring case, as MockServer
         // compares (audit MS1: /a+b did not answer /a+b).
-        path.pathParameters = path.pathParameters.map { name, matcher in
+        var parameters: [(String, JSONValue)] = []
+        for (name, matcher) in path.pathParameters {
             guard let written = matcher["$regex"]?.stringValue, written.hasPrefix("^(?:"), written.hasSuffix(")$"),
-                  let pattern = MockServerValue.textOrPattern(String(written.dropFirst(4).dropLast(2))) else { return (name, matcher) }
-            return (name, WireMockMatcher.regex(pattern))
+                  let pattern = try MockServerValue.textOrPattern(String(written.dropFirst(4).dropLast(2)), at: key) else {
+                parameters.append((name, matcher))
+                continue
+            }
+            parameters.append((name, WireMockMatcher.regex(pattern)))
         }
+        path.pathParameters = parameters
         return path
     }
 }

@@ -35,37 +35,49 @@ enum MockServerValue {
             negated.toggle()
             text.removeFirst()
         }
-        let plain = plainOrRegex(text)
+        let plain = try plainOrRegex(text, at: key)
         return negated ? .makeObject([("$not", plain)]) : plain
     }
 
     /// Text without regular-expression syntax as itself, else a whole-value regex that also
     /// takes the text as written (MockServer compares as text first: `application/vnd.api+json`
-    /// matches itself, audit MS1), or the text, when it is no regex ours compile.
-    static func plainOrRegex(_ text: String) -> JSONValue {
+    /// matches itself, audit MS1), or the text, when it is no regex at all (`c++`, `{id}`, which
+    /// Java refuses too, so MockServer compares it as text only).
+    static func plainOrRegex(_ text: String, at key: String) throws(StubRefusal) -> JSONValue {
         if text.allSatisfy({ $0 == " " || $0 == "\t" }) { return .makeObject([("$any", .bool(true))]) }
-        guard text.contains(where: { regexSyntax.contains($0) }), let pattern = textOrPattern(text) else {
+        guard text.contains(where: { regexSyntax.contains($0) }), let pattern = try textOrPattern(text, at: key) else {
             return .string(text)
         }
         return WireMockMatcher.regex(pattern)
     }
 
-    /// `(?is)^(?:<text as written>|<text as a pattern>)$`, or nil when ours do not compile it.
-    static func textOrPattern(_ text: String) -> String? {
+    /// `(?is)^(?:<text as written>|<text as a pattern>)$`; nil when the text is no pattern. A
+    /// pattern Java runs and ours cannot (lookaround, back-references, Java-only escapes) refuses
+    /// the expectation (audit R2: it was compared as text, and never matched as MockServer does).
+    static func textOrPattern(_ text: String, at key: String) throws(StubRefusal) -> String? {
         let pattern = "(?is)^(?:" + WireMockMatcher.escapedForRegex(text) + "|" + text + ")$"
-        return (try? LinearRegex(pattern)) == nil ? nil : pattern
+        do {
+            _ = try LinearRegex(pattern)
+            return pattern
+        } catch {
+            let reason = error.description
+            guard reason.contains("not supported") || reason.contains("unknown escape") || reason.contains("unknown group syntax") else { return nil }
+            throw StubRefusal(key, "\(JSONValue.excerpt(.string(text))) is a pattern ours cannot run (\(reason)); write it without lookaround, back-references or Java-only escapes, or list the values it stands for")
+        }
     }
 
-    /// A whole number as MockServer's reader takes one: `201`, `201.0`, `"201"`; nil when absent.
+    /// A whole number as MockServer's reader takes one: `201`, `201.0`, `"201"` (`201.5` is 201);
+    /// nil when absent.
     static func integer(_ value: JSONValue?, at key: String, in range: ClosedRange<Int>) throws(StubRefusal) -> Int? {
         guard let value, value != .null else { return nil }
         var number: Int?
         switch value {
+        // Jackson, which MockServer reads with, takes "201" and cuts 201.5 to 201.
         case .number(let written):
-            number = written.integerLiteralValue ?? Double(written.literal).flatMap { $0.rounded() == $0 && abs($0) < 1e15 ? Int($0) : nil }
+            number = written.integerLiteralValue ?? Double(written.literal).flatMap { abs($0) < 1e15 ? Int($0.rounded(.towardZero)) : nil }
         case .string(let text):
             let trimmed = Substring(text).trimmingSpaces
-            number = Int(trimmed) ?? Double(trimmed).flatMap { $0.rounded() == $0 && abs($0) < 1e15 ? Int($0) : nil }
+            number = Int(trimmed) ?? Double(trimmed).flatMap { abs($0) < 1e15 ? Int($0.rounded(.towardZero)) : nil }
         default:
             number = nil
         }

@@ -55,7 +55,7 @@ public struct MockServerImporter: Sendable {
             } catch {
                 // MockServer's reader takes comments too (and single quotes, which ours do not).
                 guard let uncommented = try? JSONParser.parse(JSONComments.stripped(Array(data))) else {
-                    throw ImportError("\(path) is not valid JSON (\(error.position): \(error.message)); MockServer's lenient forms (single quotes, unquoted names, trailing commas) are not read: write it as JSON")
+                    throw ImportError("\(path) is not valid JSON (\(error.position): \(error.message)); MockServer's lenient forms (single quotes, unquoted names, # comments) are not read: write it as JSON")
                 }
                 document = uncommented.root.value
             }

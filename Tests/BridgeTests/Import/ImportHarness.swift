@@ -72,9 +72,16 @@ final class ImportHarness: Sendable {
         try serveFixtures(root: root.path, body)
     }
 
-    /// Statuses of GETs of `targets`, with `headers` on each.
-    func statuses(_ targets: [String], headers: [String: String] = [:]) throws -> [Int] {
-        try serve { send throws in try targets.map { try send("GET", $0, headers, "").status } }
+    /// ``serve(_:)`` on a thread of its own: the sockets block, and the cooperative pool is every
+    /// test's. `body` must not call `#expect` (it runs outside the test's task): return what to
+    /// check.
+    func served<Result: Sendable>(_ body: @escaping @Sendable ((String, String, [String: String], String) throws -> UpstreamResponse) throws -> Result) async throws -> Result {
+        try await onOwnThread { [root] in try serveFixtures(root: root.path, body) }
+    }
+
+    /// Statuses of GETs of `targets`, with `headers` on each (on a thread of its own).
+    func statuses(_ targets: [String], headers: [String: String] = [:]) async throws -> [Int] {
+        try await served { send throws in try targets.map { try send("GET", $0, headers, "").status } }
     }
 }
 

@@ -48,9 +48,14 @@ import Testing
         func serve<Result>(_ body: ((String, String, [String: String], String) throws -> UpstreamResponse) throws -> Result) throws -> Result {
             try serveFixtures(root: root.path, body)
         }
+
+        /// ``serve(_:)`` on a thread of its own (see `ImportHarness.served`).
+        func served<Result: Sendable>(_ body: @escaping @Sendable ((String, String, [String: String], String) throws -> UpstreamResponse) throws -> Result) async throws -> Result {
+            try await onOwnThread { [root] in try serveFixtures(root: root.path, body) }
+        }
     }
 
-    @Test func rulesBecomeEntriesBeforeTheDefault() throws {
+    @Test func rulesBecomeEntriesBeforeTheDefault() async throws {
         let routes = "[" + [
             #"{"uuid": "u1", "type": "http", "method": "get", "endpoint": "users/:id", "responseMode": null, "responses": ["#
                 + Self.response(#""statusCode": 404, "body": "{\"error\": \"gone\"}", "rules": [{"target": "params", "modifier": "id", "value": "0", "invert": false, "operator": "equals"}, {"target": "query", "modifier": "deleted", "value": "true", "invert": false, "operator": "equals"}]"#) + ","
@@ -83,7 +88,7 @@ import Testing
         }
     }
 
-    @Test func whatHasNoEquivalentIsRefusedSayingWhy() throws {
+    @Test func whatHasNoEquivalentIsRefusedSayingWhy() async throws {
         let routes = "[" + [
             #"{"uuid": "a", "type": "crud", "method": "", "endpoint": "people", "responses": ["# + Self.response(#""default": true"#) + "]}",
             #"{"uuid": "b", "type": "http", "method": "get", "endpoint": "seq", "responseMode": "SEQUENTIAL", "responses": ["# + Self.response(#""default": true"#) + "]}",
@@ -105,7 +110,7 @@ import Testing
         #expect(!report.isComplete)
     }
 
-    @Test func aFileBodyIsCopiedOrInlinedWhenTemplated() throws {
+    @Test func aFileBodyIsCopiedOrInlinedWhenTemplated() async throws {
         let routes = "[" + [
             #"{"uuid": "a", "type": "http", "method": "get", "endpoint": "logo", "responseMode": null, "responses": ["# + Self.response(#""default": true, "bodyType": "FILE", "filePath": "files/logo.txt", "headers": [{"key": "Content-Type", "value": "text/plain"}]"#) + "]}",
             #"{"uuid": "b", "type": "http", "method": "get", "endpoint": "hello/:name", "responseMode": null, "responses": ["# + Self.response(#""default": true, "bodyType": "FILE", "filePath": "files/hello.json""#) + "]}",
@@ -114,7 +119,7 @@ import Testing
         let report = try harness.run()
         #expect(report.isComplete, "\(report)")
         #expect(try harness.root.text("__files/files/logo.txt") == "LOGO", "under its place in the environment's folder")
-        let bodies = try harness.serve { send throws in try ["/api/logo", "/api/hello/Rey"].map { try send("GET", $0, [:], "").body } }
+        let bodies = try await harness.served { send throws in try ["/api/logo", "/api/hello/Rey"].map { try send("GET", $0, [:], "").body } }
         #expect(String(decoding: bodies[0], as: UTF8.self) == "LOGO")
         #expect(sameJSON(bodies[1], #"{"hello": "Rey", "n": 1}"#), "Mockoon fills a file in as text: \(String(decoding: bodies[1], as: UTF8.self))")
     }
@@ -127,7 +132,7 @@ import Testing
     }
 
     /// Audit M1's defects: each answers as Mockoon does now.
-    @Test func whatMockoonAnswersIsWhatTheImportAnswers() throws {
+    @Test func whatMockoonAnswersIsWhatTheImportAnswers() async throws {
         let routes = "[" + [
             Self.route("a", "get", "users/:id", [Self.response(#""default": true, "body": "{\"who\": \"param\"}""#)]),
             Self.route("b", "get", "users/me", [Self.response(#""default": true, "body": "{\"who\": \"me\"}""#)]),
@@ -162,7 +167,7 @@ import Testing
     }
 
     /// Audit M2: priorities, paths and types after the first fixes.
-    @Test func routeOrderKeepsRuntimeFixturesFirstAndFilePathsResolve() throws {
+    @Test func routeOrderKeepsRuntimeFixturesFirstAndFilePathsResolve() async throws {
         let routes = "[" + [
             Self.route("a", "get", "users/:id", [Self.response(#""default": true, "body": "{\"who\": \"param\"}""#)]),
             Self.route("b", "get", "users/me", [Self.response(#""default": true, "body": "{\"who\": \"me\"}""#)]),

@@ -15,7 +15,7 @@ import Testing
 @Suite struct WireMockImportAuditTests {
     static let json = ["Content-Type": "application/json"]
 
-    @Test func bodyPatternsNeverMatchAQueryWithoutABody() throws {
+    @Test func bodyPatternsNeverMatchAQueryWithoutABody() async throws {
         let harness = try ImportHarness(mappings: ["all.json": #"""
             {"mappings": [
              {"request": {"method": "POST", "urlPath": "/users", "bodyPatterns": [{"equalToJson": {"name": "Rey"}}]}, "response": {"status": 201}},
@@ -32,7 +32,7 @@ import Testing
         }
     }
 
-    @Test func anEmptyJSONObjectMatchesOnlyAnEmptyObject() throws {
+    @Test func anEmptyJSONObjectMatchesOnlyAnEmptyObject() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"method": "POST", "urlPath": "/e", "bodyPatterns": [{"equalToJson": "{}"}]}, "response": {"status": 200}}"#)
         try harness.importCleanly()
         try harness.serve { send throws in
@@ -44,7 +44,7 @@ import Testing
         #expect(try partial.refusal().contains("matches any JSON object"))
     }
 
-    @Test func pathsOfOneShapeShareAFileAndItsParameterNames() throws {
+    @Test func pathsOfOneShapeShareAFileAndItsParameterNames() async throws {
         let harness = try ImportHarness(mappings: ["all.json": #"""
             {"mappings": [
              {"request": {"method": "GET", "urlPathTemplate": "/orgs/{org}"}, "response": {"jsonBody": {"org": "{{request.path.org}}"}, "transformers": ["response-template"]}},
@@ -55,7 +55,7 @@ import Testing
         #expect(report.stubs.map(\.outcome) == [.added(file: "orgs/{org}.json", entry: 0), .added(file: "orgs/{org}.json", entry: 1),
                                                 .added(file: "orgs/{org}.json", entry: 2)], "\(report)")
         #expect(report.stubs[1].notes.contains("the path parameter {orgId} is {org} here: orgs/{org}.json serves the same paths"))
-        let statuses = try harness.serve { send throws in
+        let statuses = try await harness.served { send throws in
             [try send("GET", "/orgs/acme", [:], "").status, try send("DELETE", "/orgs/acme", [:], "").status,
              try send("DELETE", "/orgs/other", [:], "").status, try send("PUT", "/orgs/acme", [:], "").status]
         }
@@ -64,10 +64,10 @@ import Testing
         let onDisk = try ImportHarness(stub: #"{"request": {"method": "DELETE", "urlPathPattern": "/users/[0-9]+"}, "response": {"status": 204}}"#,
                                        existing: ["users/{id}.json": #"[{"method": "GET", "response": {"from": "file"}}]"#])
         #expect(try onDisk.importCleanly().stubs[0].outcome == .added(file: "users/{id}.json", entry: 1))
-        #expect(try onDisk.statuses(["/users/7"]) == [200])
+        #expect(try await onDisk.statuses(["/users/7"]) == [200])
     }
 
-    @Test func twoFoldersWithOneBodyFileNameDoNotShareIt() throws {
+    @Test func twoFoldersWithOneBodyFileNameDoNotShareIt() async throws {
         let first = try TemporaryFolder(["mappings/a.json": #"{"request": {"urlPath": "/one"}, "response": {"bodyFileName": "data.json"}}"#,
                                          "__files/data.json": #"{"src": 1}"#], label: "wiremock")
         let second = try TemporaryFolder(["mappings/b.json": #"{"request": {"urlPath": "/two"}, "response": {"bodyFileName": "data.json"}}"#,
@@ -83,7 +83,7 @@ import Testing
         #expect(try root.text("__files/data.json") == #"{"src": 1}"#)
     }
 
-    @Test func aPlaceholderThatIsAWholeStringStaysAString() throws {
+    @Test func aPlaceholderThatIsAWholeStringStaysAString() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "POST", "urlPathPattern": "/c/[0-9]+"},
              "response": {"transformers": ["response-template"],
@@ -91,19 +91,19 @@ import Testing
             """#)
         let report = try harness.importCleanly()
         #expect(report.stubs[0].notes.contains { $0.contains("sends null here when its value is missing") })
-        let body = try harness.serve { send throws in try send("POST", "/c/7", Self.json, #"{"count": 3}"#).body }
+        let body = try await harness.served { send throws in try send("POST", "/c/7", Self.json, #"{"count": 3}"#).body }
         let value = try JSONParser.parse(body).root.value
         #expect(value["id"] == .string("7") && value["count"] == .string("3") && value["text"] == .string("n=7"), "\(value)")
         #expect(value["at"]?.stringValue?.allSatisfy(\.isNumber) == true, "epoch as text, as WireMock writes it: \(String(describing: value["at"]))")
     }
 
     @Test(arguments: ["-9223372036854775808 seconds", "9223372036854775807 weeks", "40000 days"])
-    func anOffsetBeyondAHundredYearsIsRefusedNotATrap(offset: String) throws {
+    func anOffsetBeyondAHundredYearsIsRefusedNotATrap(offset: String) async throws {
         let harness = try ImportHarness(stub: "{\"request\": {\"urlPath\": \"/t\"}, \"response\": {\"transformers\": [\"response-template\"], \"body\": \"{{now offset='\(offset)'}}\"}}")
         #expect(try harness.refusal().contains("beyond the 100 years ours move by"))
     }
 
-    @Test func aPathTooLongForTheFileSystemRefusesItsStubAlone() throws {
+    @Test func aPathTooLongForTheFileSystemRefusesItsStubAlone() async throws {
         let long = (0..<25).map { _ in String(repeating: "y", count: 200) }.joined(separator: "/")
         let harness = try ImportHarness(mappings: [
             "a.json": #"{"request": {"urlPath": "/a"}, "response": {}}"#,
@@ -119,7 +119,7 @@ import Testing
         #expect(reason.contains("longer than file systems take"))
     }
 
-    @Test func aFileOverTheLoadersLimitIsNotWritten() throws {
+    @Test func aFileOverTheLoadersLimitIsNotWritten() async throws {
         let harness = try ImportHarness(mappings: [
             "big.json": "{\"request\": {\"urlPath\": \"/big\"}, \"response\": {\"body\": \"\(String(repeating: "x", count: 5_000))\"}}",
             "small.json": #"{"request": {"urlPath": "/small"}, "response": {}}"#,
@@ -130,7 +130,7 @@ import Testing
         #expect(!harness.root.exists("big.json"))
     }
 
-    @Test func aPlainJSONPathWantsAValueAndASubMatcherAnyElementOfAList() throws {
+    @Test func aPlainJSONPathWantsAValueAndASubMatcherAnyElementOfAList() async throws {
         let harness = try ImportHarness(mappings: [
             "a.json": #"{"request": {"method": "POST", "urlPath": "/a", "bodyPatterns": [{"matchesJsonPath": "$.a"}]}, "response": {"status": 200}}"#,
             "t.json": #"{"request": {"method": "POST", "urlPath": "/t", "bodyPatterns": [{"matchesJsonPath": {"expression": "$.tags", "contains": "urgent"}}]}, "response": {"status": 200}}"#,
@@ -146,20 +146,20 @@ import Testing
         }
     }
 
-    @Test func aPatternEndingInALiteralMatchesNoQueryEvenAfterASpanningSegment() throws {
+    @Test func aPatternEndingInALiteralMatchesNoQueryEvenAfterASpanningSegment() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"method": "GET", "urlPattern": "/api/.*/details"}, "response": {}}"#)
         try harness.importCleanly()
-        #expect(try harness.statuses(["/api/x/details", "/api/x/details?y=1"]) == [200, 404])
+        #expect(try await harness.statuses(["/api/x/details", "/api/x/details?y=1"]) == [200, 404])
     }
 
-    @Test func getOrHeadIsAGetEntry() throws {
+    @Test func getOrHeadIsAGetEntry() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"method": "GET_OR_HEAD", "urlPath": "/goh"}, "response": {"body": "ok"}}"#)
         try harness.importCleanly()
-        let statuses = try harness.serve { send throws in [try send("GET", "/goh", [:], "").status, try send("HEAD", "/goh", [:], "").status] }
+        let statuses = try await harness.served { send throws in [try send("GET", "/goh", [:], "").status, try send("HEAD", "/goh", [:], "").status] }
         #expect(statuses == [200, 200])
     }
 
-    @Test func templatedBodyFilesAreConvertedAndOnlyTheirCandidatesCopied() throws {
+    @Test func templatedBodyFilesAreConvertedAndOnlyTheirCandidatesCopied() async throws {
         let harness = try ImportHarness(mappings: [
             "g.json": #"{"request": {"urlPath": "/greet"}, "response": {"bodyFileName": "greeting.json", "transformers": ["response-template"]}}"#,
             "u.json": #"{"request": {"urlPathPattern": "/users/[0-9]+"}, "response": {"bodyFileName": "users/{{request.path.[1]}}.json", "transformers": ["response-template"]}}"#,
@@ -172,22 +172,22 @@ import Testing
         ])
         try harness.importCleanly()
         #expect(!harness.root.exists("__files/users/NOTES.txt"))
-        let bodies = try harness.serve { send throws in try ["/greet?name=Rey", "/users/1", "/hello?name=Finn"].map { try send("GET", $0, [:], "").body } }
+        let bodies = try await harness.served { send throws in try ["/greet?name=Rey", "/users/1", "/hello?name=Finn"].map { try send("GET", $0, [:], "").body } }
         #expect(sameJSON(bodies[0], #"{"hello": "Rey"}"#) && sameJSON(bodies[1], #"{"id": "1", "kind": "user"}"#), "\(bodies.map { String(decoding: $0, as: UTF8.self) })")
         #expect(String(decoding: bodies[2], as: UTF8.self) == "Hello Finn!")
     }
 
-    @Test func caseInsensitiveIsReadForEqualToOnly() throws {
+    @Test func caseInsensitiveIsReadForEqualToOnly() async throws {
         let harness = try ImportHarness(mappings: [
             "q.json": #"{"request": {"urlPath": "/q", "queryParameters": {"q": {"contains": "sky", "caseInsensitive": true}}}, "response": {}}"#,
             "b.json": #"{"request": {"method": "POST", "urlPath": "/b", "bodyPatterns": [{"equalTo": "hello", "caseInsensitive": true}]}, "response": {}}"#,
         ])
         try harness.importCleanly()
-        #expect(try harness.statuses(["/q?q=SKY", "/q?q=sky"]) == [404, 200])
-        #expect(try harness.serve { send throws in try send("POST", "/b", ["Content-Type": "text/plain"], "HELLO").status } == 200)
+        #expect(try await harness.statuses(["/q?q=SKY", "/q?q=sky"]) == [404, 200])
+        #expect(try await harness.served { send throws in try send("POST", "/b", ["Content-Type": "text/plain"], "HELLO").status } == 200)
     }
 
-    @Test func convertibleKeysThatWereRefusedAreImported() throws {
+    @Test func convertibleKeysThatWereRefusedAreImported() async throws {
         let harness = try ImportHarness(mappings: [
             "not.json": #"{"request": {"urlPath": "/not", "headers": {"X-Env": {"not": {"equalTo": "prod"}}}}, "response": {}}"#,
             "exact.json": #"{"request": {"urlPath": "/exact", "queryParameters": {"id": {"hasExactly": [{"equalTo": "1"}, {"equalTo": "2"}]}}}, "response": {}}"#,
@@ -197,10 +197,10 @@ import Testing
             "hook.json": #"{"request": {"urlPath": "/hook"}, "response": {}, "serveEventListeners": [{"name": "webhook", "parameters": {"url": "http://127.0.0.1:9/h", "headers": {"X-Multi": ["a", "b"]}, "delay": {"type": "uniform", "lower": 10, "upper": 20}}}]}"#,
         ])
         let report = try harness.importCleanly()
-        #expect(try harness.statuses(["/not"], headers: ["X-Env": "dev"]) == [200])
-        #expect(try harness.statuses(["/not"], headers: ["X-Env": "prod"]) == [404])
-        #expect(try harness.statuses(["/exact?id=2&id=1", "/exact?id=1", "/exact?id=1&id=2&id=3"]) == [200, 404, 404])
-        let answers = try harness.serve { send throws in try ["/status", "/comments", "/random"].map { try send("GET", $0, [:], "") } }
+        #expect(try await harness.statuses(["/not"], headers: ["X-Env": "dev"]) == [200])
+        #expect(try await harness.statuses(["/not"], headers: ["X-Env": "prod"]) == [404])
+        #expect(try await harness.statuses(["/exact?id=2&id=1", "/exact?id=1", "/exact?id=1&id=2&id=3"]) == [200, 404, 404])
+        let answers = try await harness.served { send throws in try ["/status", "/comments", "/random"].map { try send("GET", $0, [:], "") } }
         #expect(answers[0].status == 201 && answers[0].header("X-A") == "1")
         #expect(String(decoding: answers[1].body, as: UTF8.self) == "a // not a comment")
         #expect(answers[2].body.count == 36, "WireMock's default length")
@@ -217,12 +217,12 @@ import Testing
         (#"{"request": {"method": "POST", "urlPath": "/x", "bodyPatterns": [{"equalToJson": {"$set": {"a": 1}}, "ignoreExtraElements": true}]}, "response": {}}"#, "compared literally"),
         (#"{"request": {"urlPathPattern": "(?i)/api/x"}, "response": {}}"#, "paths are case-sensitive"),
     ])
-    func whatHasNoFaithfulFormIsRefused(stub: String, reason: String) throws {
+    func whatHasNoFaithfulFormIsRefused(stub: String, reason: String) async throws {
         let refusal = try ImportHarness(stub: stub).refusal()
         #expect(refusal.contains(reason), "\(refusal)")
     }
 
-    @Test func aStubNameCannotForgeReportLinesAndARootInsideTheSourceIsNotReadBack() throws {
+    @Test func aStubNameCannotForgeReportLinesAndARootInsideTheSourceIsNotReadBack() async throws {
         let harness = try ImportHarness(stub: #"{"name": "evil\u001b[31m\nforged", "request": {"urlPath": "/a"}, "response": {}}"#)
         let report = try WireMockImporter(root: harness.wiremock.path + "/mappings/out").importStubs(from: [harness.wiremock.path])
         #expect(!report.description.contains("\n" + "forged") && report.description.contains(#"\nforged"#), "\(report)")
@@ -232,13 +232,13 @@ import Testing
     }
 
     /// Reading a FIFO named as a body file would block the import for good.
-    @Test func aBodyFileThatIsNoRegularFileIsRefused() throws {
+    @Test func aBodyFileThatIsNoRegularFileIsRefused() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"urlPath": "/f"}, "response": {"bodyFileName": "pipe.json"}}"#, files: ["x.json": "{}"])
         #expect(mkfifo(harness.wiremock.path + "/__files/pipe.json", 0o600) == 0)
         #expect(try harness.refusal().contains("pipe.json is not a regular file"))
     }
 
-    @Test func aWarningTheImportBringsFailsIt() throws {
+    @Test func aWarningTheImportBringsFailsIt() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"method": "GET", "urlPath": "/w", "headers": {"X-A": {"equalTo": "1"}}}, "response": {}}"#,
                                         existing: ["w.json": #"[{"method": "GET", "priority": 1, "response": {"first": true}}]"#])
         let report = try harness.run()

@@ -7,29 +7,29 @@ import Testing
 
 /// What audit I2 found after the first fixes: each case answers as WireMock does, or is refused.
 @Suite struct WireMockImportRegressionTests {
-    @Test func aMergedStubsBodyFileTakesTheFilesParameterNames() throws {
+    @Test func aMergedStubsBodyFileTakesTheFilesParameterNames() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"method": "PUT", "urlPathPattern": "/users/[0-9]+"}, "response": {"transformers": ["response-template"], "bodyFileName": "put.json"}}"#,
                                         files: ["put.json": #"{"updated": "{{request.path.[1]}}"}"#],
                                         existing: ["users/{id}.json": #"[{"method": "GET", "template": true, "response": {"id": "{{path.id}}"}}]"#])
         try harness.importCleanly()
-        let bodies = try harness.serve { send throws in [try send("GET", "/users/5", [:], ""), try send("PUT", "/users/5", [:], "")] }
+        let bodies = try await harness.served { send throws in [try send("GET", "/users/5", [:], ""), try send("PUT", "/users/5", [:], "")] }
         #expect(bodies.map(\.status) == [200, 200])
         #expect(sameJSON(bodies[1].body, #"{"updated": "5"}"#), "\(String(decoding: bodies[1].body, as: UTF8.self))")
     }
 
-    @Test func stubsSharingOneTemplatedBodyFileEachGetTheirOwn() throws {
+    @Test func stubsSharingOneTemplatedBodyFileEachGetTheirOwn() async throws {
         let harness = try ImportHarness(mappings: [
             "a.json": #"{"request": {"urlPath": "/api/users/1"}, "response": {"bodyFileName": "user.json", "transformers": ["response-template"]}}"#,
             "b.json": #"{"request": {"urlPath": "/api/users/2"}, "response": {"bodyFileName": "user.json", "transformers": ["response-template"]}}"#,
             "c.json": #"{"request": {"urlPath": "/raw"}, "response": {"bodyFileName": "user.json"}}"#,
         ], files: ["user.json": #"{"id": "{{request.path.[2]}}"}"#])
         try harness.importCleanly()
-        let bodies = try harness.serve { send throws in try ["/api/users/1", "/api/users/2", "/raw"].map { try send("GET", $0, [:], "").body } }
+        let bodies = try await harness.served { send throws in try ["/api/users/1", "/api/users/2", "/raw"].map { try send("GET", $0, [:], "").body } }
         #expect(sameJSON(bodies[0], #"{"id": "1"}"#) && sameJSON(bodies[1], #"{"id": "2"}"#), "\(bodies.map { String(decoding: $0, as: UTF8.self) })")
         #expect(String(decoding: bodies[2], as: UTF8.self) == #"{"id": "{{request.path.[2]}}"}"#, "without the transformer, sent as written")
     }
 
-    @Test func aSourceInsideTheRootIsRead() throws {
+    @Test func aSourceInsideTheRootIsRead() async throws {
         let root = try TemporaryFolder(["wiremock/mappings/x.json": #"{"request": {"urlPath": "/x"}, "response": {"body": "x"}}"#], label: "imported")
         let report = try WireMockImporter(root: root.path).importStubs(from: [root.path + "/wiremock"])
         #expect(report.stubs.map(\.outcome) == [.added(file: "x.json", entry: 0)], "\(report)")
@@ -37,19 +37,19 @@ import Testing
         #expect(throws: ImportError.self) { try WireMockImporter(root: inside.path + "/mappings").importStubs(from: [inside.path]) }
     }
 
-    @Test func theTransformerWithNothingToFillInIsNoTemplate() throws {
+    @Test func theTransformerWithNothingToFillInIsNoTemplate() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"urlPath": "/api/users/7"}, "response": {"transformers": ["response-template"], "jsonBody": {"id": "{{request.path.[2]}}"}}}"#)
         let report = try harness.importCleanly()
         #expect(report.isComplete)
         #expect(try harness.entries("api/users/7.json")[0]["template"] == nil)
     }
 
-    @Test func anExistingFolderIndexOfTheShapeIsUsedAndABrokenFileIsNotWrittenTo() throws {
+    @Test func anExistingFolderIndexOfTheShapeIsUsedAndABrokenFileIsNotWrittenTo() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"method": "DELETE", "urlPathTemplate": "/users/{userId}"}, "response": {"status": 204}}"#,
                                         existing: ["users/{id}/index.json": #"[{"method": "GET", "response": {"ok": true}}]"#])
         let report = try harness.importCleanly()
         #expect(report.stubs[0].outcome == .added(file: "users/{id}/index.json", entry: 1), "\(report)")
-        #expect(try harness.statuses(["/users/5"]) == [200])
+        #expect(try await harness.statuses(["/users/5"]) == [200])
         let broken = try ImportHarness(stub: #"{"request": {"method": "POST", "urlPath": "/c"}, "response": {}}"#, existing: ["c.json": #"[{"method": "GET", "status": 700}]"#])
         #expect(try broken.refusal().contains("c.json has a load error"))
     }
@@ -58,19 +58,19 @@ import Testing
         (#"{"request": {"urlPath": "/l"}, "response": {"transformers": ["response-template"], "body": "{{jsonPath request.body '$.items.length()'}}"}}"#, "calls the JSONPath function length()"),
         (#"{"request": {"urlPathPattern": "/k/[a-z]+"}, "response": {"transformers": ["response-template"], "jsonBody": {"{{request.path.[1]}}": true}}}"#, "has a placeholder in the key"),
     ])
-    func whatWouldBeConvertedWronglyIsRefused(stub: String, reason: String) throws {
+    func whatWouldBeConvertedWronglyIsRefused(stub: String, reason: String) async throws {
         let refusal = try ImportHarness(stub: stub).refusal()
         #expect(refusal.contains(reason), "\(refusal)")
     }
 
-    @Test func aBodyFileLinkedOutsideTheFilesFolderIsRefused() throws {
+    @Test func aBodyFileLinkedOutsideTheFilesFolderIsRefused() async throws {
         let outside = try TemporaryFolder(["secret.txt": "secret"], label: "outside")
         let harness = try ImportHarness(stub: #"{"request": {"urlPath": "/s"}, "response": {"bodyFileName": "link.txt"}}"#, files: ["x.txt": "x"])
         try FileManager.default.createSymbolicLink(atPath: harness.wiremock.path + "/__files/link.txt", withDestinationPath: outside.path + "/secret.txt")
         #expect(try harness.refusal().contains("leads outside the WireMock __files folder"))
     }
 
-    @Test func aChangedBodyFileRefusesTheReimport() throws {
+    @Test func aChangedBodyFileRefusesTheReimport() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"urlPath": "/u"}, "response": {"bodyFileName": "u.json"}}"#, files: ["u.json": #"{"v": 1}"#])
         try harness.importCleanly()
         _ = try harness.wiremock.write("__files/u.json", #"{"v": 2}"#)
@@ -82,22 +82,22 @@ import Testing
         #expect(reason.contains("__files/u.json is already in the root with other content"))
     }
 
-    @Test func globalTemplatingConvertsEveryStub() throws {
+    @Test func globalTemplatingConvertsEveryStub() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"urlPathPattern": "/g/[0-9]+"}, "response": {"jsonBody": {"id": "{{request.path.[1]}}"}}}"#)
         let report = try WireMockImporter(root: harness.root.path).importStubs(from: [harness.wiremock.path], templateAll: true)
         #expect(report.isComplete, "\(report)")
-        let body = try harness.serve { send throws in try send("GET", "/g/1", [:], "").body }
+        let body = try await harness.served { send throws in try send("GET", "/g/1", [:], "").body }
         #expect(sameJSON(body, #"{"id": "1"}"#))
     }
 
-    @Test func aMergeKeepsTheBracesOfTextSentAsWritten() throws {
+    @Test func aMergeKeepsTheBracesOfTextSentAsWritten() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"method": "POST", "urlPathPattern": "/u/[0-9]+"}, "response": {"body": "literal {{path.p1}}"}}"#,
                                         existing: ["u/{id}.json": #"[{"method": "GET", "response": {}}]"#])
         try harness.importCleanly()
         #expect(try harness.entries("u/{id}.json")[1]["responseText"] == .string("literal {{path.p1}}"))
     }
 
-    @Test func aTextPatternMatchesAnAbsentBodyAsEmptyText() throws {
+    @Test func aTextPatternMatchesAnAbsentBodyAsEmptyText() async throws {
         let harness = try ImportHarness(mappings: [
             "any.json": #"{"request": {"method": "POST", "urlPath": "/any", "bodyPatterns": [{"matches": ".*"}]}, "response": {"status": 200}}"#,
             "empty.json": #"{"request": {"method": "POST", "urlPath": "/empty", "bodyPatterns": [{"equalTo": ""}]}, "response": {"status": 200}}"#,
@@ -117,7 +117,7 @@ import Testing
     }
 
     /// Audit I3.
-    @Test func aChangedTemplatedBodyFileRefusesTheReimportToo() throws {
+    @Test func aChangedTemplatedBodyFileRefusesTheReimportToo() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"urlPath": "/t"}, "response": {"bodyFileName": "t.json", "transformers": ["response-template"]}}"#,
                                         files: ["t.json": #"{"q": "{{request.query.q}}", "v": 1}"#])
         try harness.importCleanly()
@@ -131,7 +131,7 @@ import Testing
         #expect(try harness.entries("t.json").count == 1)
     }
 
-    @Test func aFileIndentedWiderIsMeasuredAsWritten() throws {
+    @Test func aFileIndentedWiderIsMeasuredAsWritten() async throws {
         let body = String(repeating: "x", count: 3_000)
         let harness = try ImportHarness(stub: "{\"request\": {\"urlPath\": \"/w\"}, \"response\": {\"jsonBody\": {\"a\": {\"b\": {\"c\": [\"\(body)\"]}}}}}",
                                         existing: ["w.json": "[\n        {\"method\": \"DELETE\"}\n]\n"])
@@ -140,14 +140,14 @@ import Testing
         #expect(try harness.root.text("w.json") == "[\n        {\"method\": \"DELETE\"}\n]\n")
     }
 
-    @Test func aBraceNameTheLoaderReadsLiterallyIsNoShape() throws {
+    @Test func aBraceNameTheLoaderReadsLiterallyIsNoShape() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"method": "GET", "urlPathTemplate": "/v/{id}"}, "response": {}}"#,
                                         existing: ["v/{1}.json": #"[{"response": {"literal": true}}]"#])
         let report = try harness.run()
         #expect(report.stubs[0].outcome == .added(file: "v/{id}.json", entry: 0), "\(report)")
     }
 
-    @Test func aFixtureFileThatCannotBeWrittenLeavesNoBodyFileBehind() throws {
+    @Test func aFixtureFileThatCannotBeWrittenLeavesNoBodyFileBehind() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"urlPath": "/blocked/x"}, "response": {"bodyFileName": "b.json"}}"#,
                                         files: ["b.json": #"{"b": 1}"#], existing: ["blocked": "a file where a folder would go"])
         let report = try harness.run()
@@ -159,17 +159,17 @@ import Testing
         #expect(!harness.root.exists("__files/b.json") && report.bodyFilesCopied.isEmpty)
     }
 
-    @Test func anEmptyContainsMatchesAnyValue() throws {
+    @Test func anEmptyContainsMatchesAnyValue() async throws {
         let harness = try ImportHarness(mappings: [
             "q.json": #"{"request": {"urlPath": "/c", "queryParameters": {"q": {"contains": ""}}}, "response": {}}"#,
             "b.json": #"{"request": {"method": "POST", "urlPath": "/b", "bodyPatterns": [{"contains": ""}]}, "response": {}}"#,
         ])
         try harness.importCleanly()
-        #expect(try harness.statuses(["/c?q=", "/c?q=x", "/c"]) == [200, 200, 404])
-        #expect(try harness.serve { send throws in [try send("POST", "/b", [:], "").status, try send("POST", "/b", ["Content-Type": "text/plain"], "x").status] } == [200, 200])
+        #expect(try await harness.statuses(["/c?q=", "/c?q=x", "/c"]) == [200, 200, 404])
+        #expect(try await harness.served { send throws in [try send("POST", "/b", [:], "").status, try send("POST", "/b", ["Content-Type": "text/plain"], "x").status] } == [200, 200])
     }
 
-    @Test func aDryRunReportsWhatWouldFailTheRealRun() throws {
+    @Test func aDryRunReportsWhatWouldFailTheRealRun() async throws {
         let existing = #"[{"method": "GET", "priority": 1, "response": {"first": true}}]"#
         let harness = try ImportHarness(stub: #"{"request": {"method": "GET", "urlPath": "/w", "headers": {"X-A": {"equalTo": "1"}}}, "response": {}}"#,
                                         existing: ["w.json": existing])

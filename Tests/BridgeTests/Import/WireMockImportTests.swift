@@ -10,46 +10,46 @@ import Testing
 @Suite struct WireMockImportTests {
     // MARK: URLs
 
-    @Test func aURLPathBecomesTheFileServingIt() throws {
+    @Test func aURLPathBecomesTheFileServingIt() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "GET", "urlPath": "/api/users/1"},
              "response": {"status": 200, "jsonBody": {"id": 1, "name": "Luke"}, "headers": {"X-Trace": "abc"}}}
             """#)
         let report = try harness.importCleanly()
         #expect(report.stubs.first?.outcome == .added(file: "api/users/1.json", entry: 0))
-        let answer = try harness.serve { send throws in try send("GET", "/api/users/1?any=1", [:], "") }
+        let answer = try await harness.served { send throws in try send("GET", "/api/users/1?any=1", [:], "") }
         #expect(answer.status == 200)
         #expect(sameJSON(answer.body, #"{"id": 1, "name": "Luke"}"#))
         #expect(answer.header("X-Trace") == "abc")
     }
 
-    @Test func aURLPathPatternBecomesAParameterSegmentMatchingTheRegexWhole() throws {
+    @Test func aURLPathPatternBecomesAParameterSegmentMatchingTheRegexWhole() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "GET", "urlPathPattern": "/api/users/[0-9]+/orders"},
              "response": {"status": 200, "jsonBody": []}}
             """#)
         let report = try harness.importCleanly()
         #expect(report.stubs.first?.outcome == .added(file: "api/users/{p2}/orders.json", entry: 0))
-        #expect(try harness.statuses(["/api/users/42/orders", "/api/users/4x2/orders", "/api/users/x/orders"]) == [200, 404, 404])
+        #expect(try await harness.statuses(["/api/users/42/orders", "/api/users/4x2/orders", "/api/users/x/orders"]) == [200, 404, 404])
     }
 
-    @Test func anOptionalTrailingSlashIsTheSameFile() throws {
+    @Test func anOptionalTrailingSlashIsTheSameFile() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"method": "GET", "urlPathPattern": "/api/users/?"}, "response": {"status": 200}}"#)
         let report = try harness.importCleanly()
         #expect(report.stubs.first?.outcome == .added(file: "api/users.json", entry: 0))
-        #expect(try harness.statuses(["/api/users", "/api/users/"]) == [200, 200])
+        #expect(try await harness.statuses(["/api/users", "/api/users/"]) == [200, 200])
     }
 
-    @Test func aURLHoldsTheWholeQueryExactly() throws {
+    @Test func aURLHoldsTheWholeQueryExactly() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "GET", "url": "/search?q=luke+sky&page=2"}, "response": {"status": 200, "body": "found"}}
             """#)
         try harness.importCleanly()
-        #expect(try harness.statuses(["/search?page=2&q=luke%20sky", "/search?q=luke+sky&page=2&debug=1", "/search?q=luke+sky", "/search"])
+        #expect(try await harness.statuses(["/search?page=2&q=luke%20sky", "/search?q=luke+sky&page=2&debug=1", "/search?q=luke+sky", "/search"])
             == [200, 404, 404, 404])
     }
 
-    @Test func aURLPatternMatchesNoQueryUnlessItsEndCanRunIntoOne() throws {
+    @Test func aURLPatternMatchesNoQueryUnlessItsEndCanRunIntoOne() async throws {
         let harness = try ImportHarness(mappings: [
             "users.json": #"{"request": {"method": "GET", "urlPattern": "/api/users/[a-z]+"}, "response": {"status": 200}}"#,
             "files.json": #"{"request": {"method": "GET", "urlPattern": "/files/.*"}, "response": {"status": 200, "body": "file"}}"#,
@@ -57,16 +57,16 @@ import Testing
         let report = try harness.importCleanly()
         #expect(report.stubs.contains { $0.outcome == .added(file: "files/{p1...}.json", entry: 0) })
         #expect(report.stubs.contains { $0.notes.contains { $0.contains("also matches /files/ (an empty rest), which the catch-all {p1...} does not") } })
-        #expect(try harness.statuses(["/api/users/luke", "/api/users/luke?x=1", "/api/users/L1", "/files/a/b.pdf?v=2", "/files/x"]) == [200, 404, 404, 200, 200])
+        #expect(try await harness.statuses(["/api/users/luke", "/api/users/luke?x=1", "/api/users/L1", "/files/a/b.pdf?v=2", "/files/x"]) == [200, 404, 404, 200, 200])
     }
 
-    @Test func aURLPathTemplateKeepsItsNamesAndPathParameterMatchers() throws {
+    @Test func aURLPathTemplateKeepsItsNamesAndPathParameterMatchers() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "GET", "urlPathTemplate": "/orgs/{org}/repos/{repo}", "pathParameters": {"org": {"equalTo": "acme"}}},
              "response": {"status": 200, "jsonBody": {"repo": "{{request.path.repo}}", "third": "{{request.path.[3]}}"}, "transformers": ["response-template"]}}
             """#)
         try harness.importCleanly()
-        let (good, other) = try harness.serve { send throws in (try send("GET", "/orgs/acme/repos/kit", [:], ""), try send("GET", "/orgs/other/repos/kit", [:], "")) }
+        let (good, other) = try await harness.served { send throws in (try send("GET", "/orgs/acme/repos/kit", [:], ""), try send("GET", "/orgs/other/repos/kit", [:], "")) }
         #expect(sameJSON(good.body, #"{"repo": "kit", "third": "kit"}"#))
         #expect(other.status == 404)
     }
@@ -81,7 +81,7 @@ import Testing
         (#""urlPath": "/a", "url": "/b""#, "WireMock reads one"),
         (#""urlPathPattern": "/users/(?=x)[a-z]+""#, "would not load: "),
     ])
-    func aURLWithNoFileShapeIsRefused(request: String, reason: String) throws {
+    func aURLWithNoFileShapeIsRefused(request: String, reason: String) async throws {
         let harness = try ImportHarness(stub: "{\"request\": {\"method\": \"GET\", \(request)}, \"response\": {\"status\": 200}}")
         let refusal = try harness.refusal()
         #expect(refusal.contains(reason), "\(refusal)")
@@ -89,7 +89,7 @@ import Testing
 
     // MARK: Matchers
 
-    @Test func valueMatchersBecomeOursForQueryHeadersAndCookies() throws {
+    @Test func valueMatchersBecomeOursForQueryHeadersAndCookies() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "GET", "urlPath": "/m",
               "queryParameters": {"a": {"equalTo": "X", "caseInsensitive": true}, "b": {"matches": "[0-9]+"}, "c": {"absent": true},
@@ -111,16 +111,16 @@ import Testing
         }
     }
 
-    @Test func basicAuthCredentialsBecomeAnAuthorizationHeader() throws {
+    @Test func basicAuthCredentialsBecomeAnAuthorizationHeader() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "GET", "urlPath": "/private", "basicAuthCredentials": {"username": "luke", "password": "force"}}, "response": {"status": 200}}
             """#)
         try harness.importCleanly()
-        #expect(try harness.statuses(["/private"], headers: ["Authorization": "Basic bHVrZTpmb3JjZQ=="]) == [200])
-        #expect(try harness.statuses(["/private"], headers: ["Authorization": "Basic bHVrZTp4"]) == [404])
+        #expect(try await harness.statuses(["/private"], headers: ["Authorization": "Basic bHVrZTpmb3JjZQ=="]) == [200])
+        #expect(try await harness.statuses(["/private"], headers: ["Authorization": "Basic bHVrZTp4"]) == [404])
     }
 
-    @Test func unknownMatchersAreRefusedNamingTheKey() throws {
+    @Test func unknownMatchersAreRefusedNamingTheKey() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "GET", "urlPath": "/x", "headers": {"Date": {"before": "now"}}}, "response": {"status": 200}}
             """#)
@@ -129,7 +129,7 @@ import Testing
 
     // MARK: Bodies
 
-    @Test func equalToJSONWithExtraElementsAndAnyOrderIsAPartialBody() throws {
+    @Test func equalToJSONWithExtraElementsAndAnyOrderIsAPartialBody() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "POST", "urlPath": "/orders",
               "bodyPatterns": [{"equalToJson": "{\"sku\": \"A1\", \"tags\": [\"x\", \"y\"], \"at\": \"${json-unit.ignore}\", \"id\": \"${json-unit.regex}[0-9]+\"}",
@@ -146,7 +146,7 @@ import Testing
         }
     }
 
-    @Test func equalToJSONWithoutOptionsIsExactAndDollarKeysAreLiteral() throws {
+    @Test func equalToJSONWithoutOptionsIsExactAndDollarKeysAreLiteral() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "PATCH", "urlPath": "/docs/1", "bodyPatterns": [{"equalToJson": {"$set": {"a": 1}}}]}, "response": {"status": 200}}
             """#)
@@ -159,7 +159,7 @@ import Testing
         }
     }
 
-    @Test func plainMemberJSONPathsMergeIntoOnePartialBody() throws {
+    @Test func plainMemberJSONPathsMergeIntoOnePartialBody() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "POST", "urlPath": "/pay",
               "bodyPatterns": [{"matchesJsonPath": "$.card.number"}, {"matchesJsonPath": {"expression": "$.card.cvc", "matches": "[0-9]{3}"}},
@@ -176,7 +176,7 @@ import Testing
         }
     }
 
-    @Test func textBodyPatternsSearchATextBodyAndSaySoInANote() throws {
+    @Test func textBodyPatternsSearchATextBodyAndSaySoInANote() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "POST", "urlPath": "/soap", "bodyPatterns": [{"contains": "<GetUser>"}]}, "response": {"status": 200, "body": "<ok/>"}}
             """#)
@@ -197,7 +197,7 @@ import Testing
         (#"[{"equalToJson": {"a": "${json-unit.any-string}"}}]"#, "JsonUnit placeholder"),
         (#"[{"matchesJsonPath": "$.a"}, {"matchesJsonPath": "$.a.b"}]"#, "overlaps another matchesJsonPath"),
     ])
-    func bodyPatternsWithNoEquivalentAreRefused(patterns: String, reason: String) throws {
+    func bodyPatternsWithNoEquivalentAreRefused(patterns: String, reason: String) async throws {
         let harness = try ImportHarness(stub: "{\"request\": {\"method\": \"POST\", \"urlPath\": \"/x\", \"bodyPatterns\": \(patterns)}, \"response\": {\"status\": 200}}")
         let refusal = try harness.refusal()
         #expect(refusal.contains(reason), "\(refusal)")
@@ -205,7 +205,7 @@ import Testing
 
     // MARK: Answers
 
-    @Test func templatesBecomeOurPlaceholders() throws {
+    @Test func templatesBecomeOurPlaceholders() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "POST", "urlPathPattern": "/users/[0-9]+"},
              "response": {"status": 201, "transformers": ["response-template"],
@@ -215,7 +215,7 @@ import Testing
                             "first": "{{request.path.[0]}}", "path": "{{request.path}}"}}}
             """#)
         try harness.importCleanly()
-        let answer = try harness.serve { send throws in
+        let answer = try await harness.served { send throws in
             try send("POST", "/users/7?q=hi", ["X-Trace": "t1", "Content-Type": "application/json"], #"{"person": {"name": "Rey"}}"#)
         }
         #expect(answer.status == 201)
@@ -239,7 +239,7 @@ import Testing
         ("{{lookup request.query 'a'}}", "uses a helper with no equivalent"),
         ("{{now timezone='Europe/Paris'}}", "ours are in UTC"),
     ])
-    func templatesWithNoEquivalentAreRefused(body: String, reason: String) throws {
+    func templatesWithNoEquivalentAreRefused(body: String, reason: String) async throws {
         let harness = try ImportHarness(stub: "{\"request\": {\"urlPathPattern\": \"/users/[0-9]+\"}, \"response\": {\"body\": \"\(body)\", \"transformers\": [\"response-template\"]}}")
         let refusal = try harness.refusal()
         #expect(refusal.hasPrefix("response.body: "), "\(refusal)")
@@ -247,7 +247,7 @@ import Testing
     }
 
     /// Also under `--template-all`, which templates any `{{` (an unknown placeholder there would be a load error).
-    @Test func placeholdersWithoutTheTransformerAreSentAsWritten() throws {
+    @Test func placeholdersWithoutTheTransformerAreSentAsWritten() async throws {
         let harness = try ImportHarness(mappings: [
             "t.json": #"{"request": {"urlPath": "/t"}, "response": {"body": "Hello {{name}}"}}"#,
             "f.json": #"{"request": {"urlPath": "/f"}, "response": {"bodyFileName": "f.txt"}}"#,
@@ -260,11 +260,11 @@ import Testing
         var options = FixtureLoadOptions()
         options.templateAll = true
         #expect(try FixtureStore.load(root: harness.root.path, options: options).problems.isEmpty)
-        let bodies = try harness.serve { send throws in try ["/t", "/f"].map { try send("GET", $0, [:], "").body } }
+        let bodies = try await harness.served { send throws in try ["/t", "/f"].map { try send("GET", $0, [:], "").body } }
         #expect(bodies.map { String(decoding: $0, as: UTF8.self) } == ["Hello {{name}}", "Dear {{name}}"])
     }
 
-    @Test func bodyFilesAreCopiedUnderFilesAndTemplatedOnesBringTheirFolder() throws {
+    @Test func bodyFilesAreCopiedUnderFilesAndTemplatedOnesBringTheirFolder() async throws {
         let harness = try ImportHarness(mappings: [
             "one.json": #"{"request": {"urlPath": "/report"}, "response": {"bodyFileName": "reports/q1.json", "headers": {"Content-Type": "application/json"}}}"#,
             "many.json": #"{"request": {"urlPathPattern": "/users/[0-9]+"}, "response": {"bodyFileName": "users/{{request.path.[1]}}.json", "transformers": ["response-template"]}}"#,
@@ -272,11 +272,11 @@ import Testing
         let report = try harness.importCleanly()
         #expect(Set(report.bodyFilesCopied) == ["__files/reports/q1.json", "__files/users/1.json", "__files/users/2.json"])
         #expect(!harness.root.exists("__files/other.txt"))
-        let bodies = try harness.serve { send throws in try ["/report", "/users/2", "/users/3"].map { try send("GET", $0, [:], "") } }
+        let bodies = try await harness.served { send throws in try ["/report", "/users/2", "/users/3"].map { try send("GET", $0, [:], "") } }
         #expect(sameJSON(bodies[0].body, #"{"q": 1}"#) && sameJSON(bodies[1].body, #"{"id": 2}"#) && bodies[2].status == 404)
     }
 
-    @Test func aMissingOrConflictingBodyFileRefusesTheStub() throws {
+    @Test func aMissingOrConflictingBodyFileRefusesTheStub() async throws {
         let missing = try ImportHarness(stub: #"{"request": {"urlPath": "/r"}, "response": {"bodyFileName": "gone.json"}}"#, files: ["x.json": "{}"])
         #expect(try missing.refusal().contains("gone.json"))
         let conflicting = try ImportHarness(stub: #"{"request": {"urlPath": "/r"}, "response": {"bodyFileName": "a.json"}}"#,
@@ -285,7 +285,7 @@ import Testing
         #expect(try conflicting.root.text("__files/a.json") == #"{"old": 1}"#)
     }
 
-    @Test func delaysFaultsAndDribbleConvert() throws {
+    @Test func delaysFaultsAndDribbleConvert() async throws {
         let harness = try ImportHarness(mappings: [
             "a.json": #"{"request": {"urlPath": "/slow"}, "response": {"jsonBody": {"a": 1}, "fixedDelayMilliseconds": 250}}"#,
             "b.json": #"{"request": {"urlPath": "/uniform"}, "response": {"status": 200, "delayDistribution": {"type": "uniform", "lower": 10, "upper": 20}}}"#,
@@ -309,13 +309,13 @@ import Testing
         (#"{"fixedDelayMilliseconds": 700000}"#, "from 0 to 600000"),
         (#"{"jsonBody": {}, "body": "x"}"#, "WireMock sends one"),
     ])
-    func answersWithNoEquivalentAreRefused(response: String, reason: String) throws {
+    func answersWithNoEquivalentAreRefused(response: String, reason: String) async throws {
         let harness = try ImportHarness(stub: "{\"request\": {\"urlPath\": \"/x\"}, \"response\": \(response)}")
         let refusal = try harness.refusal()
         #expect(refusal.contains(reason), "\(refusal)")
     }
 
-    @Test func aProxyStubBecomesAForwardingEntry() throws {
+    @Test func aProxyStubBecomesAForwardingEntry() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"urlPathPattern": "/api/.*"}, "response": {"proxyBaseUrl": "https://api.example.com/v2", "additionalProxyRequestHeaders": {"Authorization": "Bearer t"}}}
             """#)
@@ -326,20 +326,20 @@ import Testing
 
     // MARK: Mapping keys
 
-    @Test func scenariosStartInStartedAsOursStartInStarted() throws {
+    @Test func scenariosStartInStartedAsOursStartInStarted() async throws {
         let harness = try ImportHarness(mappings: [
             "1.json": #"{"scenarioName": "cart", "requiredScenarioState": "Started", "newScenarioState": "full", "request": {"method": "POST", "urlPath": "/cart"}, "response": {"status": 201}}"#,
             "2.json": #"{"scenarioName": "cart", "requiredScenarioState": "Started", "request": {"method": "GET", "urlPath": "/cart"}, "response": {"jsonBody": {"items": 0}}}"#,
             "3.json": #"{"scenarioName": "cart", "requiredScenarioState": "full", "request": {"method": "GET", "urlPath": "/cart"}, "response": {"jsonBody": {"items": 1}}}"#,
         ])
         try harness.importCleanly()
-        let bodies = try harness.serve { send throws in
+        let bodies = try await harness.served { send throws in
             [try send("GET", "/cart", [:], "").body, try send("POST", "/cart", [:], "").body, try send("GET", "/cart", [:], "").body]
         }
         #expect(sameJSON(bodies[0], #"{"items": 0}"#) && sameJSON(bodies[2], #"{"items": 1}"#))
     }
 
-    @Test func webhooksBecomeTemplatedWebhooks() throws {
+    @Test func webhooksBecomeTemplatedWebhooks() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "POST", "urlPath": "/orders"}, "response": {"status": 202},
              "serveEventListeners": [{"name": "webhook", "parameters": {"method": "POST", "url": "http://127.0.0.1:9/cb",
@@ -356,15 +356,15 @@ import Testing
         ])]))
     }
 
-    @Test func priorityAndAnyMethodCarryOver() throws {
+    @Test func priorityAndAnyMethodCarryOver() async throws {
         let harness = try ImportHarness(mappings: [
             "a.json": #"{"priority": 1, "request": {"urlPath": "/p", "headers": {"X-Fail": {"equalTo": "1"}}}, "response": {"status": 503}}"#,
             "b.json": #"{"request": {"method": "GET", "urlPath": "/p"}, "response": {"status": 200}}"#,
         ])
         try harness.importCleanly()
         #expect(try harness.entries("p.json").map { $0["method"] } == [.string("ANY"), .string("GET")])
-        #expect(try harness.statuses(["/p"], headers: ["X-Fail": "1"]) == [503])
-        #expect(try harness.statuses(["/p"]) == [200])
+        #expect(try await harness.statuses(["/p"], headers: ["X-Fail": "1"]) == [503])
+        #expect(try await harness.statuses(["/p"]) == [200])
     }
 
     @Test(arguments: [
@@ -374,14 +374,14 @@ import Testing
         (#"{"request": {"urlPath": "/x"}}"#, "response: is missing"),
         (#"{"request": {"urlPath": "/x"}, "response": {}, "priority": 0}"#, "priority: 0 is not a whole number from 1 to 1000000"),
     ])
-    func mappingKeysWithNoEquivalentAreRefused(stub: String, reason: String) throws {
+    func mappingKeysWithNoEquivalentAreRefused(stub: String, reason: String) async throws {
         let refusal = try ImportHarness(stub: stub).refusal()
         #expect(refusal.hasPrefix(reason), "\(refusal)")
     }
 
     // MARK: Files
 
-    @Test func existingFilesAreAppendedToAndAnImportAgainAddsNothing() throws {
+    @Test func existingFilesAreAppendedToAndAnImportAgainAddsNothing() async throws {
         let handWritten = "[\n    {\"method\": \"DELETE\", \"status\": 204}\n]\n"
         let harness = try ImportHarness(stub: #"{"request": {"method": "GET", "urlPath": "/things"}, "response": {"jsonBody": [1]}}"#,
                                         existing: ["things/index.json": handWritten])
@@ -395,7 +395,7 @@ import Testing
         #expect(try harness.entries("things/index.json").count == 2)
     }
 
-    @Test func aBrokenOrResourceFileIsNeverOverwritten() throws {
+    @Test func aBrokenOrResourceFileIsNeverOverwritten() async throws {
         let harness = try ImportHarness(mappings: [
             "a.json": #"{"request": {"urlPath": "/broken"}, "response": {}}"#,
             "b.json": #"{"request": {"urlPath": "/people"}, "response": {}}"#,
@@ -407,14 +407,14 @@ import Testing
         #expect(try harness.root.text("broken.json") == "[{")
     }
 
-    @Test func aDryRunWritesNothing() throws {
+    @Test func aDryRunWritesNothing() async throws {
         let harness = try ImportHarness(stub: #"{"request": {"urlPath": "/a"}, "response": {"bodyFileName": "a.json"}}"#, files: ["a.json": "{}"])
         let report = try harness.run(dryRun: true)
         #expect(report.stubs[0].outcome == .wouldAdd(file: "a.json"))
         #expect(harness.root.files().isEmpty)
     }
 
-    @Test func aFileOfManyStubsNamesEachByPlaceAndName() throws {
+    @Test func aFileOfManyStubsNamesEachByPlaceAndName() async throws {
         let harness = try ImportHarness(mappings: ["all.json": #"""
             {"mappings": [{"name": "ok", "request": {"urlPath": "/a"}, "response": {}}, {"request": {"urlPath": "/b"}, "response": {"status": 700}}]}
             """#, "broken.json": "{"])

@@ -67,14 +67,9 @@ final class ImportHarness: Sendable {
         return elements.map(\.value)
     }
 
-    /// Serves the root and runs `body` with a function sending one request.
-    func serve<Result>(_ body: ((String, String, [String: String], String) throws -> UpstreamResponse) throws -> Result) throws -> Result {
-        try serveFixtures(root: root.path, body)
-    }
-
-    /// ``serve(_:)`` on a thread of its own: the sockets block, and the cooperative pool is every
-    /// test's. `body` must not call `#expect` (it runs outside the test's task): return what to
-    /// check.
+    /// Serves the root and runs `body` with a function sending one request, on a thread of its
+    /// own: the sockets block, and the cooperative pool is every test's. `body` must not call
+    /// `#expect` (it runs outside the test's task): return what to check.
     func served<Result: Sendable>(_ body: @escaping @Sendable ((String, String, [String: String], String) throws -> UpstreamResponse) throws -> Result) async throws -> Result {
         try await onOwnThread { [root] in try serveFixtures(root: root.path, body) }
     }

@@ -45,11 +45,7 @@ import Testing
             try MockoonImporter(root: root.path).importEnvironments(from: [folder.path + "/env.json"])
         }
 
-        func serve<Result>(_ body: ((String, String, [String: String], String) throws -> UpstreamResponse) throws -> Result) throws -> Result {
-            try serveFixtures(root: root.path, body)
-        }
-
-        /// ``serve(_:)`` on a thread of its own (see `ImportHarness.served`).
+        /// Serves the root on a thread of its own (see `ImportHarness.served`).
         func served<Result: Sendable>(_ body: @escaping @Sendable ((String, String, [String: String], String) throws -> UpstreamResponse) throws -> Result) async throws -> Result {
             try await onOwnThread { [root] in try serveFixtures(root: root.path, body) }
         }
@@ -76,16 +72,18 @@ import Testing
         #expect(entries.count == 4, "two OR rules, one AND rule, the default last: \(users)")
         #expect(entries.last?.value["webhooks"] != nil && entries.last?.value["template"] == .bool(true))
         let bearer = ["Authorization": "Bearer t"]
-        try harness.serve { send throws in
-            #expect(try send("GET", "/api/users/0", bearer, "").status == 404)
-            #expect(try send("GET", "/api/users/7?deleted=true", bearer, "").status == 404)
-            let user = try send("GET", "/api/users/7?q=hi", bearer, "")
-            #expect(user.status == 200 && sameJSON(user.body, #"{"id": "7", "q": "hi"}"#), "\(String(decoding: user.body, as: UTF8.self))")
-            #expect(user.header("Content-Type") == "application/json", "the environment's header")
-            #expect(try send("GET", "/api/users/7", [:], "").status == 403, "an inverted rule also holds for a missing header")
-            #expect(try send("POST", "/api/orders", Self.json, #"{"items": []}"#).status == 422)
-            #expect(try send("POST", "/api/orders", Self.json, #"{"items": [1]}"#).status == 201)
+        let answers = try await harness.served { send throws in
+            [try send("GET", "/api/users/0", bearer, ""), try send("GET", "/api/users/7?deleted=true", bearer, ""),
+             try send("GET", "/api/users/7?q=hi", bearer, ""), try send("GET", "/api/users/7", [:], ""),
+             try send("POST", "/api/orders", Self.json, #"{"items": []}"#), try send("POST", "/api/orders", Self.json, #"{"items": [1]}"#)]
         }
+        #expect(answers[0].status == 404 && answers[1].status == 404)
+        let user = answers[2]
+        #expect(user.status == 200 && sameJSON(user.body, #"{"id": "7", "q": "hi"}"#), "\(String(decoding: user.body, as: UTF8.self))")
+        #expect(user.header("Content-Type") == "application/json", "the environment's header")
+        #expect(answers[3].status == 403, "an inverted rule also holds for a missing header")
+        #expect(answers[4].status == 422)
+        #expect(answers[5].status == 201)
     }
 
     @Test func whatHasNoEquivalentIsRefusedSayingWhy() async throws {
@@ -150,20 +148,22 @@ import Testing
         let harness = try Harness(environment, files: ["img/logo.png": "PNG", "a/list.json": #"["a"]"#, "b/list.json": #"["b"]"#])
         let report = try harness.run()
         #expect(report.notImportedCount == 0, "\(report)")
-        try harness.serve { send throws in
-            #expect(sameJSON(try send("GET", "/api/users/me", [:], "").body, #"{"who": "param"}"#), "the first route answers, as in Mockoon")
-            let logo = try send("GET", "/api/logo", [:], "")
-            #expect(logo.header("Content-Type") == "image/png" && logo.header("Content-Disposition") == #"attachment; filename="logo.png""#, "\(logo.headers)")
-            let lists = [try send("GET", "/api/list/a", [:], "").body, try send("GET", "/api/list/b", [:], "").body]
-            #expect(sameJSON(lists[0], #"["a"]"#) && sameJSON(lists[1], #"["b"]"#))
-            #expect(try send("POST", "/api/nul", [:], "").status == 201, "a null rule holds for a request without a body")
-            #expect(try send("POST", "/api/nul", Self.json, #"{"name": "Rey"}"#).status == 200)
-            let login = try send("GET", "/api/login?id=7", [:], "")
-            #expect(login.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value) == ["env=1", "session=abc", "csrf=xyz"], "\(login.headers)")
-            #expect(login.header("X-Id") == "7", "headers are filled in whatever disableTemplating says")
-            #expect(sameJSON(login.body, #"{"a": "{{not filled}}"}"#))
-            #expect(try send("POST", "/api/tags", Self.json, #"{"ids": [1, 2, 3]}"#).status == 201, "a list of numbers holding the value")
+        let answers = try await harness.served { send throws in
+            [try send("GET", "/api/users/me", [:], ""), try send("GET", "/api/logo", [:], ""), try send("GET", "/api/list/a", [:], ""),
+             try send("GET", "/api/list/b", [:], ""), try send("POST", "/api/nul", [:], ""), try send("POST", "/api/nul", Self.json, #"{"name": "Rey"}"#),
+             try send("GET", "/api/login?id=7", [:], ""), try send("POST", "/api/tags", Self.json, #"{"ids": [1, 2, 3]}"#)]
         }
+        #expect(sameJSON(answers[0].body, #"{"who": "param"}"#), "the first route answers, as in Mockoon")
+        let logo = answers[1]
+        #expect(logo.header("Content-Type") == "image/png" && logo.header("Content-Disposition") == #"attachment; filename="logo.png""#, "\(logo.headers)")
+        #expect(sameJSON(answers[2].body, #"["a"]"#) && sameJSON(answers[3].body, #"["b"]"#))
+        #expect(answers[4].status == 201, "a null rule holds for a request without a body")
+        #expect(answers[5].status == 200)
+        let login = answers[6]
+        #expect(login.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value) == ["env=1", "session=abc", "csrf=xyz"], "\(login.headers)")
+        #expect(login.header("X-Id") == "7", "headers are filled in whatever disableTemplating says")
+        #expect(sameJSON(login.body, #"{"a": "{{not filled}}"}"#))
+        #expect(answers[7].status == 201, "a list of numbers holding the value")
     }
 
     /// Audit M2: priorities, paths and types after the first fixes.
@@ -183,11 +183,12 @@ import Testing
         let users = try JSONParser.parse(try harness.root.bytes("api/users/{id}.json")).root.value
         #expect(users.objectMembers == nil && users != .null)
         if case .array(let entries) = users { #expect(entries.first?.value["priority"] == nil, "the first route keeps the default priority") }
-        try harness.serve { send throws in
-            let doc = try send("GET", "/api/doc", [:], "")
-            #expect(doc.header("Content-Type") == "application/json", "an unknown type keeps the environment's")
-            #expect(try send("POST", "/api/inv", Self.json, #"{"name": "Rey"}"#).status == 201, "an inverted null rule: present and not null")
-            #expect(try send("POST", "/api/inv", Self.json, #"{"name": null}"#).status == 200)
+        let answers = try await harness.served { send throws in
+            [try send("GET", "/api/doc", [:], ""), try send("POST", "/api/inv", Self.json, #"{"name": "Rey"}"#),
+             try send("POST", "/api/inv", Self.json, #"{"name": null}"#)]
         }
+        #expect(answers[0].header("Content-Type") == "application/json", "an unknown type keeps the environment's")
+        #expect(answers[1].status == 201, "an inverted null rule: present and not null")
+        #expect(answers[2].status == 200)
     }
 }

@@ -19,8 +19,8 @@ extension ImportedPath {
         // `.*` or `.+` alone: every path.
         if text == ".*" || text == ".+" || text == "/.*" || text == "/.+" {
             path.segments = [.catchAll("p0")]
-            // `.+` does not match "/" either; `.*` does.
-            if text.hasSuffix("*") { path.notes.append(ConvertedStub.rootNote) }
+            // Matching "/" too: `.*`, `/.*`, and a bare `.+` ("/" is one character); not `/.+`.
+            if text != "/.+" { path.notes.append(ConvertedStub.rootNote) }
             return path
         }
         if text.hasPrefix("(?i)") {

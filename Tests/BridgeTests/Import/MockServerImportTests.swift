@@ -236,5 +236,26 @@ import Testing
         guard case .notImported(let reason)? = try lookahead.run().stubs.first?.outcome else { Issue.record("a lookahead was imported as text"); return }
         #expect(reason.contains("is a pattern ours cannot run"), "\(reason)")
     }
+
+    // MARK: Audit R3
+
+    /// `c++` is compared as text (ours cannot run it as Java would, and MockServer matches the
+    /// text first); a bare `.+` path answers "/" too; a file's own "/" expectation leaves the
+    /// every-path one out of index.json, which would never answer there.
+    @Test func textValuesBarePlusAndTheRootsOwnEntry() async throws {
+        let harness = try Harness("[" + [
+            #"{"httpRequest": {"path": "/lang", "headers": {"X-Lang": ["c++"]}}, "httpResponse": {"body": "cpp"}}"#,
+            #"{"httpRequest": {"path": ".+"}, "httpResponse": {"statusCode": 418, "body": "any"}, "priority": -1}"#,
+        ].joined(separator: ",") + "]")
+        try harness.importCleanly()
+        #expect(try await harness.answers([("GET", "/lang", ["X-Lang": "c++"], ""), ("GET", "/", [:], ""), ("GET", "/x", [:], "")])
+                    == ["200 cpp", "418 any", "418 any"])
+        let withRoot = try Harness("[" + [
+            #"{"httpRequest": {"path": "/"}, "httpResponse": {"body": "home"}}"#,
+            #"{"httpRequest": {"path": "/.*"}, "httpResponse": {"statusCode": 418, "body": "any"}}"#,
+        ].joined(separator: ",") + "]")
+        try withRoot.importCleanly()
+        #expect(try await withRoot.answers([("GET", "/", [:], ""), ("GET", "/x", [:], "")]) == ["200 home", "418 any"])
+    }
 }
 

@@ -14,6 +14,9 @@ struct HoverflyGlobalDelays {
         let regex: LinearRegex
         /// `^` and the pattern after its host part (the first '/' outside brackets), when it has one.
         let pathRegex: LinearRegex?
+        /// Whether that host part is anchored (`^127\.0\.0\.1/d`): it names the host Hoverfly saw,
+        /// which the import cannot know, so the rule is noted rather than applied.
+        let anchoredHost: Bool
         let method: String
         let delay: JSONValue
     }
@@ -54,7 +57,7 @@ struct HoverflyGlobalDelays {
                     delay = .number(JSONNumber(milliseconds))
                 }
                 let added = Rule(written: pattern, regex: regex, pathRegex: Self.pathPart(of: pattern).flatMap { try? LinearRegex("^" + $0) },
-                                 method: (rule["httpMethod"]?.stringValue ?? "").uppercased(), delay: delay)
+                                 anchoredHost: pattern.hasPrefix("^"), method: (rule["httpMethod"]?.stringValue ?? "").uppercased(), delay: delay)
                 if isLogNormal { logNormal.append(added) } else { fixed.append(added) }
             }
         }
@@ -72,9 +75,7 @@ struct HoverflyGlobalDelays {
             case "\\": escaped = true
             case "[": inClass = true
             case "]": inClass = false
-            // A host part anchored at the start (`^localhost/d`) names the host Hoverfly sees
-            // with its port (`localhost:8500`); only an unanchored one is read for its path.
-            case "/" where !inClass: return index == pattern.startIndex || pattern.hasPrefix("^") ? nil : String(pattern[index...])
+            case "/" where !inClass: return index == pattern.startIndex || pattern.hasPrefix("^/") ? nil : String(pattern[index...])
             default: break
             }
         }
@@ -97,6 +98,12 @@ struct HoverflyGlobalDelays {
                 // Hoverfly never does).
                 if !rule.regex.matches(in: (pair.exactDestination ?? Self.serverHost) + exact) {
                     guard pair.exactDestination == nil, let pathRegex = rule.pathRegex, pathRegex.matches(in: exact) else { continue }
+                    guard !rule.anchoredHost else {
+                        // Its path fits, its host is one the import cannot know (audit R3: dropped
+                        // without a word).
+                        undecided.append(rule.written)
+                        continue
+                    }
                     byPath = true
                 }
             }
@@ -112,7 +119,7 @@ struct HoverflyGlobalDelays {
         var undecided: [String] = []
         let chosen = [firstRule(of: fixed, for: pair, undecided: &undecided), firstRule(of: logNormal, for: pair, undecided: &undecided)].compactMap { $0 }
         if !undecided.isEmpty {
-            pair.stub.notes.append("the global delays with urlPattern \(undecided.map { JSONValue.excerpt(.string($0)) }.joined(separator: ", ")) may apply to some requests this pair matches (its path is a pattern, or it answers any method and they name one); they are not applied here")
+            pair.stub.notes.append("the global delays with urlPattern \(undecided.map { JSONValue.excerpt(.string($0)) }.joined(separator: ", ")) may apply to some requests this pair matches (its path is a pattern, it answers any method and they name one, or they name a host Hoverfly saw); they are not applied here")
         }
         for (rule, byPath) in chosen {
             let amount = rule.delay.integer.map { "of \($0) ms" } ?? JSONValue.excerpt(rule.delay)

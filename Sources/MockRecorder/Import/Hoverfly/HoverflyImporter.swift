@@ -37,14 +37,19 @@ public struct HoverflyImporter: Sendable {
         guard !sources.isEmpty else { throw ImportError("no simulation to import: name a Hoverfly simulation file (.json)") }
         var simulations: [(path: String, document: JSONValue)] = []
         var folderNotes: [String] = []
+        var brokenFiles: [PendingStub] = []
         for (path, isFolderFile) in try Self.files(sources) {
             guard let data = FileManager.default.contents(atPath: path) else { throw ImportError("\(path) is not a readable file") }
             let document: JSONValue
             do {
                 document = try JSONParser.parse(Array(data)).root.value
             } catch {
-                // A broken simulation is an error in a folder too (audit R2: its pairs were lost).
-                throw ImportError("\(path) is not valid JSON (\(error.position): \(error.message))")
+                guard isFolderFile else { throw ImportError("\(path) is not valid JSON (\(error.position): \(error.message))") }
+                // In a folder, a line the report counts as not imported, so the run exits 1 while
+                // the others import (audit R2: its pairs were lost without a word; R3: one broken
+                // file stopped the whole folder).
+                brokenFiles.append(PendingStub(source: path, shown: "", result: .failure(StubRefusal("", "not valid JSON (\(error.position): \(error.message))")), filesFolder: nil))
+                continue
             }
             guard case .array? = document["data"]?["pairs"] else {
                 if isFolderFile, document["data"] == nil {
@@ -60,7 +65,7 @@ public struct HoverflyImporter: Sendable {
             }
             simulations.append((path, document))
         }
-        guard !simulations.isEmpty else { throw ImportError("no Hoverfly simulation among \(sources.joined(separator: ", ")): \(folderNotes.joined(separator: "; "))") }
+        guard !simulations.isEmpty || !brokenFiles.isEmpty else { throw ImportError("no Hoverfly simulation among \(sources.joined(separator: ", ")): \(folderNotes.joined(separator: "; "))") }
         let run = ImportRun(root: root, maximumFileBytes: maximumFileBytes)
         let rootPath = try run.resolvedRoot(creating: !dryRun)
         var converted: [(source: String, pair: Result<HoverflyPair, StubRefusal>, shown: String)] = []
@@ -111,8 +116,11 @@ public struct HoverflyImporter: Sendable {
                 converted[index].pair = .success(pair)
             }
         }
+        // A stub of the file's own for "/" answers it already (audit R3: the copy was warned about).
+        let rootMethods = Set(converted.compactMap { item in (try? item.pair.get()).flatMap { $0.segments.isEmpty ? $0.method : nil } })
         converted = converted.flatMap { item -> [(source: String, pair: Result<HoverflyPair, StubRefusal>, shown: String)] in
-            guard case .success(var pair) = item.pair, let copy = pair.stub.rootCopy() else { return [item] }
+            guard case .success(var pair) = item.pair, !rootMethods.contains(pair.method), !rootMethods.contains("ANY"),
+                  pair.method != "ANY" || rootMethods.isEmpty, let copy = pair.stub.rootCopy() else { return [item] }
             var atRoot = pair
             atRoot.stub = copy
             atRoot.segments = []
@@ -131,7 +139,7 @@ public struct HoverflyImporter: Sendable {
         if schemes {
             notes.append("scheme matchers are left out: Hoverfly does not match on them either")
         }
-        let pending = converted.map { item in
+        let pending = brokenFiles + converted.map { item in
             PendingStub(source: item.source, shown: (try? item.pair.get().stub.shown) ?? item.shown, result: item.pair.map(\.stub), filesFolder: nil)
         }
         var report = try run.finish(pending, rootPath: rootPath, dryRun: dryRun)

@@ -55,8 +55,12 @@ struct HoverflyResponse {
         var body = response["body"]?.stringValue ?? ""
         if response["encodedBody"] == .bool(true) {
             if Base64.decode(body) == nil {
-                // Hoverfly sends what decodes before the first bad character (audit R2).
-                throw StubRefusal("response.body", "is not base64, though encodedBody says so: Hoverfly sends only what decodes before the first bad character; write the body as base64, or as text without encodedBody")
+                // Go's decoder (which Hoverfly's error is ignored after) keeps the whole groups of
+                // four before the first bad character (audits R2, R3).
+                let valid = body.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "/") }
+                let kept = String(valid.prefix(valid.count / 4 * 4))
+                notes.append("response.body is not base64: Hoverfly sends what decodes before the first bad character (\(kept.isEmpty ? "nothing" : "\(Base64.decode(kept)?.count ?? 0) bytes")), and so does the entry")
+                if !kept.isEmpty { keys.append(("responseBase64", .string(kept))) }
             } else if !body.isEmpty {
                 if holdsBraces, templated { throw StubRefusal("response.headers", "are templated beside a base64 body, which a template here does not fill in; write the headers as sent") }
                 keys.append(("responseBase64", .string(body)))

@@ -60,9 +60,14 @@ enum MockServerValue {
             _ = try LinearRegex(pattern)
             return pattern
         } catch {
+            // Lookaround, back-references and the like, or Java's \Q…\E quoting: Java runs them
+            // and MockServer matches with them. Anything else ours refuse (`c++`, a possessive
+            // or `(?x)` pattern) is compared as text, as before (audit R3).
             let reason = error.description
-            guard reason.contains("not supported") || reason.contains("unknown escape") || reason.contains("unknown group syntax") else { return nil }
-            throw StubRefusal(key, "\(JSONValue.excerpt(.string(text))) is a pattern ours cannot run (\(reason)); write it without lookaround, back-references or Java-only escapes, or list the values it stands for")
+            let javaOnly = ["lookahead", "lookbehind", "backreference", "atomic group", "conditional", "recursion"].contains { reason.contains($0) }
+                || text.contains("\\Q")
+            guard javaOnly else { return nil }
+            throw StubRefusal(key, "\(JSONValue.excerpt(.string(text))) is a pattern ours cannot run (\(reason)); write it in a form ours run, or list the values it stands for")
         }
     }
 

@@ -116,17 +116,7 @@ public struct HoverflyImporter: Sendable {
                 converted[index].pair = .success(pair)
             }
         }
-        // A stub of the file's own for "/" answers it already (audit R3: the copy was warned about).
-        let rootMethods = Set(converted.compactMap { item in (try? item.pair.get()).flatMap { $0.segments.isEmpty ? $0.method : nil } })
-        converted = converted.flatMap { item -> [(source: String, pair: Result<HoverflyPair, StubRefusal>, shown: String)] in
-            guard case .success(var pair) = item.pair, !rootMethods.contains(pair.method), !rootMethods.contains("ANY"),
-                  pair.method != "ANY" || rootMethods.isEmpty, let copy = pair.stub.rootCopy() else { return [item] }
-            var atRoot = pair
-            atRoot.stub = copy
-            atRoot.segments = []
-            pair.stub = pair.stub.withRootCopied()
-            return [(item.source, .success(pair), item.shown), (item.source + " (for /)", .success(atRoot), item.shown)]
-        }
+        converted = ImportRanking.withRootCopies(converted.map { ($0.source, $0.pair, $0.shown) }).map { ($0.source, $0.result, $0.shown) }
         Self.order(&converted)
         if !destinations.isEmpty {
             notes.append(destinations.count == 1

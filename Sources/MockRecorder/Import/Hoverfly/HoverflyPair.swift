@@ -8,7 +8,7 @@ import MockFixtures
 /// `removesState` on one key become a scenario of that name here (`state`, `newState`), a key
 /// that is not set being the scenario's first state, `started` — and so is `"1"` for a
 /// `sequence:` key, which Hoverfly sets to `"1"` when it loads a simulation.
-struct HoverflyPair {
+struct HoverflyPair: RankedStub {
     var stub: ConvertedStub
     let method: String
     var segments: [ImportedPath.Segment]

@@ -3,7 +3,7 @@ import MockFixtures
 /// One MockServer expectation (`{"httpRequest": {…}, "httpResponse": {…}, "times": …,
 /// "priority": …}`) as an entry, with what ordering it against others needs: its method, its
 /// path's segments, and MockServer's `priority` (higher first; 0 by default).
-struct MockServerExpectation {
+struct MockServerExpectation: RankedStub {
     var stub: ConvertedStub
     let method: String
     var segments: [ImportedPath.Segment]

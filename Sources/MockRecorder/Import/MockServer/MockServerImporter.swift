@@ -96,17 +96,7 @@ public struct MockServerImporter: Sendable {
                 converted.append((item.source, .failure(error), shown))
             }
         }
-        // An expectation of the file's own for "/" answers it already (audit R3).
-        let rootMethods = Set(converted.compactMap { item in (try? item.result.get()).flatMap { $0.segments.isEmpty ? $0.method : nil } })
-        converted = converted.flatMap { item -> [(source: String, result: Result<MockServerExpectation, StubRefusal>, shown: String)] in
-            guard case .success(var expectation) = item.result, !rootMethods.contains(expectation.method), !rootMethods.contains("ANY"),
-                  expectation.method != "ANY" || rootMethods.isEmpty, let copy = expectation.stub.rootCopy() else { return [item] }
-            var atRoot = expectation
-            atRoot.stub = copy
-            atRoot.segments = []
-            expectation.stub = expectation.stub.withRootCopied()
-            return [(item.source, .success(expectation), item.shown), (item.source + " (for /)", .success(atRoot), item.shown)]
-        }
+        converted = ImportRanking.withRootCopies(converted)
         let accepted: [(index: Int, expectation: MockServerExpectation)] = converted.enumerated().compactMap { index, item in
             (try? item.result.get()).map { (index, $0) }
         }

@@ -35,36 +35,7 @@ public struct HoverflyImporter: Sendable {
     /// is written.
     public func importSimulations(from sources: [String], filesFolder: String? = nil, dryRun: Bool = false) throws(ImportError) -> ImportReport {
         guard !sources.isEmpty else { throw ImportError("no simulation to import: name a Hoverfly simulation file (.json)") }
-        var simulations: [(path: String, document: JSONValue)] = []
-        var folderNotes: [String] = []
-        var brokenFiles: [PendingStub] = []
-        for (path, isFolderFile) in try Self.files(sources) {
-            guard let data = FileManager.default.contents(atPath: path) else { throw ImportError("\(path) is not a readable file") }
-            let document: JSONValue
-            do {
-                document = try JSONParser.parse(Array(data)).root.value
-            } catch {
-                guard isFolderFile else { throw ImportError("\(path) is not valid JSON (\(error.position): \(error.message))") }
-                // In a folder, a line the report counts as not imported, so the run exits 1 while
-                // the others import (audit R2: its pairs were lost without a word; R3: one broken
-                // file stopped the whole folder).
-                brokenFiles.append(PendingStub(source: path, shown: "", result: .failure(StubRefusal("", "not valid JSON (\(error.position): \(error.message))")), filesFolder: nil))
-                continue
-            }
-            guard case .array? = document["data"]?["pairs"] else {
-                if isFolderFile, document["data"] == nil {
-                    // A body file or a package.json beside the simulations (audit H1).
-                    folderNotes.append("\(path) is not a Hoverfly simulation (no \"data\": {\"pairs\": […]}), so it is not read")
-                    continue
-                }
-                throw ImportError("\(path) is not a Hoverfly simulation (it has no \"data\": {\"pairs\": […]})" + ImportSourceHint.otherTool(document, not: "hoverfly"))
-            }
-            let version = document["meta"]?["schemaVersion"]?.stringValue ?? "v5"
-            guard ["v3", "v4"].contains(version) || version.hasPrefix("v5") else {
-                throw ImportError("\(path) is a Hoverfly simulation of schema \(version), which is not imported: load it into Hoverfly and export it again (hoverctl export) for schema v5")
-            }
-            simulations.append((path, document))
-        }
+        let (simulations, folderNotes, brokenFiles) = try Self.readSimulations(sources)
         guard !simulations.isEmpty || !brokenFiles.isEmpty else { throw ImportError("no Hoverfly simulation among \(sources.joined(separator: ", ")): \(folderNotes.joined(separator: "; "))") }
         let run = ImportRun(root: root, maximumFileBytes: maximumFileBytes)
         let rootPath = try run.resolvedRoot(creating: !dryRun)
@@ -136,6 +107,44 @@ public struct HoverflyImporter: Sendable {
         report.notes = notes
         report.unit = "pair"
         return report
+    }
+
+    /// The simulations of `sources`, parsed: what a folder holds beside them that is no
+    /// simulation is passed over with a note, and a file there that is not JSON becomes a line
+    /// of its own in the report.
+    private static func readSimulations(_ sources: [String]) throws(ImportError)
+        -> (simulations: [(path: String, document: JSONValue)], notes: [String], broken: [PendingStub]) {
+        var simulations: [(path: String, document: JSONValue)] = []
+        var folderNotes: [String] = []
+        var brokenFiles: [PendingStub] = []
+        for (path, isFolderFile) in try files(sources) {
+            guard let data = FileManager.default.contents(atPath: path) else { throw ImportError("\(path) is not a readable file") }
+            let document: JSONValue
+            do {
+                document = try JSONParser.parse(Array(data)).root.value
+            } catch {
+                guard isFolderFile else { throw ImportError("\(path) is not valid JSON (\(error.position): \(error.message))") }
+                // In a folder, a line the report counts as not imported, so the run exits 1 while
+                // the others import (audit R2: its pairs were lost without a word; R3: one broken
+                // file stopped the whole folder).
+                brokenFiles.append(PendingStub(source: path, shown: "", result: .failure(StubRefusal("", "not valid JSON (\(error.position): \(error.message))")), filesFolder: nil))
+                continue
+            }
+            guard case .array? = document["data"]?["pairs"] else {
+                if isFolderFile, document["data"] == nil {
+                    // A body file or a package.json beside the simulations (audit H1).
+                    folderNotes.append("\(path) is not a Hoverfly simulation (no \"data\": {\"pairs\": […]}), so it is not read")
+                    continue
+                }
+                throw ImportError("\(path) is not a Hoverfly simulation (it has no \"data\": {\"pairs\": […]})" + ImportSourceHint.otherTool(document, not: "hoverfly"))
+            }
+            let version = document["meta"]?["schemaVersion"]?.stringValue ?? "v5"
+            guard ["v3", "v4"].contains(version) || version.hasPrefix("v5") else {
+                throw ImportError("\(path) is a Hoverfly simulation of schema \(version), which is not imported: load it into Hoverfly and export it again (hoverctl export) for schema v5")
+            }
+            simulations.append((path, document))
+        }
+        return (simulations, folderNotes, brokenFiles)
     }
 
     /// The files named, a folder's `.json` files in name order (marked: one that is no

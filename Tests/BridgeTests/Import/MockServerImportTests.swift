@@ -257,5 +257,19 @@ import Testing
         try withRoot.importCleanly()
         #expect(try await withRoot.answers([("GET", "/", [:], ""), ("GET", "/x", [:], "")]) == ["200 home", "418 any"])
     }
+
+    /// Java's POSIX classes are the ranges they stand for, and a typed body's keys are read in
+    /// any case, as MockServer's reader reads them (audits R3 #2, MS1 #14).
+    @Test func posixClassesAndTypedKeysInAnyCase() async throws {
+        let harness = try Harness("[" + [
+            #"{"httpRequest": {"path": "/code", "headers": {"X-Code": ["\\p{Alpha}+-[\\p{Digit}]{2}"]}}, "httpResponse": {"body": "code"}}"#,
+            #"{"httpRequest": {"method": "POST", "path": "/log", "body": {"Type": "STRING", "String": "ERROR", "SubString": true}}, "httpResponse": {"body": "logged"}}"#,
+        ].joined(separator: ",") + "]")
+        try harness.importCleanly()
+        let text = ["Content-Type": "text/plain"]
+        let answers = try await harness.answers([("GET", "/code", ["X-Code": "abc-12"], ""), ("GET", "/code", ["X-Code": "abc-1x"], ""),
+                                                 ("POST", "/log", text, "disk ERROR"), ("POST", "/log", text, "fine")])
+        #expect(answers == ["200 code", "404", "200 logged", "404"], "\(answers)")
+    }
 }
 

@@ -68,11 +68,12 @@ public struct HoverflyImporter: Sendable {
                     notes.append("\(source) is not imported: its method \"\(text)\" answers only requests sending \"\(text)\" in Hoverfly, which no client does")
                     continue
                 }
-                if pair["response"]?["headers"]?.objectMembers?.contains(where: { $0.key.lowercased() == "date" }) == true { recordedDates += 1 }
                 if request["scheme"] != nil { schemes = true }
                 let shown = Self.shown(request)
                 do {
                     let imported = try HoverflyPair(pair, literals: literals, filesFolder: folder)
+                    // Counted for the pairs imported only (audit R2).
+                    if pair["response"]?["headers"]?.objectMembers?.contains(where: { $0.key.lowercased() == "date" }) == true { recordedDates += 1 }
                     for destination in imported.destinations where !destinations.contains(destination) { destinations.append(destination) }
                     converted.append((source, .success(imported), shown))
                 } catch {

@@ -165,7 +165,8 @@ struct MockServerAction {
         return lines
     }
 
-    private mutating func convertBody(_ body: JSONValue, at key: String, headers: inout [(String, [String])]) throws(StubRefusal) {
+    private mutating func convertBody(_ written: JSONValue, at key: String, headers: inout [(String, [String])]) throws(StubRefusal) {
+        let body = MockServerBody.canonicalKeys(written)
         func setType(_ type: String?) {
             guard let type, !type.isEmpty, !headers.contains(where: { $0.0.lowercased() == "content-type" }) else { return }
             headers.append(("Content-Type", [type]))

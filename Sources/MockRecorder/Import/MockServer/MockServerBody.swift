@@ -12,6 +12,16 @@ enum MockServerBody {
     static let typedKeys: Set<String> = ["string", "regex", "json", "jsonSchema", "jsonPath", "xml", "xmlSchema", "xpath", "base64Bytes", "parameters"]
     static let typeNames: Set<String> = ["STRING", "REGEX", "JSON", "JSON_SCHEMA", "JSON_PATH", "XML", "XML_SCHEMA", "XPATH", "BINARY", "PARAMETERS"]
 
+    /// A typed body's keys in MockServer's spelling: its reader takes `Type` and `String` too
+    /// (audit MS1); any other object as written.
+    static func canonicalKeys(_ body: JSONValue) -> JSONValue {
+        guard case .object(let members) = body else { return body }
+        let spellings = Dictionary(uniqueKeysWithValues: (typedKeys.union(["type", "subString", "matchType", "contentType", "charset", "not"])).map { ($0.lowercased(), $0) })
+        let canonical = members.map { member in JSONMember(key: spellings[member.key.lowercased()] ?? member.key, value: member.value) }
+        // Only a typed body is respelled; a JSON object's own keys stay as they are.
+        return isTyped(canonical) ? .object(canonical) : body
+    }
+
     /// Whether an object is a typed body: one of MockServer's type names in `type`, or a typed
     /// key. A `type` it does not know is ignored, so `{"type": "car", "wheels": 4}` is JSON
     /// (audit MS1).
@@ -19,7 +29,8 @@ enum MockServerBody {
         members.contains { typedKeys.contains($0.key) || ($0.key == "type" && typeNames.contains($0.value.value.stringValue ?? "")) }
     }
 
-    static func converted(_ body: JSONValue, at key: String) throws(StubRefusal) -> ImportedBody? {
+    static func converted(_ written: JSONValue, at key: String) throws(StubRefusal) -> ImportedBody? {
+        let body = canonicalKeys(written)
         switch body {
         case .null:
             return nil

@@ -55,7 +55,7 @@ enum MockServerValue {
     /// pattern Java runs and ours cannot (lookaround, back-references, Java-only escapes) refuses
     /// the expectation (audit R2: it was compared as text, and never matched as MockServer does).
     static func textOrPattern(_ text: String, at key: String) throws(StubRefusal) -> String? {
-        let pattern = "(?is)^(?:" + WireMockMatcher.escapedForRegex(text) + "|" + text + ")$"
+        let pattern = "(?is)^(?:" + WireMockMatcher.escapedForRegex(text) + "|" + javaClassesTranslated(text) + ")$"
         do {
             _ = try LinearRegex(pattern)
             return pattern
@@ -69,6 +69,37 @@ enum MockServerValue {
             guard javaOnly else { return nil }
             throw StubRefusal(key, "\(JSONValue.excerpt(.string(text))) is a pattern ours cannot run (\(reason)); write it in a form ours run, or list the values it stands for")
         }
+    }
+
+    /// Java's POSIX classes (`\p{Alpha}`, `\p{Digit}`, …, US-ASCII in Java) as the ranges they
+    /// stand for, inside a class or out (audit R3: `\p{Alpha}+` was compared as text).
+    static func javaClassesTranslated(_ pattern: String) -> String {
+        let ranges = ["Alpha": "A-Za-z", "Digit": "0-9", "Alnum": "A-Za-z0-9", "Upper": "A-Z", "Lower": "a-z",
+                      "XDigit": "0-9A-Fa-f", "Space": " \\t\\n\\x0B\\f\\r", "Punct": "!-/:-@\\[-`{-~"]
+        var result = ""
+        var rest = Substring(pattern)
+        var inClass = false
+        while let character = rest.first {
+            if character == "\\", rest.dropFirst().first == "p" || rest.dropFirst().first == "P",
+               let close = rest.firstIndex(of: "}"), rest.dropFirst(2).first == "{",
+               let range = ranges[String(rest[rest.index(rest.startIndex, offsetBy: 3)..<close])] {
+                let negated = rest.dropFirst().first == "P"
+                result += inClass ? range : (negated ? "[^" : "[") + range + "]"
+                if inClass && negated { return pattern }
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            if character == "\\", let next = rest.dropFirst().first {
+                result.append(character)
+                result.append(next)
+                rest = rest.dropFirst(2)
+                continue
+            }
+            if character == "[" { inClass = true } else if character == "]" { inClass = false }
+            result.append(character)
+            rest = rest.dropFirst()
+        }
+        return result
     }
 
     /// A whole number as MockServer's reader takes one: `201`, `201.0`, `"201"` (`201.5` is 201);

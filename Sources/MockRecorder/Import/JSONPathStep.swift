@@ -48,6 +48,28 @@ enum JSONPathStep: Equatable {
         return steps
     }
 
+    /// The member names of a plain member path (`$.card.number` → `card`, `number`), or the
+    /// refusal at `key` saying what makes it none: an array element (also a name of digits, with
+    /// `digitsAreIndexes`, as Mockoon reads `items.0`), a filter, recursive descent. May be empty
+    /// (`$`), which each caller refuses in its own words.
+    static func memberNames(_ expression: String, written: String? = nil, at key: String, digitsAreIndexes: Bool = false) throws(StubRefusal) -> [String] {
+        let shown = written ?? expression
+        let steps: [JSONPathStep]
+        do {
+            steps = try parse(expression)
+        } catch {
+            throw StubRefusal(key, "\"\(shown)\" \(error.reason)")
+        }
+        var names: [String] = []
+        for step in steps {
+            guard case .member(let name) = step, !(digitsAreIndexes && name.allSatisfy(\.isNumber)) else {
+                throw StubRefusal(key, "\"\(shown)\" names an array element; arrays compare whole here (write the array as {\"$includes\": […]} in a partial body)")
+            }
+            names.append(name)
+        }
+        return names
+    }
+
     /// `{{body…}}`'s inside for `steps`: `body.a[0].b`, `body['a.b']`.
     static func bodyPlaceholder(_ steps: [JSONPathStep]) -> String {
         var text = "body"

@@ -96,7 +96,8 @@ enum WireMockBodyPatterns {
         }
     }
 
-    private static func textNote(_ key: String) -> String {
+    /// The note of a text body pattern, which every importer gives.
+    static func textNote(_ key: String) -> String {
         "\(key) searches the text of a body that is not JSON; a body sent as JSON is compared as JSON here, so it does not match this entry"
     }
 
@@ -189,19 +190,7 @@ enum WireMockBodyPatterns {
             default:
                 throw StubRefusal(patternKey, "must be a JSONPath string or {\"expression\": …, \"equalTo\": …}")
             }
-            let steps: [JSONPathStep]
-            do {
-                steps = try JSONPathStep.parse(expression)
-            } catch {
-                throw StubRefusal(patternKey, "\"\(expression)\" \(error.reason)")
-            }
-            var names: [String] = []
-            for step in steps {
-                guard case .member(let name) = step else {
-                    throw StubRefusal(patternKey, "\"\(expression)\" names an array element; arrays compare whole here (write the array as {\"$includes\": […]} in a partial body)")
-                }
-                names.append(name)
-            }
+            let names = try JSONPathStep.memberNames(expression, at: patternKey)
             guard !names.isEmpty else { throw StubRefusal(patternKey, "\"\(expression)\" names the whole body; write it as equalToJson") }
             guard tree.insert(names, leaf) else {
                 throw StubRefusal(patternKey, "\"\(expression)\" overlaps another matchesJsonPath of this stub, which one partial body cannot say")

@@ -191,4 +191,16 @@ import Testing
         #expect(answers[1].status == 201, "an inverted null rule: present and not null")
         #expect(answers[2].status == 200)
     }
+
+    /// A body rule whose member path is `$` alone names no member: refused, where an empty
+    /// member path trapped the import.
+    @Test func aBodyRuleOnDollarAloneIsRefused() throws {
+        let routes = "[" + #"{"uuid": "a", "type": "http", "method": "post", "endpoint": "x", "responseMode": null, "responses": ["#
+            + Self.response(#""rules": [{"target": "body", "modifier": "$", "value": "1", "invert": false, "operator": "equals"}]"#) + ","
+            + Self.response(#""default": true"#) + "]}" + "]"
+        let report = try Harness(Self.environment(routes)).run()
+        let reasons = report.stubs.compactMap { stub -> String? in if case .notImported(let reason) = stub.outcome { reason } else { nil } }
+        #expect(reasons.contains { $0.contains("\"$\" names the whole body; leave modifier empty") }, "\(report)")
+    }
 }
+

@@ -45,7 +45,7 @@ struct HoverflyBody {
                 notes.append("\(key) is compared as JSON: spacing and key order do not matter here")
             } else {
                 request = WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(text) + "$")
-                notes.append(Self.textNote(key))
+                notes.append(WireMockBodyPatterns.textNote(key))
             }
         case "json":
             request = Self.literal(try Self.parsed(text, at: key))
@@ -68,11 +68,11 @@ struct HoverflyBody {
             notes.append("\(key): Hoverfly's jsonPartial also finds the object nested deeper in the body; here it is compared from the top")
         case "regex":
             request = WireMockMatcher.regex(text)
-            notes.append(Self.textNote(key))
+            notes.append(WireMockBodyPatterns.textNote(key))
         case "glob":
             if text == "*" { return }
             request = WireMockMatcher.regex(HoverflyMatcher.globRegex(text))
-            notes.append(Self.textNote(key))
+            notes.append(WireMockBodyPatterns.textNote(key))
         default:
             throw StubRefusal("\(key).matcher", "\(JSONValue.excerpt(.string(matcher.written))) has no equivalent for a body here (ours: exact, json, jsonPartial, jsonpath, regex, glob, form); "
                 + "XML can be matched with a regex on its text, or answered from a handler in Swift")
@@ -109,19 +109,7 @@ struct HoverflyBody {
         for (index, matcher) in matchers.enumerated() {
             let key = "request.body[\(index)]"
             let expression = try matcher.text(at: key)
-            let steps: [JSONPathStep]
-            do {
-                steps = try JSONPathStep.parse(expression)
-            } catch {
-                throw StubRefusal("\(key).value", "\"\(expression)\" \(error.reason)")
-            }
-            var names: [String] = []
-            for step in steps {
-                guard case .member(let name) = step else {
-                    throw StubRefusal("\(key).value", "\"\(expression)\" names an array element; arrays compare whole here (write the array as {\"$includes\": […]} in a partial body)")
-                }
-                names.append(name)
-            }
+            let names = try JSONPathStep.memberNames(expression, at: "\(key).value")
             guard !names.isEmpty else { throw StubRefusal("\(key).value", "\"\(expression)\" names the whole body; name a member") }
             let leaf = try Self.leaf(matcher.doMatch, at: "\(key).doMatch")
             guard tree.insert(names, leaf) else {
@@ -213,9 +201,5 @@ struct HoverflyBody {
     private static func isArray(_ value: JSONValue) -> Bool {
         if case .array = value { return true }
         return false
-    }
-
-    private static func textNote(_ key: String) -> String {
-        "\(key) searches the text of a body that is not JSON; a body sent as JSON is compared as JSON here, so it does not match this entry"
     }
 }

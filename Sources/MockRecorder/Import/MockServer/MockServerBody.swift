@@ -50,13 +50,13 @@ enum MockServerBody {
                 guard let text = body["string"]?.stringValue else { throw StubRefusal("\(key).string", "must be a string") }
                 if body["subString"] == .bool(true) {
                     return ImportedBody(request: text.isEmpty ? WireMockMatcher.regex("^") : .makeObject([("$contains", .string(text))]),
-                                        notes: [textNote(key)], requiresBody: false)
+                                        notes: [WireMockBodyPatterns.textNote(key)], requiresBody: false)
                 }
                 return try exactText(text, at: key)
             case "REGEX":
                 guard let pattern = body["regex"]?.stringValue else { throw StubRefusal("\(key).regex", "must be a string") }
                 let whole = try MockServerValue.textOrPattern(pattern, at: "\(key).regex") ?? "^" + WireMockMatcher.escapedForRegex(pattern) + "$"
-                return ImportedBody(request: WireMockMatcher.regex(whole), notes: [textNote(key)], requiresBody: false)
+                return ImportedBody(request: WireMockMatcher.regex(whole), notes: [WireMockBodyPatterns.textNote(key)], requiresBody: false)
             case "JSON":
                 let expected = try jsonMember(of: body, at: key)
                 let matchType = body["matchType"]?.stringValue ?? "ONLY_MATCHING_FIELDS"
@@ -117,27 +117,11 @@ enum MockServerBody {
 
     /// A JSONPath that must find something: a member path that must be there.
     private static func jsonPath(_ expression: String, at key: String) throws(StubRefusal) -> ImportedBody {
-        let steps: [JSONPathStep]
-        do {
-            steps = try JSONPathStep.parse(expression)
-        } catch {
-            throw StubRefusal(key, "\"\(expression)\" \(error.reason)")
-        }
+        let names = try JSONPathStep.memberNames(expression, at: key)
         var tree = PartialTree()
-        var names: [String] = []
-        for step in steps {
-            guard case .member(let name) = step else {
-                throw StubRefusal(key, "\"\(expression)\" names an array element; arrays compare whole here (write the array as {\"$includes\": […]} in a partial body)")
-            }
-            names.append(name)
-        }
         guard !names.isEmpty, tree.insert(names, .makeObject([("$any", .bool(true))])) else {
             throw StubRefusal(key, "\"\(expression)\" names the whole body; name a member")
         }
         return ImportedBody(request: tree.value, partial: true)
-    }
-
-    private static func textNote(_ key: String) -> String {
-        "\(key) searches the text of a body that is not JSON; a body sent as JSON is compared as JSON here, so it does not match this entry"
     }
 }

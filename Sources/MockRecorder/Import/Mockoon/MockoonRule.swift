@@ -52,19 +52,11 @@ struct MockoonRule {
             if modifier.isEmpty {
                 place = .body
             } else {
-                let steps: [JSONPathStep]
-                do {
-                    steps = try JSONPathStep.parse(modifier.hasPrefix("$") ? modifier : "$." + modifier)
-                } catch {
-                    throw StubRefusal("\(key).modifier", "\"\(modifier)\" \(error.reason)")
-                }
-                var names: [String] = []
-                for step in steps {
-                    guard case .member(let name) = step, !name.allSatisfy(\.isNumber) else {
-                        throw StubRefusal("\(key).modifier", "\"\(modifier)\" names an array element; arrays compare whole here (write the array as {\"$includes\": […]} in a partial body)")
-                    }
-                    names.append(name)
-                }
+                let names = try JSONPathStep.memberNames(modifier.hasPrefix("$") ? modifier : "$." + modifier, written: modifier,
+                                                         at: "\(key).modifier", digitsAreIndexes: true)
+                // `$` alone names the whole body, which a member rule cannot stand for (it trapped
+                // on an empty member path).
+                guard !names.isEmpty else { throw StubRefusal("\(key).modifier", "\"\(modifier)\" names the whole body; leave modifier empty for a rule on the whole body") }
                 place = .bodyMember(names)
             }
         default:

@@ -53,12 +53,19 @@ final class EntryDelivery: Sendable {
 }
 
 /// An entry's part in a scenario: which state it needs and which state it leads to.
-struct ScenarioStep: Sendable {
+package struct ScenarioStep: Sendable {
     let name: String
     /// `nil`: the entry answers in any state.
     let requiredState: String?
     /// `nil`: answering leaves the state as it is.
     let newState: String?
+
+    /// Whether `name` can name a scenario: it is one path segment of `/__admin/scenarios/NAME`,
+    /// so no `/` or `\\` (an encoded one is refused, as on every path), no NUL (`%00` is refused
+    /// too), and not `.` or `..`. The loader's rule, which importers check a name against too.
+    package static func isValidName(_ name: String) -> Bool {
+        !(name.contains("/") || name.contains("\\") || name.contains("\u{0}") || name == "." || name == "..")
+    }
 }
 
 extension FixtureEntry {

@@ -345,11 +345,10 @@ struct FixtureFileCompiler {
         return text
     }
 
-    /// A scenario is named in the path of `/__admin/scenarios/NAME`, as one segment: no `/` or
-    /// `\\` (an encoded one is refused, as on every path), no NUL (`%00` is refused too), and not
-    /// `.` or `..`.
+    /// A scenario is named in the path of `/__admin/scenarios/NAME`, as one segment
+    /// (``ScenarioStep/isValidName(_:)``).
     private mutating func compileScenarioName(_ name: String, at position: JSONPosition) -> String? {
-        guard name.contains("/") || name.contains("\\") || name.contains("\u{0}") || name == "." || name == ".." else { return name }
+        guard !ScenarioStep.isValidName(name) else { return name }
         add(.error, at: position, "scenario \(JSONValue.excerpt(.string(name))) cannot be named in /__admin/scenarios/NAME, which takes one path segment",
             hint: #"use a name without "/", "\" or NUL, such as "team-a""#)
         return nil

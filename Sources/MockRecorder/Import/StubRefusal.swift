@@ -18,6 +18,17 @@ struct StubRefusal: Error, CustomStringConvertible {
     }
 }
 
+extension StubRefusal {
+    /// `name` (written as `value`) when it can name a scenario here, as the loader's rule says
+    /// (``ScenarioStep/isValidName(_:)``), else the refusal at `key`.
+    static func scenarioName(_ name: String, written value: JSONValue, at key: String) throws(StubRefusal) -> String {
+        guard !name.isEmpty, ScenarioStep.isValidName(name) else {
+            throw StubRefusal(key, "\(JSONValue.excerpt(value)) cannot name a scenario here (one path segment of /__admin/scenarios/NAME: no '/' or '\\', not '.' or '..')")
+        }
+        return name
+    }
+}
+
 extension JSONValue {
     /// A scalar as the text a request would carry: strings as they are, numbers as written,
     /// booleans as words; nil for null, arrays and objects.

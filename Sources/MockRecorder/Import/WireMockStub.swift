@@ -178,9 +178,7 @@ enum WireMockStub {
             }
             return
         }
-        guard let name = scenario.stringValue, !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\\") else {
-            throw StubRefusal("scenarioName", "\(JSONValue.excerpt(scenario)) cannot name a scenario here (one path segment of /__admin/scenarios/NAME: no '/' or '\\', not '.' or '..')")
-        }
+        let name = try StubRefusal.scenarioName(scenario.stringValue ?? "", written: scenario, at: "scenarioName")
         entry.append(("scenario", .string(name)))
         for (theirs, ours) in [("requiredScenarioState", "state"), ("newScenarioState", "newState")] {
             guard let state = mapping[theirs] else { continue }

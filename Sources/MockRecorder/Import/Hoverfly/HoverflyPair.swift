@@ -76,9 +76,7 @@ struct HoverflyPair: RankedStub {
             let secondPlace = required.contains { $0.0 == names[1] } ? "request.requiresState" : moved.contains { $0.0 == names[1] } ? "response.transitionsState" : "response.removesState"
             throw StubRefusal(secondPlace, "uses the state keys \(names.map { "\"\($0)\"" }.joined(separator: ", ")); an entry here takes part in one scenario, so write the pair for one key")
         }
-        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\\") else {
-            throw StubRefusal(place, "\(JSONValue.excerpt(.string(name))) cannot name a scenario here (one path segment of /__admin/scenarios/NAME: no '/' or '\\', not '.' or '..')")
-        }
+        _ = try StubRefusal.scenarioName(name, written: .string(name), at: place)
         let isSequence = name.contains("sequence:")
         func state(_ value: String, at key: String) throws(StubRefusal) -> String {
             if isSequence, value == "1" { return "started" }

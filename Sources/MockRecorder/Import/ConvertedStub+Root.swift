@@ -1,8 +1,8 @@
 import MockFixtures
 
 extension ConvertedStub {
-    /// The note of a root catch-all standing for a pattern that also matches `/` (`.*`), which
-    /// ``rootCopy()`` makes untrue.
+    /// The note of a root catch-all standing for a pattern that also matches `/` (`.*`,
+    /// ``answersRoot``), which ``rootCopy()`` makes untrue.
     static let rootNote = "'/' itself is not answered by the catch-all {p0...}.json; an entry in index.json would answer it"
 
     /// For a stub that answers every path (Hoverfly's pair without a path matcher, MockServer's
@@ -10,7 +10,7 @@ extension ConvertedStub {
     /// `{p0...}.json` needs a segment (audits H1, MS1: the importer knew the fix and only said
     /// so). Nil for any other stub, or one whose entry reads the path.
     func rootCopy() -> ConvertedStub? {
-        guard file == "{p0...}.json", parameterNames == ["p0"], entry["pathParameters"] == nil, notes.contains(Self.rootNote),
+        guard answersRoot, entry["pathParameters"] == nil,
               !entry.containsString(where: { $0.contains("{{path.") }) else { return nil }
         var copy = self
         copy.file = "index.json"

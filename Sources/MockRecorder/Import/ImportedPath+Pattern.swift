@@ -20,7 +20,10 @@ extension ImportedPath {
         if text == ".*" || text == ".+" || text == "/.*" || text == "/.+" {
             path.segments = [.catchAll("p0")]
             // Matching "/" too: `.*`, `/.*`, and a bare `.+` ("/" is one character); not `/.+`.
-            if text != "/.+" { path.notes.append(ConvertedStub.rootNote) }
+            if text != "/.+" {
+                path.answersRoot = true
+                path.notes.append(ConvertedStub.rootNote)
+            }
             return path
         }
         if text.hasPrefix("(?i)") {

@@ -16,6 +16,9 @@ struct ImportedPath {
     var exactQuery = false
     /// Conversions that are close but not the same, said in the report.
     var notes: [String] = []
+    /// The root catch-all of a pattern that also matches `/` (`.*`), which `{p0...}.json` does not
+    /// answer (it needs a segment).
+    var answersRoot = false
     /// The URL as the stub wrote it, for the report.
     var shown = "/"
 

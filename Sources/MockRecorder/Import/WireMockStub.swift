@@ -13,6 +13,8 @@ struct ConvertedStub {
     /// `bodyFileName` those its placeholders can choose.
     var bodyFiles: [BodyFile] = []
     var notes: [String] = []
+    /// It stands for a pattern that also matches `/` (``ImportedPath/answersRoot``).
+    var answersRoot = false
 }
 
 /// Converts WireMock stub mappings (`{"request": …, "response": …}`) to entries, following the

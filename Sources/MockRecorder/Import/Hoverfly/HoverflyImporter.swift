@@ -39,7 +39,7 @@ public struct HoverflyImporter: Sendable {
         guard !simulations.isEmpty || !brokenFiles.isEmpty else { throw ImportError("no Hoverfly simulation among \(sources.joined(separator: ", ")): \(folderNotes.joined(separator: "; "))") }
         let run = ImportRun(root: root, maximumFileBytes: maximumFileBytes)
         let rootPath = try run.resolvedRoot(creating: !dryRun)
-        var converted: [(source: String, pair: Result<HoverflyPair, StubRefusal>, shown: String)] = []
+        var converted: [(source: String, result: Result<HoverflyPair, StubRefusal>, shown: String)] = []
         var notes = folderNotes
         var seenRequests: [EntryKey: String] = [:]
         var recordedDates = 0
@@ -50,6 +50,7 @@ public struct HoverflyImporter: Sendable {
             let literals = Self.literals(document)
             let folder = filesFolder ?? ImportPaths.parent(of: path)
             guard case .array(let pairs)? = document["data"]?["pairs"] else { continue }
+            let delays = HoverflyGlobalDelays(document, path: path)
             for (index, node) in pairs.enumerated() {
                 let source = "\(path)#\(index)"
                 let pair = upgrade ? HoverflyUpgrade.pair(node.value) : node.value
@@ -71,7 +72,8 @@ public struct HoverflyImporter: Sendable {
                 if request["scheme"] != nil { schemes = true }
                 let shown = Self.shown(request)
                 do {
-                    let imported = try HoverflyPair(pair, literals: literals, filesFolder: folder)
+                    var imported = try HoverflyPair(pair, literals: literals, filesFolder: folder)
+                    delays.apply(to: &imported)
                     // Counted for the pairs imported only (audit R2).
                     if pair["response"]?["headers"]?.objectMembers?.contains(where: { $0.key.lowercased() == "date" }) == true { recordedDates += 1 }
                     for destination in imported.destinations where !destinations.contains(destination) { destinations.append(destination) }
@@ -80,15 +82,9 @@ public struct HoverflyImporter: Sendable {
                     converted.append((source, .failure(error), shown))
                 }
             }
-            let delays = HoverflyGlobalDelays(document, path: path)
             notes += delays.notes
-            for index in converted.indices where converted[index].source.hasPrefix(path + "#") {
-                guard case .success(var pair) = converted[index].pair else { continue }
-                delays.apply(to: &pair)
-                converted[index].pair = .success(pair)
-            }
         }
-        converted = ImportRanking.withRootCopies(converted.map { ($0.source, $0.pair, $0.shown) }).map { ($0.source, $0.result, $0.shown) }
+        converted = ImportRanking.withRootCopies(converted)
         Self.order(&converted)
         if !destinations.isEmpty {
             notes.append(destinations.count == 1
@@ -102,7 +98,7 @@ public struct HoverflyImporter: Sendable {
             notes.append("scheme matchers are left out: Hoverfly does not match on them either")
         }
         let pending = brokenFiles + converted.map { item in
-            PendingStub(source: item.source, shown: (try? item.pair.get().stub.shown) ?? item.shown, result: item.pair.map(\.stub), filesFolder: nil)
+            PendingStub(source: item.source, shown: (try? item.result.get().stub.shown) ?? item.shown, result: item.result.map(\.stub), filesFolder: nil)
         }
         var report = try run.finish(pending, rootPath: rootPath, dryRun: dryRun)
         report.notes = notes
@@ -186,9 +182,9 @@ public struct HoverflyImporter: Sendable {
     }
 
     /// Hoverfly answers with the matching pair of highest score, the last of equals.
-    private static func order(_ converted: inout [(source: String, pair: Result<HoverflyPair, StubRefusal>, shown: String)]) {
+    private static func order(_ converted: inout [(source: String, result: Result<HoverflyPair, StubRefusal>, shown: String)]) {
         let pairs: [(index: Int, pair: HoverflyPair)] = converted.enumerated().compactMap { index, item in
-            (try? item.pair.get()).map { (index, $0) }
+            (try? item.result.get()).map { (index, $0) }
         }
         let priorities = ImportRanking.priorities(pairs.map { .init(method: $0.pair.method, segments: $0.pair.segments) }) { a, b in
             pairs[a].pair.score != pairs[b].pair.score ? pairs[a].pair.score > pairs[b].pair.score : a > b
@@ -196,7 +192,7 @@ public struct HoverflyImporter: Sendable {
         for (position, priority) in priorities {
             var pair = pairs[position].pair
             pair.stub.entry = ImportRanking.prioritized(pair.stub.entry, priority)
-            converted[pairs[position].index].pair = .success(pair)
+            converted[pairs[position].index].result = .success(pair)
         }
     }
 }

@@ -34,7 +34,8 @@ struct HoverflyPair: RankedStub {
         entry += request.keys
         entry += response.keys
         stub = ConvertedStub(file: request.path.relativeFile, parameterNames: request.path.parameterNames, entry: .makeObject(entry),
-                             shown: "\(request.method) \(request.path.shown)", bodyFiles: response.bodyFiles, notes: request.notes + response.notes)
+                             shown: "\(request.method) \(request.path.shown)", bodyFiles: response.bodyFiles, notes: request.notes + response.notes,
+                             answersRoot: request.path.answersRoot)
         method = request.method
         segments = request.path.segments
         score = request.score

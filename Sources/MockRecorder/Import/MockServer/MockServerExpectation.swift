@@ -82,7 +82,7 @@ struct MockServerExpectation: RankedStub {
         entry += action.keys
         let priority = try MockServerValue.integer(expectation["priority"], at: "priority", in: Int(Int32.min)...Int(Int32.max)) ?? 0
         stub = ConvertedStub(file: path.relativeFile, parameterNames: path.parameterNames, entry: .makeObject(entry),
-                             shown: "\(method) \(path.shown)", notes: notes + path.notes + action.notes)
+                             shown: "\(method) \(path.shown)", notes: notes + path.notes + action.notes, answersRoot: path.answersRoot)
         self.method = method
         segments = path.segments
         self.priority = priority

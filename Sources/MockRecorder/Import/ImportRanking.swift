@@ -2,7 +2,7 @@ import MockFixtures
 
 /// Priorities that keep another tool's choice among stubs one request could reach two of,
 /// where ours would prefer the more specific file or the constrained entry: Hoverfly's
-/// strongest match, MockServer's priority then creation order. Stubs that could meet (the same
+/// strongest match, MockServer's priority then creation order, Mockoon's first route. Stubs that could meet (the same
 /// literal path, or paths `ImportedPath.mayOverlap` says meet, with methods that meet) are
 /// ordered by the tool's rule; the first keeps the default priority (5) and each later one gets
 /// one more, so runtime fixtures and a root's own entries still go first. Literal paths are

@@ -93,21 +93,17 @@ public struct MockoonImporter: Sendable {
         // The default priority (5) for the first of the routes one request could reach, one more
         // for each later one: Mockoon's order among them, and runtime fixtures and a root's own
         // entries still first (audit M2: 1, 2, … beat both).
-        let overlapping = Self.overlappingRoutes(routes, prefix: prefix)
-        let ranks = Dictionary(uniqueKeysWithValues: overlapping.sorted().enumerated().map { ($1, $0) })
+        let priorities = Self.routePriorities(routes, prefix: prefix)
         for (index, route) in routes.enumerated() {
             let source = "\(path)#\(index)"
             let method = (route["method"]?.stringValue ?? "get").lowercased()
             let key = "\(method) \(prefix)/\(route["endpoint"]?.stringValue ?? "")"
             for piece in MockoonRoute.converted(route, environment: environment) {
                 var result = piece.result
-                if let rank = ranks[index], rank > 0, case .success(var stub) = result {
+                if let priority = priorities[index], case .success(var stub) = result {
                     // Mockoon answers with the first route that matches, where ours prefer the
                     // most specific file: a priority per route keeps Mockoon's order (audit M1).
-                    if case .object(var members) = stub.entry {
-                        members.insert(JSONMember(key: "priority", value: JSONNode(.number(JSONNumber(min(5 + rank, 1_000_000))))), at: 1)
-                        stub.entry = .object(members)
-                    }
+                    stub.entry = ImportRanking.prioritized(stub.entry, priority)
                     result = .success(stub)
                 }
                 if seen.contains(key) {
@@ -124,27 +120,22 @@ public struct MockoonImporter: Sendable {
         return (stubs, notes)
     }
 
-    /// The indexes of the routes a request could reach two of (a path both endpoints match,
-    /// with methods that agree or `all`), whose order decides which answers.
-    static func overlappingRoutes(_ routes: [JSONValue], prefix: String) -> Set<Int> {
-        let shapes: [(method: String, segments: [ImportedPath.Segment])?] = routes.map { route in
+    /// The priority each route (by index) needs among the routes a request could reach two of
+    /// (a path both endpoints match, with methods that agree or `all`): Mockoon's order, the
+    /// first one matching, through ``ImportRanking``.
+    static func routePriorities(_ routes: [JSONValue], prefix: String) -> [Int: Int] {
+        var candidates: [ImportRanking.Candidate] = []
+        var routeIndexes: [Int] = []
+        for (index, route) in routes.enumerated() {
             let endpoint = route["endpoint"]?.stringValue ?? ""
             let text = "/" + [prefix, endpoint].filter { !$0.isEmpty }.joined(separator: "/")
-            guard let path = try? MockoonRoute.path(text, key: "") else { return nil }
-            return ((route["method"]?.stringValue ?? "get").lowercased(), path.segments)
+            guard let path = try? MockoonRoute.path(text, key: "") else { continue }
+            let method = (route["method"]?.stringValue ?? "get").lowercased()
+            candidates.append(.init(method: method == "all" ? "ANY" : method.uppercased(), segments: path.segments))
+            routeIndexes.append(index)
         }
-        var overlapping: Set<Int> = []
-        for first in shapes.indices {
-            guard let a = shapes[first] else { continue }
-            for second in shapes.indices where second > first {
-                guard let b = shapes[second], a.method == b.method || a.method == "all" || b.method == "all" else { continue }
-                if ImportedPath.mayOverlap(a.segments[...], b.segments[...]) {
-                    overlapping.insert(first)
-                    overlapping.insert(second)
-                }
-            }
-        }
-        return overlapping
+        let byCandidate = ImportRanking.priorities(candidates) { $0 < $1 }
+        return Dictionary(uniqueKeysWithValues: byCandidate.map { (routeIndexes[$0.key], $0.value) })
     }
 
     /// The routes in the order Mockoon serves them: `rootChildren` with folders opened, else

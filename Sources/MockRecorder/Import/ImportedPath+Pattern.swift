@@ -7,8 +7,10 @@ extension ImportedPath {
     /// `{{path.p2}}`) constrained to match it whole, and a last segment that can span segments
     /// (`.*`, `.+\.pdf`) a catch-all `{p2...}`. Alternatives or groups spanning segments, and a
     /// pattern matching the query, refuse the stub. `tool` names whose pattern it is in notes
-    /// (Hoverfly's globs and regular expressions are read here too).
-    static func pattern(_ written: String, key: String, includesQuery: Bool, tool: String = "WireMock") throws(StubRefusal) -> ImportedPath {
+    /// (Hoverfly's globs and regular expressions are read here too); `segmentPattern` makes a
+    /// segment's whole-value regex (MockServer's also takes the segment's text as written).
+    static func pattern(_ written: String, key: String, includesQuery: Bool, tool: String = "WireMock",
+                        segmentPattern: (Substring) throws(StubRefusal) -> String = { "^(?:" + $0 + ")$" }) throws(StubRefusal) -> ImportedPath {
         var text = Substring(written)
         if text.hasPrefix("^") { text = text.dropFirst() }
         if text.hasSuffix("$"), !text.hasSuffix("\\$") { text = text.dropLast() }
@@ -62,7 +64,7 @@ extension ImportedPath {
                     }
                 }
                 if !isAnything(piece) {
-                    path.pathParameters.append((name, WireMockMatcher.regex("^(?:" + piece + ")$")))
+                    path.pathParameters.append((name, WireMockMatcher.regex(try segmentPattern(piece))))
                 }
             }
         }

@@ -143,25 +143,18 @@ struct MockServerExpectation: RankedStub {
         var isPattern = false
         if !syntax.allSatisfy({ $0 == "." }) { isPattern = try MockServerValue.textOrPattern(text, at: key) != nil }
         if !isPattern {
-            if !syntax.isEmpty, (try? LinearRegex("^(?:" + text + ")$")) != nil {
+            // Dots alone: read as written (they always compile as a pattern too).
+            if !syntax.isEmpty, syntax.allSatisfy({ $0 == "." }) {
                 notes.append("\(key) \"\(text)\" is read as written; MockServer also reads it as a pattern, where '.' is any character")
             }
             return try ImportedPath.literalPath(text, key: key)
         }
-        var path = try ImportedPath.pattern("^" + text + "$", key: key, includesQuery: false, tool: "MockServer")
-        path.shown = written
         // Each segment's pattern also takes its text as written, ignoring case, as MockServer
         // compares (audit MS1: /a+b did not answer /a+b).
-        var parameters: [(String, JSONValue)] = []
-        for (name, matcher) in path.pathParameters {
-            guard let written = matcher["$regex"]?.stringValue, written.hasPrefix("^(?:"), written.hasSuffix(")$"),
-                  let pattern = try MockServerValue.textOrPattern(String(written.dropFirst(4).dropLast(2)), at: key) else {
-                parameters.append((name, matcher))
-                continue
-            }
-            parameters.append((name, WireMockMatcher.regex(pattern)))
+        var path = try ImportedPath.pattern("^" + text + "$", key: key, includesQuery: false, tool: "MockServer") { piece throws(StubRefusal) in
+            try MockServerValue.textOrPattern(String(piece), at: key) ?? "^(?:" + piece + ")$"
         }
-        path.pathParameters = parameters
+        path.shown = written
         return path
     }
 }

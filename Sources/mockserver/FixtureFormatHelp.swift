@@ -21,6 +21,9 @@ enum FixtureFormatHelp {
             queryMatch      "exact": no query parameters but those named
             requestHeaders  headers that must be present with these values
             requestCookies  cookies the Cookie header must carry, by name
+            requestJsonPath JSONPath queries into a JSON body and what each
+                            must select: {"$.items[?@.qty > 1]": {"$any": true},
+                            "$.items[*].sku": {"$includes": ["A1"]}}
             pathParameters  what the {name} segments must hold, e.g. {"id": "7"}
             response        JSON sent back (absent or null: empty body)
             responseText    text sent back (text/plain unless headers say else)

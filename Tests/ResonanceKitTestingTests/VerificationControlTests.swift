@@ -305,6 +305,32 @@ struct VerificationControlTests {
         }
     }
 
+    /// `requestJsonPath` in runtime fixtures and `jsonPaths` in verification, over both fronts.
+    @Test(arguments: ControlFront.allCases)
+    func jsonPathsSelectAndVerify(front: ControlFront) async throws {
+        try await front.run(files: Self.files) { harness in
+            try await harness.mock.addFixture(path: "/api/carts", entries: [
+                FixtureEntry(method: .post, status: 202, requestJsonPath: ["$.items[?@.qty > 10]": .any]),
+                FixtureEntry(method: .post, status: 201, requestJsonPath: ["$.items[*].sku": .includes(["GIFT"]), "$.customer.id": 7]),
+                FixtureEntry(method: .post, status: 422),
+            ])
+            func post(_ json: String) async throws -> Int {
+                try await harness.session.status(.post, "carts", body: .data(Data(json.utf8), contentType: "application/json"))
+            }
+            #expect(try await post(#"{"items": [{"sku": "A1", "qty": 12}]}"#) == 202)
+            #expect(try await post(#"{"customer": {"id": 7}, "items": [{"sku": "A1", "qty": 1}, {"sku": "GIFT", "qty": 1}]}"#) == 201)
+            #expect(try await post(#"{"customer": {"id": 8}, "items": [{"sku": "GIFT", "qty": 1}]}"#) == 422)
+            var gifts = RequestPattern.post("/api/carts")
+            gifts.jsonPaths = ["$.items[*].sku": .includes(["GIFT"])]
+            try await harness.mock.verify(gifts, count: 2)
+            #expect(gifts.description == "POST /api/carts body at $.items[*].sku (including GIFT)", "\(gifts.description)")
+            var bulkForEight = RequestPattern.post("/api/carts")
+            bulkForEight.jsonPaths = ["$.customer.id": 8, "$.items[?@.qty > 10]": .any]
+            let failure = await #expect(throws: VerificationFailure.self) { try await harness.mock.verify(bulkForEight) }
+            #expect(failure?.description.contains("body at $.items[?@.qty > 10] selects nothing (expected any value)") == true, "\(failure?.description ?? "")")
+        }
+    }
+
     /// At most (no retry storm), at least and between, with the count's range in the failure.
     @Test(arguments: ControlFront.allCases)
     func verifiesCountRanges(front: ControlFront) async throws {

@@ -145,6 +145,47 @@ enum EntryMatcher {
         }
         if let expected = constraints.request {
             collectRequestReasons(expected, &request, bodyOnly: requestIsTheBody, into: &collector)
+            if collector.isDone { return }
+        }
+        if let jsonPaths = constraints.jsonPaths {
+            collectJSONPathReasons(jsonPaths, &request, into: &collector)
+        }
+    }
+
+    /// `requestJsonPath`: each query must select what its entry says from a JSON body.
+    private static func collectJSONPathReasons(_ requirements: [JSONPathRequirement], _ request: inout IncomingRequest,
+                                               into collector: inout ReasonCollector) {
+        let body: JSONValue
+        switch request.bodyContent() {
+        case .json(let parsed):
+            body = parsed
+        case .none:
+            collector.add("request has no body, but requestJsonPath \(quoted(requirements[0].query.source)) looks into a JSON body")
+            return
+        case .notJSON(let error):
+            collector.add("request body is not JSON (\(error.description)), so requestJsonPath \(quoted(requirements[0].query.source)) cannot look into it")
+            return
+        case .form:
+            collector.add("request body is a form (application/x-www-form-urlencoded), not JSON, so requestJsonPath \(quoted(requirements[0].query.source)) cannot look into it")
+            return
+        case .multipart, .malformedMultipart:
+            collector.add("request body is multipart/form-data, not JSON, so requestJsonPath \(quoted(requirements[0].query.source)) cannot look into it")
+            return
+        }
+        for requirement in requirements {
+            let source = requirement.query.source
+            if let selection = requirement.selection(in: body) {
+                if case .absent = requirement.expectation {
+                    collector.add("body at \(source) must select nothing, got \(JSONValue.excerpt(selection))")
+                } else if collector.explain {
+                    if let difference = requirement.expectation.firstDifference(from: selection, at: source) { collector.add("body differs \(difference)") }
+                } else if !requirement.expectation.matches(selection) {
+                    collector.add("")
+                }
+            } else if !requirement.expectation.acceptsMissing {
+                collector.add("body at \(source) selects nothing (expected \(requirement.expectation.expectedText))")
+            }
+            if collector.isDone { return }
         }
     }
 

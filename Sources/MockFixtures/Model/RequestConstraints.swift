@@ -60,6 +60,8 @@ struct RequestConstraints: Sendable {
     /// compared with the body only, never with the query (audit I1: an imported WireMock body
     /// pattern answered `POST /api/users?name=Rey` sent without one).
     var requiresBody: Bool { rarelyUsed?.requiresBody ?? false }
+    /// `requestJsonPath`: JSONPath queries into the JSON body and what each must select.
+    var jsonPaths: [JSONPathRequirement]? { rarelyUsed?.jsonPaths }
     /// The constraints few entries have, behind one reference: a field more in this struct,
     /// which every request copies per entry, cost +380 instructions on a small GET (callgrind).
     private let rarelyUsed: RarelyUsed?
@@ -67,21 +69,25 @@ struct RequestConstraints: Sendable {
     private final class RarelyUsed: Sendable {
         let cookies: [NamedParameter]?
         let requiresBody: Bool
+        let jsonPaths: [JSONPathRequirement]?
 
-        init(cookies: [NamedParameter]?, requiresBody: Bool) {
+        init(cookies: [NamedParameter]?, requiresBody: Bool, jsonPaths: [JSONPathRequirement]?) {
             self.cookies = cookies
             self.requiresBody = requiresBody
+            self.jsonPaths = jsonPaths
         }
     }
 
     init(method: String?, request: BodyRequirement?, query: QueryRequirement?, requiredHeaders: [HeaderRequirement],
-         pathParameters: [NamedParameter]?, cookies: [NamedParameter]? = nil, requiresBody: Bool = false) {
+         pathParameters: [NamedParameter]?, cookies: [NamedParameter]? = nil, requiresBody: Bool = false,
+         jsonPaths: [JSONPathRequirement]? = nil) {
         self.method = method
         self.request = request
         self.query = query
         self.requiredHeaders = requiredHeaders
         self.pathParameters = pathParameters
-        rarelyUsed = cookies == nil && !requiresBody ? nil : RarelyUsed(cookies: cookies, requiresBody: requiresBody)
+        rarelyUsed = cookies == nil && !requiresBody && jsonPaths == nil
+            ? nil : RarelyUsed(cookies: cookies, requiresBody: requiresBody, jsonPaths: jsonPaths)
     }
 
     /// Nothing but the method: every request with the right method matches.

@@ -1,8 +1,8 @@
 /// The request-selecting keys — `request`, `requestMatch`, `query`, `queryMatch`,
-/// `requestHeaders`, `requestCookies`, `pathParameters` — shared by fixture entries and verification patterns, and the matcher
+/// `requestHeaders`, `requestCookies`, `pathParameters`, `requestJsonPath` — shared by fixture entries and verification patterns, and the matcher
 /// objects that may stand wherever they compare a value.
 extension FixtureFileCompiler {
-    static let constraintKeys: Set<String> = ["request", "requestMatch", "requestBody", "query", "queryMatch", "requestHeaders", "requestCookies", "pathParameters"]
+    static let constraintKeys: Set<String> = ["request", "requestMatch", "requestBody", "query", "queryMatch", "requestHeaders", "requestCookies", "pathParameters", "requestJsonPath"]
     static let matcherOperators = ["$regex", "$contains", "$any", "$absent", "$equals", "$includes", "$unordered", "$not", "$anyOf"]
 
     /// The compiled request-selecting keys of one entry or pattern.
@@ -12,6 +12,8 @@ extension FixtureFileCompiler {
         var requiredHeaders: [RequestConstraints.HeaderRequirement] = []
         var pathParameters: [NamedParameter]?
         var cookies: [NamedParameter]?
+        /// `requestJsonPath`.
+        var jsonPaths: [JSONPathRequirement]?
         /// `"requestBody": "required"`.
         var requiresBody = false
         /// The `pathParameters` members as written, for checking names against a path.
@@ -19,7 +21,7 @@ extension FixtureFileCompiler {
 
         func constraints(method: String?) -> RequestConstraints {
             RequestConstraints(method: method, request: request, query: query, requiredHeaders: requiredHeaders, pathParameters: pathParameters,
-                               cookies: cookies, requiresBody: requiresBody)
+                               cookies: cookies, requiresBody: requiresBody, jsonPaths: jsonPaths)
         }
     }
 
@@ -62,6 +64,8 @@ extension FixtureFileCompiler {
                 fields.requiredHeaders = compileRequestHeaders(member.value)
             case "requestCookies":
                 fields.cookies = compileParameters(member.value, key: "requestCookies", label: "cookie")
+            case "requestJsonPath":
+                fields.jsonPaths = compileJSONPaths(member.value, partial: partial)
             case "requestBody":
                 if member.value.value == .string("required") {
                     fields.requiresBody = true

@@ -44,7 +44,7 @@ struct FixtureFileCompiler {
         var hasErrors: Bool { problems.contains { $0.severity == .error } }
     }
 
-    static let knownKeys = ["method", "status", "request", "requestMatch", "requestBody", "query", "queryMatch", "requestHeaders", "requestCookies", "pathParameters",
+    static let knownKeys = ["method", "status", "request", "requestMatch", "requestBody", "query", "queryMatch", "requestHeaders", "requestCookies", "pathParameters", "requestJsonPath",
                             "response", "responseText", "responseFile", "responseBase64", "headers", "template",
                             "delay", "times", "priority", "fault", "bytesPerSecond", "scenario", "state", "newState", "forward", "webhooks"]
     static let maximumDelayMilliseconds = 600_000

@@ -6,7 +6,7 @@
 /// a `$regex` or `$contains` matcher over the decoded path (`{"$regex": "^/api/v2/"}`: every
 /// request under a prefix).
 struct RequestPattern: Sendable {
-    static let knownKeys = ["method", "path", "request", "requestMatch", "requestBody", "query", "queryMatch", "requestHeaders", "requestCookies", "pathParameters"]
+    static let knownKeys = ["method", "path", "request", "requestMatch", "requestBody", "query", "queryMatch", "requestHeaders", "requestCookies", "pathParameters", "requestJsonPath"]
     static let example = #"{"method": "POST", "path": "/api/1.0/people/", "request": {"name": "Rey"}}"#
 
     /// Upper-cased; `nil` matches any method.

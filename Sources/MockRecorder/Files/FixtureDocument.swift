@@ -11,7 +11,7 @@ struct FixtureDocument {
         let request: JSONValue?
         /// Nil when there is no `query` (absent, `null` or `{}`).
         let query: JSONValue?
-        /// `requestHeaders`, `requestCookies`, `requestBody`, `pathParameters`, `"queryMatch": "exact"`, `times`, a
+        /// `requestHeaders`, `requestCookies`, `requestJsonPath`, `requestBody`, `pathParameters`, `"queryMatch": "exact"`, `times`, a
         /// scenario `state` or a `priority` make it a different matching rule than anything recorded: it is neither
         /// replaced nor looked at for placing a recorded entry.
         let hasOtherConstraints: Bool
@@ -171,7 +171,7 @@ struct FixtureDocument {
 
     private static func entry(_ value: JSONValue) -> Entry {
         let method = value["method"]?.stringValue?.uppercased() ?? "GET"
-        let otherConstraints = ["requestHeaders", "requestCookies", "requestBody", "pathParameters", "times", "state", "priority"].contains { key in
+        let otherConstraints = ["requestHeaders", "requestCookies", "requestJsonPath", "requestBody", "pathParameters", "times", "state", "priority"].contains { key in
             value[key].map { if case .null = $0 { false } else { true } } ?? false
         } || value["queryMatch"]?.stringValue == "exact"
         return Entry(

@@ -2,7 +2,10 @@ import MockFixtures
 
 /// A stub's `request.bodyPatterns` as an entry's `request` (and `"requestMatch": "partial"`).
 struct ImportedBody {
-    var request: JSONValue
+    /// `nil` when the body is said by ``jsonPaths`` alone.
+    var request: JSONValue?
+    /// `requestJsonPath`: JSONPaths that are not plain member paths (filters, indexes, `..`).
+    var jsonPaths: [(String, JSONValue)] = []
     var partial = false
     var notes: [String] = []
     /// JSON and form patterns need a body (`"requestBody": "required"`); a text pattern is
@@ -13,8 +16,9 @@ struct ImportedBody {
 enum WireMockBodyPatterns {
     /// `equalToJson` (with `ignoreExtraElements`, `ignoreArrayOrder`, JsonUnit's
     /// `${json-unit.ignore}` and `${json-unit.regex}`), `equalTo`, `contains`, `matches`,
-    /// `absent`, and `matchesJsonPath` with plain member paths (several merge into one partial
-    /// body). XML, binary, `and`/`or`/`not` and JSONPath filters refuse the stub.
+    /// `absent`, and `matchesJsonPath` (plain member paths merge into one partial body; filters,
+    /// wildcards, indexes and `..` become `requestJsonPath`). XML, binary and `and`/`or`/`not`
+    /// refuse the stub.
     static func converted(_ patterns: JSONValue, at key: String) throws(StubRefusal) -> ImportedBody? {
         guard case .array(let elements) = patterns else {
             throw StubRefusal(key, "must be an array of body patterns, found \(patterns.kindNameWithArticle)")
@@ -162,9 +166,12 @@ enum WireMockBodyPatterns {
         }
     }
 
-    /// Several `matchesJsonPath` patterns as one partial body: `$.a.b` → `{"a": {"b": {"$any": true}}}`.
+    /// Several `matchesJsonPath` patterns as one partial body (`$.a.b` → `{"a": {"b": {"$any": true}}}`)
+    /// while each is a plain member path and none overlaps another; otherwise all of them as
+    /// `requestJsonPath` queries (filters, wildcards, indexes, `..`).
     private static func jsonPaths(_ patterns: [[JSONMember]], at key: String) throws(StubRefusal) -> ImportedBody {
-        var tree = PartialTree()
+        var tree: PartialTree? = PartialTree()
+        var queries: [(String, JSONValue)] = []
         for (index, pattern) in patterns.enumerated() {
             let patternKey = "\(key)[\(index)].matchesJsonPath"
             guard pattern.count == 1 else {
@@ -175,6 +182,7 @@ enum WireMockBodyPatterns {
             var leaf = JSONValue.makeObject([("$not", .makeObject([("$anyOf", .makeArray([
                 .null, .makeObject([("$equals", .makeArray([]))]), .makeObject([("$equals", .makeObject([]))]),
             ]))]))])
+            var isPlain = true
             switch pattern[0].value.value {
             case .string(let text):
                 expression = text
@@ -186,17 +194,21 @@ enum WireMockBodyPatterns {
                 let matcherMembers = members.filter { $0.key != "expression" }
                 if !matcherMembers.isEmpty {
                     leaf = try bodyValueMatcher(.object(matcherMembers), at: patternKey)
+                    isPlain = false
                 }
             default:
                 throw StubRefusal(patternKey, "must be a JSONPath string or {\"expression\": …, \"equalTo\": …}")
             }
-            let names = try JSONPathStep.memberNames(expression, at: patternKey)
-            guard !names.isEmpty else { throw StubRefusal(patternKey, "\"\(expression)\" names the whole body; write it as equalToJson") }
-            guard tree.insert(names, leaf) else {
-                throw StubRefusal(patternKey, "\"\(expression)\" overlaps another matchesJsonPath of this stub, which one partial body cannot say")
+            let query = try ImportedJSONPath.query(expression, at: patternKey)
+            // A plain match of a list (a filter, a wildcard) wants it non-empty, as WireMock's does.
+            queries.append((query.written, isPlain && !query.isSingular ? ImportedJSONPath.selectsSomething : leaf))
+            if let names = try? JSONPathStep.memberNames(expression, at: patternKey), !names.isEmpty, tree?.insert(names, leaf) == true {
+                continue
             }
+            tree = nil
         }
-        return ImportedBody(request: tree.value, partial: true)
+        if let tree { return ImportedBody(request: tree.value, partial: true) }
+        return ImportedBody(request: nil, jsonPaths: queries)
     }
 
     /// A JSON body value's matcher: WireMock compares it as text, so numbers and booleans match

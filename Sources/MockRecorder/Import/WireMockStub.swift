@@ -111,7 +111,8 @@ enum WireMockStub {
             body = ImportedBody(request: .makeObject(try namedMatchers(form, at: "request.formParameters")))
         }
         if let body {
-            entry.append(("request", body.request))
+            if let request = body.request { entry.append(("request", request)) }
+            if !body.jsonPaths.isEmpty { entry.append(("requestJsonPath", .makeObject(body.jsonPaths))) }
             if body.partial { entry.append(("requestMatch", .string("partial"))) }
             if body.requiresBody {
                 // Compared with the body only: a body-less request's query never stands in (audit I1).

@@ -41,6 +41,14 @@ public struct FixtureEntry: Sendable {
     public var requestHeaders: [String: PatternValue]
     /// Cookies the request's `Cookie` header must carry, by name (`requestCookies`).
     public var requestCookies: [String: PatternValue]
+    /// JSONPath queries into the JSON body and what each must select (`requestJsonPath`): a query
+    /// naming one value stands for it, one that can select several (`[*]`, `..`, a filter) for
+    /// the array of them.
+    ///
+    /// ```swift
+    /// FixtureEntry(method: .post, status: 202, requestJsonPath: ["$.items[?@.qty > 10]": .any, "$.items[*].sku": .includes(["GIFT"])])
+    /// ```
+    public var requestJsonPath: [String: PatternValue]
     /// The answer's body (`response`), sent as JSON.
     public var response: RequestPattern.Body?
     /// The answer's body as text (`responseText`), sent as `text/plain; charset=utf-8` unless
@@ -156,7 +164,7 @@ public struct FixtureEntry: Sendable {
     public init(method: HTTPMethod = .get, status: Int = 200, request: RequestPattern.Body? = nil,
                 requestMatch: RequestMatchMode = .exact, query: [String: PatternValue] = [:], queryMatch: QueryMatchMode = .partial,
                 pathParameters: [String: PatternValue] = [:], requestHeaders: [String: PatternValue] = [:],
-                requestCookies: [String: PatternValue] = [:],
+                requestCookies: [String: PatternValue] = [:], requestJsonPath: [String: PatternValue] = [:],
                 response: (any Encodable & Sendable)? = nil, responseText: String? = nil, responseFile: String? = nil,
                 responseData: Data? = nil, headers: [String: String] = [:], headerLines: [String: [String]] = [:], template: Bool = false,
                 delayMilliseconds: Int? = nil, delayRange: ClosedRange<Int>? = nil, delayDistribution: DelayDistribution? = nil,
@@ -171,6 +179,7 @@ public struct FixtureEntry: Sendable {
         self.pathParameters = pathParameters
         self.requestHeaders = requestHeaders
         self.requestCookies = requestCookies
+        self.requestJsonPath = requestJsonPath
         self.response = response.map { .json($0) }
         self.responseText = responseText
         self.responseFile = responseFile
@@ -207,6 +216,7 @@ public struct FixtureEntry: Sendable {
         if !pathParameters.isEmpty { object["pathParameters"] = pathParameters.mapValues(\.jsonObject) }
         if !requestHeaders.isEmpty { object["requestHeaders"] = requestHeaders.mapValues(\.headerJSONObject) }
         if !requestCookies.isEmpty { object["requestCookies"] = requestCookies.mapValues(\.jsonObject) }
+        if !requestJsonPath.isEmpty { object["requestJsonPath"] = requestJsonPath.mapValues(\.jsonObject) }
         if let response { object["response"] = try Self.json(response, encoder: encoder) }
         if let responseText { object["responseText"] = responseText }
         if let responseFile { object["responseFile"] = responseFile }

@@ -44,6 +44,14 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     public var headers: [String: PatternValue]
     /// Cookies the `Cookie` header must carry, by name (case-sensitive): values or matchers.
     public var cookies: [String: PatternValue]
+    /// JSONPath queries into the JSON body and what each must select (`requestJsonPath`).
+    ///
+    /// ```swift
+    /// var bulk = RequestPattern.post("/api/orders")
+    /// bulk.jsonPaths = ["$.items[?@.qty > 10]": .any, "$.customer.id": 7]
+    /// try await mock.verify(bulk)
+    /// ```
+    public var jsonPaths: [String: PatternValue] = [:]
     /// What the body must be.
     public var body: Body?
     /// With ``RequestMatchMode/partial``, a JSON body may have keys the pattern does not name.
@@ -126,6 +134,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         if !query.isEmpty { object["query"] = query.mapValues(\.jsonObject) }
         if !headers.isEmpty { object["requestHeaders"] = headers.mapValues(\.headerJSONObject) }
         if !cookies.isEmpty { object["requestCookies"] = cookies.mapValues(\.jsonObject) }
+        if !jsonPaths.isEmpty { object["requestJsonPath"] = jsonPaths.mapValues(\.jsonObject) }
         if let body { object["request"] = try FixtureEntry.json(body, encoder: encoder) }
         if requestMatch != .exact { object["requestMatch"] = requestMatch.rawValue }
         if queryMatch != .partial { object["queryMatch"] = queryMatch.rawValue }
@@ -146,6 +155,9 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         }
         if !cookies.isEmpty {
             parts.append("cookies " + cookies.keys.sorted().map { "\($0)=\(cookies[$0]!)" }.joined(separator: "; "))
+        }
+        if !jsonPaths.isEmpty {
+            parts.append("body at " + jsonPaths.keys.sorted().map { "\($0) \(jsonPaths[$0]!)" }.joined(separator: ", "))
         }
         switch body {
         case nil: break

@@ -155,6 +155,28 @@ import Testing
                                                                       "200 token", "404", "202 urgent note", "404", "200 has b"], "\(answers)")
     }
 
+    /// A `jsonpath` that is not a plain member path (an index, a filter) becomes a
+    /// `requestJsonPath` query; a `doMatch` after one that can select several values is refused.
+    @Test func jsonPathFiltersAndIndexesBecomeRequestJsonPathQueries() async throws {
+        let post = #""method": \#(Self.m("exact", #""POST""#))"#
+        let harness = try Harness(Self.simulation([
+            Self.pair(#""path": \#(Self.m("exact", #""/orders""#)), \#(post), "body": [{"matcher": "jsonpath", "value": "$.items[0].sku", "doMatch": {"matcher": "exact", "value": "A1"}}]"#, body: #""first is A1""#),
+            Self.pair(#""path": \#(Self.m("exact", #""/bulk""#)), \#(post), "body": \#(Self.m("jsonpath", #""$.items[?(@.qty > 5)]""#))"#, body: #""bulk""#),
+        ]))
+        let report = try harness.importCleanly()
+        #expect(report.stubs.contains { $0.notes.contains { $0.contains("a jsonpath filter or wildcard must select something here") } }, "\(report.stubs.map(\.notes))")
+        let json = ["Content-Type": "application/json"]
+        let answers = try await harness.answers([
+            ("POST", "/orders", json, #"{"items": [{"sku": "A1"}, {"sku": "B2"}]}"#), ("POST", "/orders", json, #"{"items": [{"sku": "B2"}, {"sku": "A1"}]}"#),
+            ("POST", "/bulk", json, #"{"items": [{"qty": 9}]}"#), ("POST", "/bulk", json, #"{"items": [{"qty": 1}]}"#),
+        ])
+        #expect(answers.map { $0.hasPrefix("404") ? "404" : $0 } == ["200 first is A1", "404", "200 bulk", "404"], "\(answers)")
+        let refused = try Harness(Self.simulation([
+            Self.pair(#""path": \#(Self.m("exact", #""/x""#)), \#(post), "body": [{"matcher": "jsonpath", "value": "$.items[*].sku", "doMatch": {"matcher": "exact", "value": "A1"}}]"#, body: #""x""#),
+        ])).run()
+        #expect(refused.description.contains("request.body[0].doMatch: follows \"$.items[*].sku\", which can select several values"), "\(refused)")
+    }
+
     /// Hoverfly's state keys are scenarios here: a `sequence:` key starts at "1" (ours
     /// `started`), another key unset (`started` too); `removesState` sets it back.
     @Test func stateBecomesScenarios() async throws {

@@ -87,6 +87,22 @@ import Testing
                             "418 fallback", "418 fallback", "418 fallback"], "\(answers)")
     }
 
+    /// A JSON_PATH that is not a plain member path ("at least one value is returned") becomes a
+    /// `requestJsonPath` query that must select something.
+    @Test func jsonPathFiltersBecomeRequestJsonPathQueries() async throws {
+        let harness = try Harness("[" + [
+            Self.expectation(#""method": "POST", "path": "/cart", "body": {"type": "JSON_PATH", "jsonPath": "$.items[?(@.qty > 5)]"}"#, body: #""bulk""#),
+            Self.expectation(#""method": "POST", "path": "/cart", "body": {"type": "JSON_PATH", "jsonPath": "$..coupon"}"#, body: #""coupon""#),
+        ].joined(separator: ",") + "]")
+        try harness.importCleanly()
+        let json = ["Content-Type": "application/json"]
+        let answers = try await harness.answers([
+            ("POST", "/cart", json, #"{"items": [{"qty": 1}, {"qty": 6}]}"#), ("POST", "/cart", json, #"{"items": [{"qty": 1, "extras": {"coupon": "X"}}]}"#),
+            ("POST", "/cart", json, #"{"items": [{"qty": 1}]}"#),
+        ])
+        #expect(answers == ["200 bulk", "200 coupon", "404"], "\(answers)")
+    }
+
     @Test func queryHeaderCookieAndBodyMatchers() async throws {
         let harness = try Harness("[" + [
             Self.expectation(#""path": "/search", "queryStringParameters": {"q": ["shoes"], "page": ["[0-9]+"]}"#, body: #""results""#),

@@ -71,11 +71,14 @@ import Testing
         let harness = try RecordingHarness(existing: ["api/me.json": """
             [
               {"requestHeaders": {"Authorization": "Bearer a"}, "response": {"who": "a"}},
-              {"method": "GET", "times": 1, "status": 503}
+              {"method": "GET", "times": 1, "status": 503},
+              {"method": "POST", "requestJsonPath": {"$.items[?@.qty > 1]": {"$any": true}}, "status": 202}
             ]
             """])
         let outcome = try harness.record("GET", "/api/me", json: #"{"who": "anyone"}"#)
-        #expect(outcome.action == .added && outcome.entry == 2)
+        #expect(outcome.action == .added && outcome.entry == 3)
+        let posted = try harness.record("POST", "/api/me", requestHeaders: ["Content-Type": "application/json"], requestBody: "{}", json: #"{"ok": true}"#)
+        #expect(posted.action == .added && posted.entry == 4, "a POST recorded beside a requestJsonPath entry does not replace it")
         _ = try harness.loadCleanly()
     }
 

@@ -7,6 +7,8 @@ import MockFixtures
 /// body that is not JSON. `score` is the points Hoverfly gives the body when it matches.
 struct HoverflyBody {
     var request: JSONValue?
+    /// `requestJsonPath`, for `jsonpath` matchers that are not plain member paths.
+    var jsonPaths: [(String, JSONValue)] = []
     var partial = false
     var requiresBody = false
     var notes: [String] = []
@@ -103,21 +105,36 @@ struct HoverflyBody {
     }
 
     /// `jsonpath` matchers: each a member path that must be there, or hold what its `doMatch`
-    /// says; together one partial body.
+    /// says; together one partial body while none overlaps another, else `requestJsonPath`
+    /// queries (and always for filters, wildcards, indexes and `..`).
     private mutating func convertPaths(_ matchers: [HoverflyMatcher]) throws(StubRefusal) {
-        var tree = PartialTree()
+        var tree: PartialTree? = PartialTree()
+        var queries: [(String, JSONValue)] = []
+        var selectsSeveral = false
         for (index, matcher) in matchers.enumerated() {
             let key = "request.body[\(index)]"
             let expression = try matcher.text(at: key)
-            let names = try JSONPathStep.memberNames(expression, at: "\(key).value")
-            guard !names.isEmpty else { throw StubRefusal("\(key).value", "\"\(expression)\" names the whole body; name a member") }
+            let query = try ImportedJSONPath.query(expression, at: "\(key).value")
+            if !query.isSingular, matcher.doMatch != nil {
+                throw StubRefusal("\(key).doMatch", "follows \(JSONValue.excerpt(.string(expression))), which can select several values: Hoverfly passes them on as one text, which has no equivalent here; name one value, such as $.items[0].sku")
+            }
             let leaf = try Self.leaf(matcher.doMatch, at: "\(key).doMatch")
-            guard tree.insert(names, leaf) else {
-                throw StubRefusal(key, "\"\(expression)\" names a member another jsonpath names, or one inside it, which one partial body cannot say twice")
+            queries.append((query.written, leaf))
+            selectsSeveral = selectsSeveral || !query.isSingular
+            if let names = try? JSONPathStep.memberNames(expression, at: "\(key).value"), !names.isEmpty, tree?.insert(names, leaf) == true {
+                continue
+            }
+            tree = nil
+        }
+        if let tree {
+            request = tree.value
+            partial = true
+        } else {
+            jsonPaths = queries
+            if selectsSeveral {
+                notes.append("request.body: a jsonpath filter or wildcard must select something here; Hoverfly's Kubernetes JSONPath may also match when it selects nothing")
             }
         }
-        request = tree.value
-        partial = true
         requiresBody = true
     }
 

@@ -226,6 +226,7 @@ struct HoverflyRequest {
         score += body.score
         notes += body.notes
         if let request = body.request { keys.append(("request", request)) }
+        if !body.jsonPaths.isEmpty { keys.append(("requestJsonPath", .makeObject(body.jsonPaths))) }
         if body.partial { keys.append(("requestMatch", .string("partial"))) }
         if body.requiresBody { keys.append(("requestBody", .string("required"))) }
     }

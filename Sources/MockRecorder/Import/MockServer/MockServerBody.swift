@@ -115,13 +115,15 @@ enum MockServerBody {
         }
     }
 
-    /// A JSONPath that must find something: a member path that must be there.
+    /// A JSONPath that must find something ("at least one value is returned", MockServer's
+    /// docs): a member path that must be there, or a `requestJsonPath` query for a filter, a
+    /// wildcard, an index or `..`.
     private static func jsonPath(_ expression: String, at key: String) throws(StubRefusal) -> ImportedBody {
-        let names = try JSONPathStep.memberNames(expression, at: key)
         var tree = PartialTree()
-        guard !names.isEmpty, tree.insert(names, .makeObject([("$any", .bool(true))])) else {
-            throw StubRefusal(key, "\"\(expression)\" names the whole body; name a member")
+        if let names = try? JSONPathStep.memberNames(expression, at: key), !names.isEmpty, tree.insert(names, ImportedJSONPath.selectsSomething) {
+            return ImportedBody(request: tree.value, partial: true)
         }
-        return ImportedBody(request: tree.value, partial: true)
+        let query = try ImportedJSONPath.query(expression, at: key)
+        return ImportedBody(request: nil, jsonPaths: [(query.written, ImportedJSONPath.selectsSomething)])
     }
 }

@@ -64,7 +64,8 @@ struct MockServerExpectation: RankedStub {
             if !converted.isEmpty { entry.append(("requestCookies", .makeObject(converted))) }
         }
         if let bodyValue = request["body"], let body = try MockServerBody.converted(bodyValue, at: "httpRequest.body") {
-            entry.append(("request", body.request))
+            if let request = body.request { entry.append(("request", request)) }
+            if !body.jsonPaths.isEmpty { entry.append(("requestJsonPath", .makeObject(body.jsonPaths))) }
             if body.partial { entry.append(("requestMatch", .string("partial"))) }
             if body.requiresBody { entry.append(("requestBody", .string("required"))) }
             notes += body.notes

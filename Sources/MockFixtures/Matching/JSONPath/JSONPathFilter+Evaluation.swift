@@ -1,0 +1,153 @@
+extension JSONPathFilter {
+    /// Whether the filter holds for `current` (`@`), with `root` for `$`.
+    func holds(current: JSONValue, root: JSONValue) -> Bool {
+        switch self {
+        case .or(let alternatives):
+            alternatives.contains { $0.holds(current: current, root: root) }
+        case .and(let terms):
+            terms.allSatisfy { $0.holds(current: current, root: root) }
+        case .not(let inner):
+            !inner.holds(current: current, root: root)
+        case .exists(let query):
+            !query.select(current: current, root: root).isEmpty
+        case .test(let call):
+            call.isTrue(current: current, root: root)
+        case .compare(let left, let comparison, let right):
+            comparison.holds(left.value(current: current, root: root), right.value(current: current, root: root))
+        }
+    }
+}
+
+extension JSONPathOperand {
+    /// The value, or `nil` (RFC 9535's Nothing) for a query that selects nothing.
+    func value(current: JSONValue, root: JSONValue) -> JSONValue? {
+        switch self {
+        case .literal(let value): value
+        case .query(let query): query.select(current: current, root: root).first
+        case .function(let call): call.value(current: current, root: root)
+        }
+    }
+}
+
+extension JSONPathComparison {
+    /// RFC 9535 §2.3.5.2.2: Nothing equals only Nothing; `<` orders numbers by value and strings
+    /// by Unicode scalar values, and is false for anything else. Jayway's operators are false
+    /// when the left side is Nothing.
+    func holds(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
+        switch self {
+        case .equal: Self.equal(left, right)
+        case .notEqual: !Self.equal(left, right)
+        case .less: Self.less(left, right)
+        case .lessOrEqual: Self.less(left, right) || Self.equal(left, right)
+        case .greater: Self.less(right, left)
+        case .greaterOrEqual: Self.less(right, left) || Self.equal(left, right)
+        case .matches(let regex):
+            left.flatMap(JSONExpectation.text(of:)).map { regex.regex.matches(in: $0) } ?? false
+        case .isIn, .isNotIn:
+            if let left, case .array(let elements)? = right {
+                elements.contains { $0.value == left } == isInclusion
+            } else {
+                false
+            }
+        case .subsetOf, .anyOf, .noneOf:
+            if case .array(let elements)? = left, case .array(let allowed)? = right {
+                switch self {
+                case .subsetOf: elements.allSatisfy { element in allowed.contains { $0.value == element.value } }
+                case .anyOf: elements.contains { element in allowed.contains { $0.value == element.value } }
+                default: !elements.contains { element in allowed.contains { $0.value == element.value } }
+                }
+            } else {
+                false
+            }
+        case .size:
+            if let left, left.isArrayOrString, let length = JSONPathQuery.length(of: left), case .number? = right {
+                Self.equal(length, right)
+            } else {
+                false
+            }
+        case .empty:
+            if let left, left.isArrayOrString, let length = JSONPathQuery.length(of: left), case .bool(let wantsEmpty)? = right {
+                (length == .number(JSONNumber(0))) == wantsEmpty
+            } else {
+                false
+            }
+        }
+    }
+
+    private static func equal(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
+        switch (left, right) {
+        case (nil, nil): true
+        case (let left?, let right?): left == right
+        default: false
+        }
+    }
+
+    private static func less(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
+        switch (left, right) {
+        case (.number(let left)?, .number(let right)?):
+            left.isLess(than: right)
+        case (.string(let left)?, .string(let right)?):
+            left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars) { $0.value < $1.value }
+        default:
+            false
+        }
+    }
+
+    /// `in` rather than `nin`.
+    private var isInclusion: Bool {
+        if case .isIn = self { return true }
+        return false
+    }
+}
+
+extension JSONPathFunctionCall {
+    /// What `length`, `count` or `value` gives; `nil` (Nothing) where RFC 9535 says so.
+    func value(current: JSONValue, root: JSONValue) -> JSONValue? {
+        switch function {
+        case .length:
+            argumentValue(0, current: current, root: root).flatMap(JSONPathQuery.length(of:))
+        case .count:
+            .number(JSONNumber(nodes(0, current: current, root: root).count))
+        case .value:
+            nodes(0, current: current, root: root).onlyElement
+        case .match, .search:
+            nil
+        }
+    }
+
+    /// `match` (the whole text) or `search` (anywhere in it); false unless both are strings and
+    /// the pattern compiles.
+    func isTrue(current: JSONValue, root: JSONValue) -> Bool {
+        guard case .string(let text)? = argumentValue(0, current: current, root: root) else { return false }
+        if let compiledPattern { return compiledPattern.regex.matches(in: text) }
+        guard case .string(let pattern)? = argumentValue(1, current: current, root: root),
+              let regex = try? CompiledRegex(function == .match ? "\\A(?:" + pattern + ")\\z" : pattern) else { return false }
+        return regex.regex.matches(in: text)
+    }
+
+    private func argumentValue(_ position: Int, current: JSONValue, root: JSONValue) -> JSONValue? {
+        switch arguments[position] {
+        case .literal(let value): value
+        case .query(let query): query.select(current: current, root: root).first
+        case .function(let call): call.value(current: current, root: root)
+        }
+    }
+
+    private func nodes(_ position: Int, current: JSONValue, root: JSONValue) -> [JSONValue] {
+        guard case .query(let query) = arguments[position] else { return [] }
+        return query.select(current: current, root: root)
+    }
+}
+
+private extension JSONValue {
+    var isArrayOrString: Bool {
+        switch self {
+        case .array, .string: true
+        default: false
+        }
+    }
+}
+
+private extension Array {
+    var onlyElement: Element? { count == 1 ? first : nil }
+}

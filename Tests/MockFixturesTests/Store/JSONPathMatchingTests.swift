@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import MockFixtures
+
+/// `requestJsonPath`: JSONPath queries into the JSON body select entries, explain misses and
+/// count journaled requests, through the one matcher.
+@Suite("requestJsonPath")
+struct JSONPathMatchingTests {
+    static let json = ["Content-Type": "application/json"]
+    static let orders = """
+    [
+      {"method": "POST", "requestJsonPath": {"$.items[?@.qty > 10]": {"$any": true}}, "status": 202, "response": "bulk"},
+      {"method": "POST", "requestJsonPath": {"$.items[*].sku": {"$includes": ["GIFT"]}, "$.customer.id": 7}, "status": 201, "response": "gift for 7"},
+      {"method": "POST", "requestJsonPath": {"$.coupon": {"$absent": true}, "$.items.length()": 1, "$.items[0].sku": {"$regex": "^A"}},
+       "status": 201, "response": "one A item, no coupon"},
+      {"method": "POST", "requestJsonPath": {"$.customer.email": {"$anyOf": [{"$regex": "@example\\\\.com$"}, {"$absent": true}]},
+                                             "$.items[?(@.sku =~ /b[0-9]+/i)]": {"$any": true}}, "status": 201, "response": "a B item"}
+    ]
+    """
+
+    private func reasons(_ response: MockResponse) throws -> [[String]] {
+        let candidates = try #require(try response.jsonObject()["candidates"] as? [[String: Any]])
+        return candidates.map { $0["reasons"] as? [String] ?? [] }
+    }
+
+    @Test func queriesSelectTheEntry() throws {
+        let (store, tree) = try loadTree(["orders.json": Self.orders])
+        _ = tree
+        #expect(!store.hasErrors, "\(store.problems)")
+        func post(_ body: String) -> MockResponse { store.send("POST", "/orders", headers: Self.json, body: body) }
+        #expect(post(#"{"items": [{"sku": "A1", "qty": 1}, {"sku": "B2", "qty": 12}]}"#).text == #""bulk""#)
+        #expect(post(#"{"customer": {"id": 7}, "items": [{"sku": "A1", "qty": 1}, {"sku": "GIFT", "qty": 1}]}"#).text == #""gift for 7""#)
+        #expect(post(#"{"customer": {"id": 7.0}, "items": [{"sku": "GIFT", "qty": 1}]}"#).text == #""gift for 7""#, "numbers by value")
+        #expect(post(#"{"items": [{"sku": "A9", "qty": 2}]}"#).text == #""one A item, no coupon""#)
+        #expect(post(#"{"items": [{"sku": "b7", "qty": 2}], "customer": {"email": "rey@example.com"}}"#).text == #""a B item""#)
+        #expect(post(#"{"items": [{"sku": "B7", "qty": 2}]}"#).text == #""a B item""#, "no email is one of the alternatives")
+        #expect(post(#"{"items": [{"sku": "A9", "qty": 2}], "coupon": null}"#).status == 404, "null is present: $absent wants nothing selected")
+        #expect(post(#"{"items": [{"sku": "B7", "qty": 2}], "customer": {"email": "rey@example.org"}}"#).status == 404)
+    }
+
+    @Test func nearMissesNameTheQuery() throws {
+        let (store, tree) = try loadTree(["orders.json": Self.orders])
+        _ = tree
+        let miss = store.send("POST", "/orders", headers: Self.json,
+                              body: #"{"customer": {"id": 8, "email": "x@example.org"}, "coupon": "XMAS", "items": [{"sku": "A1", "qty": 1}, {"sku": "C3", "qty": 2}]}"#)
+        #expect(miss.status == 404)
+        let explained = try reasons(miss)
+        #expect(explained[0] == [#"body at $.items[?@.qty > 10] selects nothing (expected any value)"#])
+        #expect(explained[1] == [#"body differs at $.items[*].sku: expected an array including ["GIFT"] in any order, got ["A1","C3"]: no element matches "GIFT""#,
+                                 "body differs at $.customer.id: expected 7, got 8"])
+        #expect(explained[2] == [#"body at $.coupon must select nothing, got "XMAS""#, "body differs at $.items.length(): expected 1, got 2"])
+        #expect(explained[3] == [#"body differs at $.customer.email: expected one of a value matching @example\.com$, nothing, got "x@example.org""#,
+                                 #"body at $.items[?(@.sku =~ /b[0-9]+/i)] selects nothing (expected any value)"#])
+    }
+
+    @Test func aBodyThatIsNotJSONIsExplained() throws {
+        let (store, tree) = try loadTree(["orders.json": #"[{"method": "POST", "requestJsonPath": {"$.id": 7}}]"#])
+        _ = tree
+        #expect(try reasons(store.send("POST", "/orders", body: "")) == [[#"request has no body, but requestJsonPath "$.id" looks into a JSON body"#]])
+        #expect(try reasons(store.send("POST", "/orders", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "id=7"))
+                == [[#"request body is a form (application/x-www-form-urlencoded), not JSON, so requestJsonPath "$.id" cannot look into it"#]])
+        let broken = try reasons(store.send("POST", "/orders", headers: Self.json, body: #"{"id": 7"#))
+        #expect(broken[0].count == 1 && broken[0][0].hasPrefix("request body is not JSON (") && broken[0][0].hasSuffix(#"so requestJsonPath "$.id" cannot look into it"#),
+                "\(broken)")
+        #expect(store.send("POST", "/orders", headers: ["Content-Type": "text/plain"], body: #"{"id": 7}"#).status == 200,
+                "a body that parses as JSON is read as JSON, whatever its type says, as WireMock's matchesJsonPath reads it")
+    }
+
+    /// With `request` beside it, both must hold; `requestMatch` applies to the values of both.
+    @Test func requestAndRequestJsonPathBothHold() throws {
+        let (store, tree) = try loadTree(["orders.json": """
+        [{"method": "POST", "request": {"kind": "order"}, "requestMatch": "partial",
+          "requestJsonPath": {"$.customer": {"id": 7}}, "status": 201}]
+        """])
+        _ = tree
+        #expect(store.send("POST", "/orders", headers: Self.json, body: #"{"kind": "order", "customer": {"id": 7, "name": "Rey"}}"#).status == 201)
+        #expect(store.send("POST", "/orders", headers: Self.json, body: #"{"kind": "refund", "customer": {"id": 7}}"#).status == 404)
+        #expect(store.send("POST", "/orders", headers: Self.json, body: #"{"kind": "order", "customer": {"id": 8}}"#).status == 404)
+    }
+
+    @Test func verificationCountsWithTheSameQueries() throws {
+        let fixture = try EngineFixture(["orders.json": #"{"method": "POST", "status": 201}"#])
+        _ = fixture.postJSON("/orders", #"{"items": [{"sku": "A1", "qty": 2}, {"sku": "B2", "qty": 1}]}"#)
+        _ = fixture.postJSON("/orders", #"{"items": [{"sku": "A1", "qty": 1}]}"#)
+        #expect(try fixture.count(#"{"method": "POST", "path": "/orders", "requestJsonPath": {"$.items[?@.qty > 1].sku": ["A1"]}}"#)["count"] as? Int == 1)
+        #expect(try fixture.count(#"{"path": "/orders", "requestJsonPath": {"$.items[*].sku": {"$includes": ["A1"]}}}"#)["count"] as? Int == 2)
+        let none = try fixture.count(#"{"path": "/orders", "requestJsonPath": {"$.items[0].sku": "C3"}}"#)
+        #expect(none["count"] as? Int == 0)
+        #expect(((none["nearMisses"] as? [[String: Any]])?.first?["reasons"] as? [String]) == [#"body differs at $.items[0].sku: expected "C3", got "A1""#])
+        let refused = fixture.postJSON("/__admin/requests/count", #"{"requestJsonPath": {"$.items[": 1}}"#)
+        #expect(refused.status == 400)
+        #expect((try refused.jsonObject()["error"] as? String)?.contains(#"requestJsonPath "$.items[" is not a JSONPath query: at offset 8"#) == true, "\(refused.text)")
+    }
+
+    @Test(arguments: [
+        (#"[{"requestJsonPath": ["$.a"]}]"#, 1, 22, "requestJsonPath must be an object of JSONPath queries to what they select, found array",
+         #"{"$.items[0].sku": "A1""#),
+        (#"[{"requestJsonPath": {"items[0]": 1}}]"#, 1, 23, #"requestJsonPath "items[0]" is not a JSONPath query: at offset 0, a query starts with $"#,
+         "from the body's root"),
+        (#"[{"requestJsonPath": {"$.items[?@.qty = 1]": 1}}]"#, 1, 23, "at offset 15, = is not a comparison; write == to compare", "RFC 9535"),
+        (#"[{"requestJsonPath": {"$.items[*].sku": "A1"}}]"#, 1, 41,
+         #"requestJsonPath "$.items[*].sku" can select several values (it has a wildcard, slice, filter or ..), so it stands for the array of what it selects, which is never "A1""#,
+         #"{"$includes": ["A1"]}"#),
+        (#"[{"requestJsonPath": {"$..id": {"$regex": "^7"}}}]"#, 1, 32, "which is never a value matching ^7", #"{"$any": true}"#),
+        (#"[{"requestJsonPath": {"$.a": {"$regexp": "x"}}}]"#, 1, 31, #"unknown matcher operator "$regexp""#, "did you mean $regex?"),
+    ])
+    func malformedQueriesAreLoadErrorsWithPositions(contents: String, line: Int, column: Int, message: String, hint: String) throws {
+        try expectLoadError(contents, line: line, column: column, message: message, hint: hint)
+    }
+}

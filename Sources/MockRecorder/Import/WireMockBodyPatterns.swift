@@ -95,7 +95,7 @@ enum WireMockBodyPatterns {
             guard operand == .bool(true) else { throw StubRefusal(operatorKey, "only \"absent\": true has an equivalent (\"request\": {\"$absent\": true})") }
             return ImportedBody(request: .makeObject([("$absent", .bool(true))]), requiresBody: false)
         default:
-            throw StubRefusal(operatorKey, "has no equivalent here (ours: equalToJson, equalTo, contains, matches, absent, matchesJsonPath with member paths); "
+            throw StubRefusal(operatorKey, "has no equivalent here (ours: equalToJson, equalTo, contains, matches, absent, matchesJsonPath); "
                 + "XML and binary bodies can be matched with a $regex on their text (\"request\": {\"$regex\": …}), or answered from a handler in Swift")
         }
     }

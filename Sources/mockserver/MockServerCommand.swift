@@ -84,7 +84,7 @@ struct MockServerCommand: ParsableCommand {
         for problem in store.problems {
             StandardStreams.writeError("\(problem)\n")
         }
-        let configuration = serving.configuration(tls: try tls.loadIdentity())
+        let configuration = try tls.configuring(serving.configuration(tls: nil))
         var engineOptions = journal.engineOptions
         engineOptions.cors = cors.cors
         engineOptions.delay = try delay.answerDelay()
@@ -118,7 +118,7 @@ struct MockServerCommand: ParsableCommand {
         let watcher = try watch ? FixtureWatcher(server: server, intervalSeconds: watchInterval ?? 1) : nil
         watcher?.start()
         let proxying = target.map { "; unmatched requests go to \($0)\(proxy.record ? ", recorded into \(store.rootPath)" : "")" } ?? ""
-        StandardStreams.writeOutput("listening on \(server.url.absoluteString) (\(store.counts)\(proxying))\n")
+        StandardStreams.writeOutput("listening on \(TLSServingOptions.listeningURLs(of: server)) (\(store.counts)\(proxying))\n")
         let signal = shutdown.wait()
         watcher?.stop()
         server.stop()

@@ -82,7 +82,7 @@ struct RecordCommand: ParsableCommand {
         let root = try recordingRoot()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = Logger(label: "mockserver")
-        let configuration = serving.configuration(tls: try tls.loadIdentity())
+        let configuration = try tls.configuring(serving.configuration(tls: nil))
         let forwarder = try upstream.forwarder(to: target, trust: trust, recordingInto: root, logger: logger)
         let server: MockHTTPServer
         shutdown.serve()
@@ -98,7 +98,7 @@ struct RecordCommand: ParsableCommand {
         }
         TLSServingOptions.printWarnings(for: server)
         ContainerLoopbackCheck.printWarning(for: server)
-        StandardStreams.writeOutput("listening on \(server.url.absoluteString) (recording \(target) into \(forwarder.recorder?.rootPath ?? root))\n")
+        StandardStreams.writeOutput("listening on \(TLSServingOptions.listeningURLs(of: server)) (recording \(target) into \(forwarder.recorder?.rootPath ?? root))\n")
         let signal = withExtendedLifetime(hangUp) { shutdown.wait() }
         server.stop()
         StandardStreams.writeError("mockserver: stopped on \(signal)\n")

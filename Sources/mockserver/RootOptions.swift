@@ -13,7 +13,7 @@ enum RootOptions {
         "--journal-size", "--journal-body-limit", "--report-unused",
         "--host", "--port", "--max-body", "--idle-timeout", "--head-timeout", "--max-connections", "--threads", "--quiet",
         "--watch", "--watch-interval",
-        "--tls-cert", "--tls-key",
+        "--tls-cert", "--tls-key", "--https-port",
         "--cors", "--delay", "--response-header",
         "--proxy-unmatched", "--record", "--upstream-timeout", "--redact", "--cacert", "--insecure",
     ]

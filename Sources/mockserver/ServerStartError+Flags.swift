@@ -11,6 +11,7 @@ extension ServerStartError {
         case .invalidHeadTimeout: return "--head-timeout: \(self)"
         case .invalidMaxConnections: return "--max-connections: \(self)"
         case .invalidThreadPoolSize: return "--threads: \(self)"
+        case .invalidHTTPSPort, .httpsPortWithoutTLS, .httpsPortSameAsPort, .httpsListenerFailed: return "--https-port: \(self)"
         case .daemonFailed: return description
         }
     }

@@ -16,6 +16,11 @@ struct TLSServingOptions: ParsableArguments {
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("The unencrypted PEM private key of --tls-cert.", valueName: "file"))
     var keyFile: String?
 
+    @Option(name: .customLong("https-port"), parsing: .unconditional, help: ArgumentHelp(
+        "With --tls-cert: serve HTTPS on this port and plain HTTP on --port, from the same fixtures and state; 0 picks a free port.",
+        valueName: "port"))
+    var httpsPort: Int?
+
     func validate() throws {
         switch (certificateFile, keyFile) {
         case (.some, nil):
@@ -25,6 +30,22 @@ struct TLSServingOptions: ParsableArguments {
         default:
             break
         }
+        if let httpsPort {
+            guard certificateFile != nil else {
+                throw ValidationError("--https-port needs --tls-cert and --tls-key: give the certificate and key HTTPS serves with (`mockserver tls-cert` makes a pair).")
+            }
+            guard ServerConfiguration.portRange.contains(httpsPort) else {
+                throw ValidationError("--https-port: \(ServerStartError.invalidHTTPSPort(httpsPort))")
+            }
+        }
+    }
+
+    /// `configuration` with ``httpsPort`` and the loaded certificate.
+    func configuring(_ configuration: ServerConfiguration) throws -> ServerConfiguration {
+        var configuration = configuration
+        configuration.tls = try loadIdentity()
+        configuration.httpsPort = httpsPort
+        return configuration
     }
 
     /// The checked certificate and key, or nil for plain HTTP; a bad file is a sentence naming
@@ -36,6 +57,12 @@ struct TLSServingOptions: ParsableArguments {
         } catch {
             throw CommandFailure("\(error.part == .certificate ? "--tls-cert" : "--tls-key"): \(error)")
         }
+    }
+
+    /// `http://127.0.0.1:8080`, or `http://127.0.0.1:8080 and https://127.0.0.1:8443` with
+    /// `--https-port`: what the "listening on" line names.
+    static func listeningURLs(of server: MockHTTPServer) -> String {
+        server.url.absoluteString + (server.secureURL.map { " and " + $0.absoluteString } ?? "")
     }
 
     /// Prints ``warnings(for:listeningHost:)`` of a server serving HTTPS to stderr.

@@ -108,6 +108,19 @@ enum BindAddress: Sendable {
         }
     }
 
+    /// The same address on another port (the HTTPS listener of `httpsPort`); `sin_port` and
+    /// `sin6_port` hold it in network byte order.
+    func withPort(_ port: UInt16) -> BindAddress {
+        switch self {
+        case .ipv4(var address):
+            address.sin_port = port.bigEndian
+            return .ipv4(address)
+        case .ipv6(var address):
+            address.sin6_port = port.bigEndian
+            return .ipv6(address)
+        }
+    }
+
     /// A heap copy of the `sockaddr` for MHD, which reads it during `MHD_start_daemon`.
     /// The caller deallocates it after the daemon has stopped.
     func allocateSockaddr() -> UnsafeMutableRawPointer {

@@ -31,8 +31,21 @@ public final class MockHTTPServer: @unchecked Sendable {
     // (the TLS credentials are only read by libmicrohttpd, until the daemon has stopped).
     /// The port actually bound (the ephemeral one when the configuration asked for 0).
     public let port: Int
-    /// The base URL, e.g. `http://127.0.0.1:41234` or `http://[::1]:41234`.
+    /// The base URL, e.g. `http://127.0.0.1:41234` or `http://[::1]:41234` (`https://` with
+    /// ``ServerConfiguration/tls`` and no ``ServerConfiguration/httpsPort``).
     public let url: URL
+    /// With ``ServerConfiguration/httpsPort``: the HTTPS port actually bound, beside ``port``'s
+    /// plain HTTP; `nil` otherwise.
+    public let securePort: Int?
+    /// With ``ServerConfiguration/httpsPort``: `https://127.0.0.1:41235`, answered by the same
+    /// engine as ``url``.
+    ///
+    /// ```swift
+    /// var configuration = ServerConfiguration(port: 0, tls: identity, httpsPort: 0)
+    /// let server = try MockHTTPServer(store: store, configuration: configuration, logger: logger)
+    /// print(server.url, server.secureURL!)   // http://127.0.0.1:41234 https://127.0.0.1:41235
+    /// ```
+    public let secureURL: URL?
     /// The configuration the server runs with.
     public let configuration: ServerConfiguration
     /// Connections served at once: ``ServerConfiguration/maxConnections``, lowered when the
@@ -68,10 +81,13 @@ public final class MockHTTPServer: @unchecked Sendable {
     }
 
     private let daemon: MHDDaemon
+    /// The HTTPS listener of ``ServerConfiguration/httpsPort``, on the same dispatcher.
+    private let secureDaemon: MHDDaemon?
     let dispatcher: RequestDispatcher
     let watchdog: RequestHeadWatchdog?
     private let logRelay: MHDLogRelay
     private let socketAddress: UnsafeMutableRawPointer
+    private let secureSocketAddress: UnsafeMutableRawPointer?
     /// The PEM strings MHD reads while it runs with TLS; released after the daemon stops.
     private let tlsCredentials: MHDTLSCredentials?
     private let lock = Lock()
@@ -136,7 +152,11 @@ public final class MockHTTPServer: @unchecked Sendable {
             }
         }
         let socketAddress = address.allocateSockaddr()
-        let connectionLimit = OpenFileLimit.connections(wanted: configuration.maxConnections, threads: configuration.threadPoolSize)
+        // Two listeners (`httpsPort`) each get the configured connections and threads, and share
+        // the open-file limit.
+        let listeners = configuration.httpsPort == nil ? 1 : 2
+        let openFileShare = OpenFileLimit.connections(wanted: configuration.maxConnections * listeners, threads: configuration.threadPoolSize * listeners)
+        let connectionLimit = (limit: max(1, openFileShare.limit / listeners), openFiles: openFileShare.openFiles)
         if connectionLimit.limit < configuration.maxConnections {
             logger.notice("""
                 serving at most \(connectionLimit.limit) connection\(connectionLimit.limit == 1 ? "" : "s") at once, not \(configuration.maxConnections): \
@@ -144,23 +164,10 @@ public final class MockHTTPServer: @unchecked Sendable {
                 """)
         }
 
-        var options = MHDDaemonOptions()
-        options.logger(logRelay.sink)
-        options.bind(to: socketAddress)
-        if configuration.threadPoolSize > 1 {
-            options.threadPoolSize(configuration.threadPoolSize)
-        }
-        options.connectionTimeout(seconds: configuration.idleTimeoutSeconds)
-        options.connectionLimit(connectionLimit.limit)
-        options.connectionMemoryLimit(bytes: Self.connectionMemoryBytes)
-        var flags: MHDDaemonFlags = [.internalThreads, .suspendResume, .errorLog]
-        let tlsCredentials = try Self.tlsCredentials(for: configuration, flags: &flags, options: &options)
-        if address.isIPv6Wildcard {
-            // `--host ::` means every interface, as it does for most servers: IPv4 included.
-            flags.insert(.dualStack)
-        } else if address.isIPv6 {
-            flags.insert(.ipv6)
-        }
+        let tlsCredentials = try Self.tlsCredentials(for: configuration)
+        let servesBothSchemes = configuration.httpsPort != nil
+        let (options, flags) = Self.daemonSettings(configuration, address: address, socketAddress: socketAddress, logRelay: logRelay,
+                                                   connectionLimit: connectionLimit.limit, tls: servesBothSchemes ? nil : tlsCredentials)
         let watchdog = configuration.headTimeoutSeconds == 0 ? nil : RequestHeadWatchdog(
             headTimeoutSeconds: configuration.headTimeoutSeconds,
             idleTimeoutSeconds: configuration.idleTimeoutSeconds
@@ -173,11 +180,33 @@ public final class MockHTTPServer: @unchecked Sendable {
         ) else {
             logRelay.release()
             socketAddress.deallocate()
-            throw Self.diagnoseStartFailure(address: address, configuration: configuration, messages: startupMessages.lines)
+            throw Self.diagnoseStartFailure(address: address, port: configuration.port, host: configuration.host, messages: startupMessages.lines)
+        }
+        var secureDaemon: MHDDaemon?
+        var secureSocketAddress: UnsafeMutableRawPointer?
+        if let httpsPort = configuration.httpsPort, let tlsCredentials {
+            let secureAddress = address.withPort(UInt16(httpsPort))
+            let secureSocket = secureAddress.allocateSockaddr()
+            let (secureOptions, secureFlags) = Self.daemonSettings(configuration, address: secureAddress, socketAddress: secureSocket, logRelay: logRelay,
+                                                                   connectionLimit: connectionLimit.limit, tls: tlsCredentials)
+            guard let started = MHDDaemon.start(
+                flags: secureFlags, port: UInt16(httpsPort), options: secureOptions, responder: dispatcher, watchdog: watchdog
+            ) else {
+                daemon.stop()
+                logRelay.release()
+                socketAddress.deallocate()
+                secureSocket.deallocate()
+                throw .httpsListenerFailed(Self.diagnoseStartFailure(address: secureAddress, port: httpsPort, host: configuration.host,
+                                                                     messages: startupMessages.lines))
+            }
+            secureDaemon = started
+            secureSocketAddress = secureSocket
         }
         startupMessages.stopRecording()
         watchdog?.start()
         self.daemon = daemon
+        self.secureDaemon = secureDaemon
+        self.secureSocketAddress = secureSocketAddress
         self.dispatcher = dispatcher
         self.watchdog = watchdog
         self.logRelay = logRelay
@@ -186,7 +215,9 @@ public final class MockHTTPServer: @unchecked Sendable {
         self.configuration = configuration
         self.connectionLimit = connectionLimit.limit
         port = Int(daemon.boundPort)
-        url = URL(string: "\(tlsCredentials == nil ? "http" : "https")://\(address.urlHost):\(port)")!
+        url = URL(string: "\(tlsCredentials == nil || servesBothSchemes ? "http" : "https")://\(address.urlHost):\(port)")!
+        securePort = secureDaemon.map { Int($0.boundPort) }
+        secureURL = securePort.map { URL(string: "https://\(address.urlHost):\($0)")! }
     }
 
     deinit {
@@ -225,25 +256,46 @@ public final class MockHTTPServer: @unchecked Sendable {
         watchdog?.stop()
         dispatcher.suspensions.resumeAllAndClose()
         daemon.stop()
+        secureDaemon?.stop()
         dispatcher.stopReloading()
         logRelay.release()
         socketAddress.deallocate()
+        secureSocketAddress?.deallocate()
     }
 
-    /// With `configuration.tls`: MHD's TLS flag and options, and the C strings they point to.
-    private static func tlsCredentials(
-        for configuration: ServerConfiguration,
-        flags: inout MHDDaemonFlags,
-        options: inout MHDDaemonOptions
-    ) throws(ServerStartError) -> MHDTLSCredentials? {
+    /// With `configuration.tls`: the C strings of the certificate and key MHD reads.
+    private static func tlsCredentials(for configuration: ServerConfiguration) throws(ServerStartError) -> MHDTLSCredentials? {
         guard let identity = configuration.tls else { return nil }
         guard MHDTLSCredentials.isSupported else {
             throw .daemonFailed(details: "this libmicrohttpd was built without TLS support, so it cannot serve HTTPS; install one built with GnuTLS (Debian's libmicrohttpd12 is).")
         }
-        let credentials = MHDTLSCredentials(identity)
-        flags.insert(.tls)
-        options.tls(credentials)
-        return credentials
+        return MHDTLSCredentials(identity)
+    }
+
+    /// The options and flags of one listener: bound to `socketAddress`, with TLS when given.
+    private static func daemonSettings(_ configuration: ServerConfiguration, address: BindAddress, socketAddress: UnsafeMutableRawPointer,
+                                       logRelay: MHDLogRelay, connectionLimit: Int, tls: MHDTLSCredentials?) -> (MHDDaemonOptions, MHDDaemonFlags) {
+        var options = MHDDaemonOptions()
+        options.logger(logRelay.sink)
+        options.bind(to: socketAddress)
+        if configuration.threadPoolSize > 1 {
+            options.threadPoolSize(configuration.threadPoolSize)
+        }
+        options.connectionTimeout(seconds: configuration.idleTimeoutSeconds)
+        options.connectionLimit(connectionLimit)
+        options.connectionMemoryLimit(bytes: Self.connectionMemoryBytes)
+        var flags: MHDDaemonFlags = [.internalThreads, .suspendResume, .errorLog]
+        if let tls {
+            flags.insert(.tls)
+            options.tls(tls)
+        }
+        if address.isIPv6Wildcard {
+            // `--host ::` means every interface, as it does for most servers: IPv4 included.
+            flags.insert(.dualStack)
+        } else if address.isIPv6 {
+            flags.insert(.ipv6)
+        }
+        return (options, flags)
     }
 
     /// libmicrohttpd's line with what a reader needs to act on it: its one sentence for every
@@ -257,19 +309,20 @@ public final class MockHTTPServer: @unchecked Sendable {
     /// MHD only logs why it failed, so the bind is retried here to learn the `errno`.
     private static func diagnoseStartFailure(
         address: BindAddress,
-        configuration: ServerConfiguration,
+        port: Int,
+        host configuredHost: String,
         messages: [String]
     ) -> ServerStartError {
         let host = address.numericHost
         switch address.bindFailureErrno() {
-        case EADDRINUSE: return .portInUse(host: host, port: configuration.port)
-        case EACCES, EPERM: return .permissionDenied(host: host, port: configuration.port)
-        case EADDRNOTAVAIL: return .addressNotAvailable(configuration.host)
-        case EAFNOSUPPORT: return .addressNotAvailable(configuration.host)
+        case EADDRINUSE: return .portInUse(host: host, port: port)
+        case EACCES, EPERM: return .permissionDenied(host: host, port: port)
+        case EADDRNOTAVAIL: return .addressNotAvailable(configuredHost)
+        case EAFNOSUPPORT: return .addressNotAvailable(configuredHost)
         case EINVAL:
             // Linux's answer for a link-local IPv6 address without its interface, and for an
             // IPv4-mapped IPv6 address, neither of which a socket can bind as written.
-            return .addressNotBindable(configuration.host, reason: "the system refused to bind it (a link-local IPv6 address needs its interface, "
+            return .addressNotBindable(configuredHost, reason: "the system refused to bind it (a link-local IPv6 address needs its interface, "
                 + "as in fe80::1%eth0; an IPv4-mapped one such as ::ffff:127.0.0.1 is written as IPv4, 127.0.0.1)")
         default:
             let details = messages.isEmpty ? "libmicrohttpd gave no reason." : messages.joined(separator: "; ")

@@ -34,6 +34,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Serve HTTPS with this certificate and key instead of plain HTTP; `url` then starts with
     /// `https://`. Load one with `TLSIdentity.load(certificateFile:privateKeyFile:)`.
     public var tls: TLSIdentity?
+    /// With ``tls``: serve HTTPS on this port (0 picks a free one; read it back from
+    /// ``MockHTTPServer/securePort``) while ``port`` serves plain HTTP, both from one engine, so
+    /// fixtures, journal, runtime fixtures and scenario states are shared. `nil`: ``port`` alone,
+    /// HTTPS when ``tls`` is set. ``maxConnections`` and ``threadPoolSize`` apply to each port.
+    public var httpsPort: Int?
 
     public init(
         host: String = "127.0.0.1",
@@ -44,7 +49,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxConnections: Int = 10_000,
         threadPoolSize: Int = 2,
         logRequests: Bool = true,
-        tls: TLSIdentity? = nil
+        tls: TLSIdentity? = nil,
+        httpsPort: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -55,6 +61,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.threadPoolSize = threadPoolSize
         self.logRequests = logRequests
         self.tls = tls
+        self.httpsPort = httpsPort
     }
 
     /// Throws the ``ServerStartError`` naming the first setting out of its range; the host is
@@ -67,6 +74,11 @@ public struct ServerConfiguration: Sendable, Equatable {
         guard Self.headTimeoutRange.contains(headTimeoutSeconds) else { throw .invalidHeadTimeout(headTimeoutSeconds) }
         guard Self.maxConnectionsRange.contains(maxConnections) else { throw .invalidMaxConnections(maxConnections) }
         guard Self.threadPoolSizeRange.contains(threadPoolSize) else { throw .invalidThreadPoolSize(threadPoolSize) }
+        if let httpsPort {
+            guard Self.portRange.contains(httpsPort) else { throw .invalidHTTPSPort(httpsPort) }
+            guard tls != nil else { throw .httpsPortWithoutTLS }
+            guard httpsPort == 0 || httpsPort != port else { throw .httpsPortSameAsPort(httpsPort) }
+        }
     }
 
     /// The accepted values of each setting, for messages and help texts.

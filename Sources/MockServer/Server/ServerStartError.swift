@@ -7,7 +7,7 @@
 ///     print(error)   // one sentence saying what failed and what to do
 /// }
 /// ```
-public enum ServerStartError: Error, Sendable, Equatable, CustomStringConvertible {
+public indirect enum ServerStartError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another process already listens on this address and port.
     case portInUse(host: String, port: Int)
     /// The system refused the bind, typically a port below 1024 without privileges.
@@ -30,6 +30,15 @@ public enum ServerStartError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidMaxConnections(Int)
     /// The thread count is outside 1–256.
     case invalidThreadPoolSize(Int)
+    /// ``ServerConfiguration/httpsPort`` is outside 0–65535.
+    case invalidHTTPSPort(Int)
+    /// ``ServerConfiguration/httpsPort`` is set without ``ServerConfiguration/tls``.
+    case httpsPortWithoutTLS
+    /// ``ServerConfiguration/httpsPort`` is the port plain HTTP listens on.
+    case httpsPortSameAsPort(Int)
+    /// The HTTPS listener of ``ServerConfiguration/httpsPort`` could not start, for this reason;
+    /// the plain HTTP one is stopped again.
+    case httpsListenerFailed(ServerStartError)
     /// libmicrohttpd refused to start for another reason; `details` carries its own words.
     case daemonFailed(details: String)
 
@@ -57,6 +66,14 @@ public enum ServerStartError: Error, Sendable, Equatable, CustomStringConvertibl
             return "connection limit \(count) must be between \(ServerConfiguration.maxConnectionsRange.lowerBound) and \(ServerConfiguration.maxConnectionsRange.upperBound)."
         case .invalidThreadPoolSize(let count):
             return "thread count \(count) must be between \(ServerConfiguration.threadPoolSizeRange.lowerBound) and \(ServerConfiguration.threadPoolSizeRange.upperBound)."
+        case .invalidHTTPSPort(let port):
+            return "HTTPS port \(port) is out of range; use \(ServerConfiguration.portRange.lowerBound)–\(ServerConfiguration.portRange.upperBound) (0 picks a free port)."
+        case .httpsPortWithoutTLS:
+            return "an HTTPS port needs a certificate and its key (--tls-cert and --tls-key; `mockserver tls-cert` makes a pair)."
+        case .httpsPortSameAsPort(let port):
+            return "the HTTPS port \(port) is the port plain HTTP listens on; give each its own port (or 0 for any free one)."
+        case .httpsListenerFailed(let reason):
+            return "the HTTPS port could not be opened: \(reason)"
         case .daemonFailed(let details):
             return "the HTTP server could not start: \(details)"
         }

@@ -43,6 +43,8 @@ import Testing
         (["--tls-cert", "<missing>", "--tls-key", "<key>"], "--tls-cert: <missing> cannot be read (no such file)"),
         (["--tls-cert", "<key>", "--tls-key", "<cert>"], "--tls-cert: <key> holds no PEM certificate"),
         (["--tls-cert", "<cert>", "--tls-key", "<other-key>"], "--tls-key: <other-key> is not the private key of <cert>"),
+        (["--https-port", "0"], "--https-port needs --tls-cert and --tls-key"),
+        (["--tls-cert", "<cert>", "--tls-key", "<key>", "--https-port", "70000"], "--https-port: HTTPS port 70000 is out of range; use 0–65535"),
     ])
     func badTLSFilesStopTheStartWithASentenceNamingFlagAndFile(arguments: [String], message: String) async throws {
         let folder = try TemporaryFolder()
@@ -60,6 +62,30 @@ import Testing
         #expect(run.status != 0)
         #expect(run.standardError.contains(expected), "\(run.standardError)")
         #expect(run.standardOutput.isEmpty, "it must not start listening")
+    }
+
+    /// `--https-port`: HTTP on `--port` and HTTPS beside it, both named on the listening line.
+    @Test func httpsPortServesBothSchemes() async throws {
+        let folder = try TemporaryFolder()
+        let certs = folder.path + "/certs"
+        #expect(try await MockServerProcess.run(["tls-cert", "--out", certs]).status == 0)
+        try folder.write("mocks/api/ping.json", #"[{"response": {"pong": true}}]"#)
+        let server = try await MockServerProcess.start(["--root", folder.path + "/mocks", "--port", "0", "--https-port", "0", "--quiet",
+                                                        "--tls-cert", certs + "/cert.pem", "--tls-key", certs + "/key.pem"])
+        let line = try #require(await server.firstOutputLine(), "no listening line; stderr: \(server.standardErrorSoFar)")
+        let urls = line.dropFirst("listening on ".count).prefix { $0 != "(" }.split(separator: " ").map(String.init)
+        #expect(line.hasPrefix("listening on http://127.0.0.1:") && urls.count == 3 && urls[1] == "and" && urls[2].hasPrefix("https://127.0.0.1:"), "\(line)")
+        for base in [urls[0], urls[2]] {
+            let curl = try await ChildProcess.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                                  arguments: ["curl", "-sS", "--max-time", "10", "--cacert", certs + "/cert.pem", base + "/api/ping"])
+            #expect(curl.status == 0 && curl.standardOutput == #"{"pong":true}"#, "\(base): \(curl.standardError)")
+        }
+        try await server.stop()
+        let samePort = try await MockServerProcess.run(["--root", folder.path + "/mocks", "--port", "18443", "--https-port", "18443",
+                                                        "--tls-cert", certs + "/cert.pem", "--tls-key", certs + "/key.pem"])
+        #expect(samePort.status != 0 && samePort.standardOutput.isEmpty)
+        #expect(samePort.standardError.contains("--https-port: the HTTPS port 18443 is the port plain HTTP listens on; give each its own port"),
+                "\(samePort.standardError)")
     }
 
     @Test func warnsWhenTheCertificateDoesNotNameTheListeningAddress() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import MockFixtures
 import MockServer
 import MockUpstream
@@ -95,6 +96,71 @@ import Testing
         async let again = client.forward(UpstreamRequest(method: "GET", url: upstream.url + "/api/big"))
         #expect(try await slow.status == 200)
         #expect(try await again.body == big.body)
+    }
+
+    /// `httpsPort`: plain HTTP on `port` and HTTPS on `httpsPort`, one engine behind both, so a
+    /// fixture added, a request journaled or a reload through one is seen through the other.
+    @Test func servesHTTPAndHTTPSFromOneEngine() async throws {
+        let certificate = try TestCertificate()
+        let fixtures = try TemporaryFolder(Self.fixtures, label: "both-schemes")
+        let server = try MockHTTPServer(store: try FixtureStore.load(root: fixtures.path),
+                                        configuration: ServerConfiguration(port: 0, logRequests: false, tls: certificate.identity, httpsPort: 0),
+                                        logger: Logger(label: "bridge-tests.both-schemes"))
+        defer { server.stop() }
+        let plain = server.url.absoluteString
+        let secure = try #require(server.secureURL).absoluteString
+        #expect(plain == "http://127.0.0.1:\(server.port)")
+        #expect(secure == "https://127.0.0.1:\(try #require(server.securePort))" && server.securePort != server.port)
+
+        let client = try UpstreamClient(configuration: UpstreamConfiguration(trustedCertificatesFile: certificate.certificateFile))
+        func get(_ url: String) async throws -> UpstreamResponse { try await client.forward(UpstreamRequest(method: "GET", url: url)) }
+        #expect(try await get(plain + "/api/ping").status == 200)
+        #expect(try await get(secure + "/api/ping").status == 200)
+
+        let added = try await client.forward(UpstreamRequest(method: "POST", url: plain + "/__admin/fixtures",
+                                                             headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
+                                                             body: Array(#"{"path": "/api/new", "entries": [{"response": {"new": true}}]}"#.utf8)))
+        #expect(added.status == 201, "\(String(decoding: added.body, as: UTF8.self))")
+        let new = try await get(secure + "/api/new")
+        #expect(new.status == 200 && sameJSON(new.body, #"{"new": true}"#), "a runtime fixture added over HTTP answers over HTTPS")
+        let counted = try await client.forward(UpstreamRequest(method: "POST", url: secure + "/__admin/requests/count",
+                                                               body: Array(#"{"path": "/api/ping"}"#.utf8)))
+        #expect((try JSONSerialization.jsonObject(with: Data(counted.body)) as? [String: Any])?["count"] as? Int == 2,
+                "one journal: \(String(decoding: counted.body, as: UTF8.self))")
+
+        _ = try fixtures.write("api/ping.json", #"[{"response": {"pong": 2}}]"#)
+        try server.reload()
+        #expect(sameJSON(try await get(plain + "/api/ping").body, #"{"pong": 2}"#))
+        #expect(sameJSON(try await get(secure + "/api/ping").body, #"{"pong": 2}"#), "a reload serves on both ports")
+
+        // Each port speaks its own scheme.
+        let httpsToPlain = await #expect(throws: UpstreamError.self) { try await get("https://127.0.0.1:\(server.port)/api/ping") }
+        #expect(httpsToPlain != nil)
+        let plainToSecure = await #expect(throws: UpstreamError.self) { try await get("http://127.0.0.1:\(server.securePort!)/api/ping") }
+        #expect(plainToSecure != nil)
+    }
+
+    @Test func anHTTPSPortNeedsACertificateAndItsOwnPort() throws {
+        let certificate = try TestCertificate()
+        let fixtures = try TemporaryFolder(Self.fixtures, label: "https-port")
+        let store = try FixtureStore.load(root: fixtures.path)
+        let logger = Logger(label: "bridge-tests.https-port")
+        for (configuration, expected) in [
+            (ServerConfiguration(port: 0, httpsPort: 0), ServerStartError.httpsPortWithoutTLS),
+            (ServerConfiguration(port: 8443, tls: certificate.identity, httpsPort: 8443), .httpsPortSameAsPort(8443)),
+            (ServerConfiguration(port: 0, tls: certificate.identity, httpsPort: 70_000), .invalidHTTPSPort(70_000)),
+        ] {
+            #expect(throws: expected) { try MockHTTPServer(store: store, configuration: configuration, logger: logger) }
+        }
+        // A taken HTTPS port: the start fails naming it, and the plain port is free again.
+        let holder = try MockHTTPServer(store: store, configuration: ServerConfiguration(port: 0, logRequests: false), logger: logger)
+        defer { holder.stop() }
+        let failed = #expect(throws: ServerStartError.self) {
+            try MockHTTPServer(store: store, configuration: ServerConfiguration(port: 0, logRequests: false, tls: certificate.identity, httpsPort: holder.port),
+                               logger: logger)
+        }
+        #expect(failed == .httpsListenerFailed(.portInUse(host: "127.0.0.1", port: holder.port)))
+        #expect(failed?.description.hasPrefix("the HTTPS port could not be opened: port \(holder.port) on 127.0.0.1 is already in use") == true, "\(String(describing: failed))")
     }
 
     @Test func plainHTTPStaysTheDefault() async throws {

@@ -17,6 +17,8 @@ enum FixtureFormatHelp {
                             fields / multipart parts to require (absent or {}:
                             anything)
             requestMatch    "partial": extra keys in a JSON body are allowed
+            requestBody     "required": only requests with a body match, and
+                            "request" is never compared with the query
             query           query parameters to require even when a body is sent
             queryMatch      "exact": no query parameters but those named
             requestHeaders  headers that must be present with these values

@@ -20,7 +20,7 @@ struct ImportCommand: ParsableCommand {
             is read as if it had the response-template transformer (a project run with \
             WireMock's --global-response-templating).
 
-            A stub with something that has no faithful equivalent (a JSONPath filter, an XML \
+            A stub with something that has no faithful equivalent (an XML \
             or binary matcher, another transformer) is not imported: its line names the key \
             and what to write instead. Close conversions are imported with a note. Exits 1 \
             when any stub was not imported, 0 when all were.

@@ -152,29 +152,34 @@ enum EntryMatcher {
         }
     }
 
-    /// `requestJsonPath`: each query must select what its entry says from a JSON body.
+    /// `requestJsonPath`: each query must select what its entry says from a JSON body (whatever
+    /// its `Content-Type`, as WireMock's `matchesJsonPath` reads it: JSON sent as a form is still
+    /// JSON here).
     private static func collectJSONPathReasons(_ requirements: [JSONPathRequirement], _ request: inout IncomingRequest,
                                                into collector: inout ReasonCollector) {
         let body: JSONValue
+        let query = quoted(requirements[0].query.source)
         switch request.bodyContent() {
         case .json(let parsed):
             body = parsed
         case .none:
-            collector.add("request has no body, but requestJsonPath \(quoted(requirements[0].query.source)) looks into a JSON body")
+            collector.add("request has no body, but requestJsonPath \(query) looks into a JSON body")
             return
         case .notJSON(let error):
-            collector.add("request body is not JSON (\(error.description)), so requestJsonPath \(quoted(requirements[0].query.source)) cannot look into it")
+            collector.add("request body is not JSON (\(error.description)), so requestJsonPath \(query) cannot look into it")
             return
-        case .form:
-            collector.add("request body is a form (application/x-www-form-urlencoded), not JSON, so requestJsonPath \(quoted(requirements[0].query.source)) cannot look into it")
-            return
-        case .multipart, .malformedMultipart:
-            collector.add("request body is multipart/form-data, not JSON, so requestJsonPath \(quoted(requirements[0].query.source)) cannot look into it")
-            return
+        case .form, .multipart, .malformedMultipart:
+            guard let parsed = try? JSONParser.parse(request.body).root.value else {
+                let kind = request.bodyContent().isForm ? "a form (application/x-www-form-urlencoded)" : "multipart/form-data"
+                collector.add("request body is \(kind), not JSON, so requestJsonPath \(query) cannot look into it")
+                return
+            }
+            body = parsed
         }
         for requirement in requirements {
             let source = requirement.query.source
-            if let selection = requirement.selection(in: body) {
+            switch requirement.selection(in: body, bodyBytes: request.body.count) {
+            case .value(let selection):
                 if case .absent = requirement.expectation {
                     collector.add("body at \(source) must select nothing, got \(JSONValue.excerpt(selection))")
                 } else if collector.explain {
@@ -182,8 +187,14 @@ enum EntryMatcher {
                 } else if !requirement.expectation.matches(selection) {
                     collector.add("")
                 }
-            } else if !requirement.expectation.acceptsMissing {
-                collector.add("body at \(source) selects nothing (expected \(requirement.expectation.expectedText))")
+            case .nothing:
+                if !requirement.expectation.acceptsMissing {
+                    collector.add("body at \(source) selects nothing (expected \(requirement.expectation.expectedText))")
+                }
+            case .stopped(let limit):
+                collector.add("body at \(source): the query stopped after \(limit) steps without an answer, so it does not match; "
+                    + "a filter that searches the whole body (.. or $ inside [?…]) for each element takes steps growing with the square of the body: "
+                    + "name the members it looks at instead")
             }
             if collector.isDone { return }
         }

@@ -7,6 +7,11 @@ struct IncomingRequest {
         case malformedMultipart(MultipartError)
         case json(JSONValue)
         case notJSON(JSONSyntaxError)
+
+        var isForm: Bool {
+            if case .form = self { return true }
+            return false
+        }
     }
 
     let method: String

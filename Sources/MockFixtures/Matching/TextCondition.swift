@@ -35,6 +35,12 @@ struct TextCondition: Sendable {
             + "(a counted repetition such as {4000} is written out in full); use a shorter pattern, or match a field of a JSON body instead"
     }
 
+    /// The matcher as written in a fixture: `{"$regex": "^A"}`, `{"$contains": "Rey"}`.
+    var json: String {
+        let key = if case .regex = kind { "$regex" } else { "$contains" }
+        return String(decoding: JSONValue.makeObject([(key, .string(operand))]).serializedBytes(), as: UTF8.self)
+    }
+
     /// `a value matching ^A[0-9]+$`, `a value containing "Rey"`: for "missing … (expected …)".
     var expectedValue: String {
         switch kind {

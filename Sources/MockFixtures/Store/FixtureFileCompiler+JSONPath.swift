@@ -18,15 +18,15 @@ extension FixtureFileCompiler {
             } catch {
                 add(.error, at: member.keyPosition,
                     "requestJsonPath \(JSONValue.excerpt(.string(member.key), limit: 120)) is not a JSONPath query: at offset \(error.offset), \(error.message)",
-                    hint: #"write a query from the body's root (RFC 9535, with Jayway's =~, in, nin and .length()), such as "$.items[0].sku", "$['first name']" or "$.items[?@.qty > 1]""#)
+                    hint: #"write a query from the body's root (RFC 9535, with Jayway's =~, in, nin, subsetof, anyof, noneof, size, empty and .length()), such as "$.items[0].sku", "$['first name']" or "$.items[?@.qty > 1]""#)
                 continue
             }
             guard let expectation = compileExpectation(member.value, partial: partial, place: .member) else { continue }
-            if !query.isSingular, let expected = Self.neverAList(expectation) {
+            if !query.isSingular, let problem = Self.listProblem(expectation) {
                 add(.error, at: member.value.position,
                     "requestJsonPath \(JSONValue.excerpt(.string(member.key), limit: 120)) can select several values (it has a wildcard, slice, filter or ..), "
-                        + "so it stands for the array of what it selects, which is never \(expected)",
-                    hint: #"write {"$includes": [\#(expected)]} for "one of them is \#(expected)", {"$any": true} for "selects something", or a query that names one value, such as $.items[0].sku"#)
+                        + "so it stands for the array of what it selects, which \(problem.message)",
+                    hint: #"write {"$includes": [\#(problem.element)]} for "one of them is that", {"$any": true} for "selects something", or a query that names one value, such as $.items[0].sku"#)
                 continue
             }
             requirements.append(JSONPathRequirement(query: query, expectation: expectation))
@@ -34,13 +34,30 @@ extension FixtureFileCompiler {
         return requirements.isEmpty ? nil : requirements
     }
 
-    /// How an expectation that no array can meet reads, or `nil` when an array can meet it.
-    private static func neverAList(_ expectation: JSONExpectation) -> String? {
+    /// Why an expectation cannot be meant for an array (no array meets it, or every array does),
+    /// with the element to put in `$includes` instead; `nil` when it can.
+    private static func listProblem(_ expectation: JSONExpectation) -> (message: String, element: String)? {
+        if let element = neverAList(expectation) { return ("is never \(element.text)", element.json) }
+        switch expectation {
+        case .not(let inner, _):
+            guard let element = neverAList(inner) else { return nil }
+            return ("is always anything but \(element.text), so the $not never fails", element.json)
+        case .anyOf(let alternatives, _):
+            let elements = alternatives.compactMap(neverAList)
+            guard !elements.isEmpty, elements.count == alternatives.count - alternatives.count(where: { if case .absent = $0 { true } else { false } }) else { return nil }
+            return ("is none of \(elements.map(\.text).joined(separator: ", "))", elements.map(\.json).joined(separator: ", "))
+        default:
+            return nil
+        }
+    }
+
+    /// How an expectation no array can meet reads in a sentence and as JSON, or `nil`.
+    private static func neverAList(_ expectation: JSONExpectation) -> (text: String, json: String)? {
         switch expectation {
         case .value(.array): nil
-        case .value(let value): JSONValue.excerpt(value)
-        case .condition(let condition): condition.expectedValue
-        case .object(_, _, let source): JSONValue.excerpt(source)
+        case .value(let value): (JSONValue.excerpt(value), JSONValue.excerpt(value))
+        case .condition(let condition): (condition.expectedValue, condition.json)
+        case .object(_, _, let source): (JSONValue.excerpt(source), JSONValue.excerpt(source))
         default: nil
         }
     }

@@ -138,7 +138,7 @@ struct RequestPattern: Sendable {
             }
         }
         let constraintReasons = EntryMatcher.constraintReasons(constraints, &request, requestIsTheBody: true)
-        guard exchange.isBodyTruncated, constraints.request != nil else {
+        guard exchange.isBodyTruncated, constraints.request != nil || constraints.jsonPaths != nil else {
             comparison.reasons.append(contentsOf: constraintReasons)
             return comparison
         }
@@ -146,7 +146,7 @@ struct RequestPattern: Sendable {
         // only the cut does. The rest is compared as usual; the body gets the cut's note instead.
         let withoutBody = RequestConstraints(method: constraints.method, request: nil, query: constraints.query,
                                              requiredHeaders: constraints.requiredHeaders, pathParameters: constraints.pathParameters,
-                                             cookies: constraints.cookies)
+                                             cookies: constraints.cookies, requiresBody: constraints.requiresBody)
         let otherReasons = EntryMatcher.constraintReasons(withoutBody, &request, requestIsTheBody: true)
         comparison.reasons.append(contentsOf: otherReasons)
         if constraintReasons.count > otherReasons.count {

@@ -200,6 +200,9 @@ enum WireMockBodyPatterns {
                 throw StubRefusal(patternKey, "must be a JSONPath string or {\"expression\": …, \"equalTo\": …}")
             }
             let query = try ImportedJSONPath.query(expression, at: patternKey)
+            guard !queries.contains(where: { $0.0 == query.written }) else {
+                throw StubRefusal(patternKey, "\"\(expression)\" is a second matchesJsonPath on the same expression, which one requestJsonPath key cannot say twice; write it once, with an \"and\" of the matchers")
+            }
             // A plain match of a list (a filter, a wildcard) wants it non-empty, as WireMock's does.
             queries.append((query.written, isPlain && !query.isSingular ? ImportedJSONPath.selectsSomething : leaf))
             if let names = try? JSONPathStep.memberNames(expression, at: patternKey), !names.isEmpty, tree?.insert(names, leaf) == true {
@@ -208,7 +211,8 @@ enum WireMockBodyPatterns {
             tree = nil
         }
         if let tree { return ImportedBody(request: tree.value, partial: true) }
-        return ImportedBody(request: nil, jsonPaths: queries)
+        // Partial, as the merged body is: an object a sub-matcher names may hold other members.
+        return ImportedBody(request: nil, jsonPaths: queries, partial: true)
     }
 
     /// A JSON body value's matcher: WireMock compares it as text, so numbers and booleans match
@@ -220,13 +224,34 @@ enum WireMockBodyPatterns {
         if members.count == 1, members[0].key == "equalTo", let text = members[0].value.value.importedText {
             single = WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(text) + "$")
         } else {
-            single = try WireMockMatcher.converted(matcher, at: key)
+            single = textual(try WireMockMatcher.converted(matcher, at: key))
         }
         if let absent = members.first(where: { $0.key == "absent" }) {
             // A path whose value is null counts as absent for WireMock (its "absent hack").
             return absent.value.value == .bool(true) ? .makeObject([("$anyOf", .makeArray([single, .null]))]) : single
         }
         return .makeObject([("$anyOf", .makeArray([single, .makeObject([("$includes", .makeArray([single]))])]))])
+    }
+}
+
+extension WireMockBodyPatterns {
+    /// A converted value matcher read as WireMock reads a JSONPath's result, as text: the plain
+    /// strings inside `$anyOf` and `$not` (an `or` of `equalTo`s) become whole-text regexes, so
+    /// `"7"` takes the number 7 too (audit JP #6). `$regex` and `$contains` read numbers as
+    /// written already.
+    static func textual(_ matcher: JSONValue) -> JSONValue {
+        switch matcher {
+        case .string(let text):
+            return WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(text) + "$")
+        case .object(let members) where members.count == 1 && (members[0].key == "$anyOf" || members[0].key == "$not"):
+            let operand = members[0].value.value
+            if case .array(let elements) = operand {
+                return .makeObject([(members[0].key, .makeArray(elements.map { textual($0.value) }))])
+            }
+            return .makeObject([(members[0].key, textual(operand))])
+        default:
+            return matcher
+        }
     }
 }
 

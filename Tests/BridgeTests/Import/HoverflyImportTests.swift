@@ -162,6 +162,7 @@ import Testing
         let harness = try Harness(Self.simulation([
             Self.pair(#""path": \#(Self.m("exact", #""/orders""#)), \#(post), "body": [{"matcher": "jsonpath", "value": "$.items[0].sku", "doMatch": {"matcher": "exact", "value": "A1"}}]"#, body: #""first is A1""#),
             Self.pair(#""path": \#(Self.m("exact", #""/bulk""#)), \#(post), "body": \#(Self.m("jsonpath", #""$.items[?(@.qty > 5)]""#))"#, body: #""bulk""#),
+            Self.pair(#""path": \#(Self.m("exact", #""/first""#)), \#(post), "body": [{"matcher": "jsonpath", "value": "$.items[0]", "doMatch": {"matcher": "jsonPartial", "value": "{\"sku\": \"A1\"}"}}]"#, body: #""first""#),
         ]))
         let report = try harness.importCleanly()
         #expect(report.stubs.contains { $0.notes.contains { $0.contains("a jsonpath filter or wildcard must select something here") } }, "\(report.stubs.map(\.notes))")
@@ -169,8 +170,9 @@ import Testing
         let answers = try await harness.answers([
             ("POST", "/orders", json, #"{"items": [{"sku": "A1"}, {"sku": "B2"}]}"#), ("POST", "/orders", json, #"{"items": [{"sku": "B2"}, {"sku": "A1"}]}"#),
             ("POST", "/bulk", json, #"{"items": [{"qty": 9}]}"#), ("POST", "/bulk", json, #"{"items": [{"qty": 1}]}"#),
+            ("POST", "/first", json, #"{"items": [{"sku": "A1", "qty": 2}]}"#),
         ])
-        #expect(answers.map { $0.hasPrefix("404") ? "404" : $0 } == ["200 first is A1", "404", "200 bulk", "404"], "\(answers)")
+        #expect(answers.map { $0.hasPrefix("404") ? "404" : $0 } == ["200 first is A1", "404", "200 bulk", "404", "200 first"], "\(answers)")
         let refused = try Harness(Self.simulation([
             Self.pair(#""path": \#(Self.m("exact", #""/x""#)), \#(post), "body": [{"matcher": "jsonpath", "value": "$.items[*].sku", "doMatch": {"matcher": "exact", "value": "A1"}}]"#, body: #""x""#),
         ])).run()

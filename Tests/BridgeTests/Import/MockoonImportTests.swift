@@ -86,6 +86,22 @@ import Testing
         #expect(answers[5].status == 201)
     }
 
+    /// A body rule whose modifier is a JSONPath that is not a member path (a filter) becomes a
+    /// `requestJsonPath` query: a list the path selects matches when one of its values does.
+    @Test func jsonPathBodyRulesBecomeRequestJsonPathQueries() async throws {
+        let routes = "[" + #"{"uuid": "j", "type": "http", "method": "post", "endpoint": "carts", "responseMode": null, "responses": ["#
+            + Self.response(#""statusCode": 202, "rules": [{"target": "body", "modifier": "$.items[?(@.qty > 5)].sku", "value": "BULK", "invert": false, "operator": "equals"}]"#) + ","
+            + Self.response(#""statusCode": 201, "default": true"#) + "]}]"
+        let harness = try Harness(Self.environment(routes))
+        let report = try harness.run()
+        #expect(report.isComplete, "\(report)")
+        let answers = try await harness.served { send throws in
+            [try send("POST", "/api/carts", Self.json, #"{"items": [{"sku": "A", "qty": 1}, {"sku": "BULK", "qty": 9}]}"#).status,
+             try send("POST", "/api/carts", Self.json, #"{"items": [{"sku": "BULK", "qty": 1}]}"#).status]
+        }
+        #expect(answers == [202, 201])
+    }
+
     @Test func whatHasNoEquivalentIsRefusedSayingWhy() async throws {
         let routes = "[" + [
             #"{"uuid": "a", "type": "crud", "method": "", "endpoint": "people", "responses": ["# + Self.response(#""default": true"#) + "]}",

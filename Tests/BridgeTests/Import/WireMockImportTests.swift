@@ -185,14 +185,15 @@ import Testing
             {"request": {"method": "POST", "urlPath": "/orders",
               "bodyPatterns": [{"matchesJsonPath": "$.items[?(@.qty > 1)]"}, {"matchesJsonPath": {"expression": "$..sku", "contains": "GIFT"}},
                                {"matchesJsonPath": "customer.id"}, {"matchesJsonPath": {"expression": "$.items[0].sku", "matches": "A.*"}},
-                               {"matchesJsonPath": "$.items[?(@.size in ['S', 'M'])]"}, {"matchesJsonPath": "$.customer"}]},
+                               {"matchesJsonPath": "$.items[?(@.size in ['S', 'M'])]"}, {"matchesJsonPath": "$.customer"},
+                               {"matchesJsonPath": {"expression": "$.customer['id']", "or": [{"equalTo": "7"}, {"equalTo": "11"}]}}]},
              "response": {"status": 201}}
             """#)
         try harness.importCleanly()
         let entry = try harness.entries("orders.json")[0]
         #expect(entry["request"] == nil)
         #expect(entry["requestJsonPath"]?.objectMembers?.map(\.key)
-                == ["$.items[?(@.qty > 1)]", "$..sku", "$.customer.id", "$.items[0].sku", "$.items[?(@.size in ['S', 'M'])]", "$.customer"])
+                == ["$.items[?(@.qty > 1)]", "$..sku", "$.customer.id", "$.items[0].sku", "$.items[?(@.size in ['S', 'M'])]", "$.customer", "$.customer['id']"])
         let json = ["Content-Type": "application/json"]
         let statuses = try await harness.served { send throws in
             [try send("POST", "/orders", json, #"{"customer": {"id": 7}, "items": [{"sku": "A1", "qty": 1}, {"sku": "GIFT-9", "qty": 2, "size": "M"}]}"#).status,
@@ -202,6 +203,11 @@ import Testing
              try send("POST", "/orders", json, #"{"customer": {"name": "Rey"}, "items": [{"sku": "A1", "qty": 2, "size": "S"}, {"sku": "GIFT"}]}"#).status]
         }
         #expect(statuses == [201, 404, 404, 404, 404], "the filter, the index's regex, Jayway's in and the member each decide one miss")
+        let byNumber = try await harness.served { send throws in
+            [try send("POST", "/orders", json, #"{"customer": {"id": 11}, "items": [{"sku": "A1", "qty": 1}, {"sku": "GIFT-9", "qty": 2, "size": "M"}]}"#).status,
+             try send("POST", "/orders", json, #"{"customer": {"id": 12}, "items": [{"sku": "A1", "qty": 1}, {"sku": "GIFT-9", "qty": 2, "size": "M"}]}"#).status]
+        }
+        #expect(byNumber == [201, 404], "an or of equalTo texts takes the numbers, as WireMock compares a JSONPath's result as text")
     }
 
     @Test func textBodyPatternsSearchATextBodyAndSaySoInANote() async throws {
@@ -221,6 +227,8 @@ import Testing
         (#"[{"equalToXml": "<a/>"}]"#, "request.bodyPatterns[0].equalToXml: has no equivalent here"),
         (#"[{"equalToJson": {"a": 1}}, {"contains": "x"}]"#, "holds 2 patterns"),
         (#"[{"equalToJson": {"a": "${json-unit.any-string}"}}]"#, "JsonUnit placeholder"),
+        (#"[{"matchesJsonPath": "$.items[0]"}, {"matchesJsonPath": {"expression": "$.items[0]", "contains": "x"}}]"#,
+         #"request.bodyPatterns[1].matchesJsonPath: "$.items[0]" is a second matchesJsonPath on the same expression"#),
         (#"[{"matchesJsonPath": "$.items.max()"}]"#, #"request.bodyPatterns[0].matchesJsonPath: "$.items.max()" is not a JSONPath query here"#),
     ])
     func bodyPatternsWithNoEquivalentAreRefused(patterns: String, reason: String) async throws {

@@ -64,6 +64,9 @@ struct JSONPathMatchingTests {
                 "\(broken)")
         #expect(store.send("POST", "/orders", headers: ["Content-Type": "text/plain"], body: #"{"id": 7}"#).status == 200,
                 "a body that parses as JSON is read as JSON, whatever its type says, as WireMock's matchesJsonPath reads it")
+        #expect(store.send("POST", "/orders", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: #"{"id": 7}"#).status == 200,
+                "curl -d sends JSON as a form (audit JP #1)")
+        #expect(store.send("POST", "/orders", headers: ["Content-Type": "multipart/form-data; boundary=x"], body: #"{"id": 7}"#).status == 200)
     }
 
     /// With `request` beside it, both must hold; `requestMatch` applies to the values of both.
@@ -92,6 +95,35 @@ struct JSONPathMatchingTests {
         #expect((try refused.jsonObject()["error"] as? String)?.contains(#"requestJsonPath "$.items[" is not a JSONPath query: at offset 8"#) == true, "\(refused.text)")
     }
 
+    /// A filter that searches the whole body for each element is quadratic: it stops after its
+    /// budget and does not match, saying why, instead of holding the worker (audit JP #2); a
+    /// linear query over a large body fits its budget.
+    @Test func aQuadraticQueryStopsAndALinearOneFits() throws {
+        let (store, tree) = try loadTree(["orders.json": """
+        [{"method": "POST", "requestJsonPath": {"$.items[?$..sku]": {"$any": true}}, "status": 201},
+         {"method": "PUT", "requestJsonPath": {"$..sku": {"$includes": ["S99999"]}}, "status": 204}]
+        """])
+        _ = tree
+        let items = (0..<3_000).map { #"{"sku": "S\#($0)", "qty": 1}"# }.joined(separator: ",")
+        let stopped = store.send("POST", "/orders", headers: Self.json, body: #"{"items": [\#(items)]}"#)
+        #expect(stopped.status == 404)
+        let reason = try #require(try reasons(stopped).first?.first)
+        #expect(reason.hasPrefix("body at $.items[?$..sku]: the query stopped after 2") && reason.contains("steps without an answer"), "\(reason)")
+        let many = (0..<100_000).map { #"{"sku": "S\#($0)"}"# }.joined(separator: ",")
+        #expect(store.send("PUT", "/orders", headers: Self.json, body: #"{"items": [\#(many)]}"#).status == 204)
+    }
+
+    /// Verification of a body the journal cut: the pattern's JSONPaths are not compared with the
+    /// cut (which is not JSON), and the near miss says why (audit JP #4).
+    @Test func aCutBodyIsNotComparedButExplained() throws {
+        let fixture = try EngineFixture(["orders.json": #"{"method": "POST", "status": 201}"#], options: MockEngineOptions(journalBodyLimit: 16))
+        _ = fixture.postJSON("/orders", #"{"items": [{"sku": "A1", "qty": 2}]}"#)
+        let counted = try fixture.count(#"{"path": "/orders", "requestJsonPath": {"$.items[0].sku": "A1"}}"#)
+        #expect(counted["count"] as? Int == 0)
+        #expect(((counted["nearMisses"] as? [[String: Any]])?.first?["reasons"] as? [String])
+                == ["the journal kept only 16 of the body's 36 bytes; raise --journal-body-limit to compare whole bodies"], "\(counted)")
+    }
+
     @Test(arguments: [
         (#"[{"requestJsonPath": ["$.a"]}]"#, 1, 22, "requestJsonPath must be an object of JSONPath queries to what they select, found array",
          #"{"$.items[0].sku": "A1""#),
@@ -101,7 +133,9 @@ struct JSONPathMatchingTests {
         (#"[{"requestJsonPath": {"$.items[*].sku": "A1"}}]"#, 1, 41,
          #"requestJsonPath "$.items[*].sku" can select several values (it has a wildcard, slice, filter or ..), so it stands for the array of what it selects, which is never "A1""#,
          #"{"$includes": ["A1"]}"#),
-        (#"[{"requestJsonPath": {"$..id": {"$regex": "^7"}}}]"#, 1, 32, "which is never a value matching ^7", #"{"$any": true}"#),
+        (#"[{"requestJsonPath": {"$..id": {"$regex": "^7"}}}]"#, 1, 32, "which is never a value matching ^7", #"{"$includes": [{"$regex":"^7"}]}"#),
+        (#"[{"requestJsonPath": {"$..id": {"$not": "A"}}}]"#, 1, 32, #"which is always anything but "A", so the $not never fails"#, #"{"$includes": ["A"]}"#),
+        (#"[{"requestJsonPath": {"$..id": {"$anyOf": ["A", {"$absent": true}, 7]}}}]"#, 1, 32, #"which is none of "A", 7"#, #"{"$includes": ["A", 7]}"#),
         (#"[{"requestJsonPath": {"$.a": {"$regexp": "x"}}}]"#, 1, 31, #"unknown matcher operator "$regexp""#, "did you mean $regex?"),
     ])
     func malformedQueriesAreLoadErrorsWithPositions(contents: String, line: Int, column: Int, message: String, hint: String) throws {

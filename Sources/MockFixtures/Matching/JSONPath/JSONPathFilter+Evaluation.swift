@@ -1,30 +1,30 @@
 extension JSONPathFilter {
     /// Whether the filter holds for `current` (`@`), with `root` for `$`.
-    func holds(current: JSONValue, root: JSONValue) -> Bool {
+    func holds(current: JSONValue, root: JSONValue, budget: JSONPathBudget) -> Bool {
         switch self {
         case .or(let alternatives):
-            alternatives.contains { $0.holds(current: current, root: root) }
+            alternatives.contains { $0.holds(current: current, root: root, budget: budget) }
         case .and(let terms):
-            terms.allSatisfy { $0.holds(current: current, root: root) }
+            terms.allSatisfy { $0.holds(current: current, root: root, budget: budget) }
         case .not(let inner):
-            !inner.holds(current: current, root: root)
+            !inner.holds(current: current, root: root, budget: budget)
         case .exists(let query):
-            !query.select(current: current, root: root).isEmpty
+            !query.select(current: current, root: root, budget: budget).isEmpty
         case .test(let call):
-            call.isTrue(current: current, root: root)
+            call.isTrue(current: current, root: root, budget: budget)
         case .compare(let left, let comparison, let right):
-            comparison.holds(left.value(current: current, root: root), right.value(current: current, root: root))
+            comparison.holds(left.value(current: current, root: root, budget: budget), right.value(current: current, root: root, budget: budget))
         }
     }
 }
 
 extension JSONPathOperand {
     /// The value, or `nil` (RFC 9535's Nothing) for a query that selects nothing.
-    func value(current: JSONValue, root: JSONValue) -> JSONValue? {
+    func value(current: JSONValue, root: JSONValue, budget: JSONPathBudget) -> JSONValue? {
         switch self {
         case .literal(let value): value
-        case .query(let query): query.select(current: current, root: root).first
-        case .function(let call): call.value(current: current, root: root)
+        case .query(let query): query.select(current: current, root: root, budget: budget).first
+        case .function(let call): call.value(current: current, root: root, budget: budget)
         }
     }
 }
@@ -32,7 +32,7 @@ extension JSONPathOperand {
 extension JSONPathComparison {
     /// RFC 9535 §2.3.5.2.2: Nothing equals only Nothing; `<` orders numbers by value and strings
     /// by Unicode scalar values, and is false for anything else. Jayway's operators are false
-    /// when the left side is Nothing.
+    /// when the left side is Nothing, except `nin`, which holds (as Jayway's does).
     func holds(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
         switch self {
         case .equal: Self.equal(left, right)
@@ -44,8 +44,8 @@ extension JSONPathComparison {
         case .matches(let regex):
             left.flatMap(JSONExpectation.text(of:)).map { regex.regex.matches(in: $0) } ?? false
         case .isIn, .isNotIn:
-            if let left, case .array(let elements)? = right {
-                elements.contains { $0.value == left } == isInclusion
+            if case .array(let elements)? = right {
+                if let left { elements.contains { $0.value == left } == isInclusion } else { !isInclusion }
             } else {
                 false
             }
@@ -102,14 +102,14 @@ extension JSONPathComparison {
 
 extension JSONPathFunctionCall {
     /// What `length`, `count` or `value` gives; `nil` (Nothing) where RFC 9535 says so.
-    func value(current: JSONValue, root: JSONValue) -> JSONValue? {
+    func value(current: JSONValue, root: JSONValue, budget: JSONPathBudget) -> JSONValue? {
         switch function {
         case .length:
-            argumentValue(0, current: current, root: root).flatMap(JSONPathQuery.length(of:))
+            argumentValue(0, current: current, root: root, budget: budget).flatMap(JSONPathQuery.length(of:))
         case .count:
-            .number(JSONNumber(nodes(0, current: current, root: root).count))
+            .number(JSONNumber(nodes(0, current: current, root: root, budget: budget).count))
         case .value:
-            nodes(0, current: current, root: root).onlyElement
+            nodes(0, current: current, root: root, budget: budget).onlyElement
         case .match, .search:
             nil
         }
@@ -117,25 +117,25 @@ extension JSONPathFunctionCall {
 
     /// `match` (the whole text) or `search` (anywhere in it); false unless both are strings and
     /// the pattern compiles.
-    func isTrue(current: JSONValue, root: JSONValue) -> Bool {
-        guard case .string(let text)? = argumentValue(0, current: current, root: root) else { return false }
+    func isTrue(current: JSONValue, root: JSONValue, budget: JSONPathBudget) -> Bool {
+        guard case .string(let text)? = argumentValue(0, current: current, root: root, budget: budget) else { return false }
         if let compiledPattern { return compiledPattern.regex.matches(in: text) }
-        guard case .string(let pattern)? = argumentValue(1, current: current, root: root),
+        guard case .string(let pattern)? = argumentValue(1, current: current, root: root, budget: budget),
               let regex = try? CompiledRegex(function == .match ? "\\A(?:" + pattern + ")\\z" : pattern) else { return false }
         return regex.regex.matches(in: text)
     }
 
-    private func argumentValue(_ position: Int, current: JSONValue, root: JSONValue) -> JSONValue? {
+    private func argumentValue(_ position: Int, current: JSONValue, root: JSONValue, budget: JSONPathBudget) -> JSONValue? {
         switch arguments[position] {
         case .literal(let value): value
-        case .query(let query): query.select(current: current, root: root).first
-        case .function(let call): call.value(current: current, root: root)
+        case .query(let query): query.select(current: current, root: root, budget: budget).first
+        case .function(let call): call.value(current: current, root: root, budget: budget)
         }
     }
 
-    private func nodes(_ position: Int, current: JSONValue, root: JSONValue) -> [JSONValue] {
+    private func nodes(_ position: Int, current: JSONValue, root: JSONValue, budget: JSONPathBudget) -> [JSONValue] {
         guard case .query(let query) = arguments[position] else { return [] }
-        return query.select(current: current, root: root)
+        return query.select(current: current, root: root, budget: budget)
     }
 }
 

@@ -442,12 +442,15 @@ struct JSONPathParser {
                 index += 1
             }
         }
+        // Java's flags as Jayway reads them: i, m and s change the match; x (comments in the
+        // pattern) would change what the pattern says, so it is refused; the others (u, U, d, and
+        // letters Jayway ignores, such as g) change nothing here.
         var flags = ""
-        while let flag = peek, ("a"..."z").contains(flag) {
-            guard flag == "i" || flag == "m" || flag == "s" else {
-                throw error("/\(String(pattern))/ has the flag \(flag); the flags are i (ignore case), m (^ and $ at lines) and s (. matches line breaks)")
+        while let flag = peek, ("a"..."z").contains(flag) || ("A"..."Z").contains(flag) {
+            if flag == "x" {
+                throw error("/\(String(pattern))/ has the flag x (comments and spaces ignored in the pattern), which this regex engine does not read; remove the spaces and comments and the x")
             }
-            if !flags.unicodeScalars.contains(flag) { flags.unicodeScalars.append(flag) }
+            if flag == "i" || flag == "m" || flag == "s", !flags.unicodeScalars.contains(flag) { flags.unicodeScalars.append(flag) }
             index += 1
         }
         let written = String(pattern)

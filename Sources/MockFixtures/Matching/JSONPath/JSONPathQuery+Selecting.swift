@@ -1,19 +1,26 @@
 extension JSONPathQuery {
     /// The values the query selects in `root`, in document order (depth first under `..`).
     package func select(from root: JSONValue) -> [JSONValue] {
-        select(current: root, root: root)
+        select(current: root, root: root, budget: .unlimited)
     }
 
-    /// `current` is what `@` stands for inside a filter.
-    func select(current: JSONValue, root: JSONValue) -> [JSONValue] {
+    /// `current` is what `@` stands for inside a filter. Stops early, with what it has, once
+    /// `budget` is exhausted (the caller checks it).
+    func select(current: JSONValue, root: JSONValue, budget: JSONPathBudget) -> [JSONValue] {
         var nodes = [isRelative ? current : root]
         for segment in segments {
             var next: [JSONValue] = []
-            for node in nodes { segment.apply(to: node, root: root, into: &next) }
+            for node in nodes {
+                segment.apply(to: node, root: root, budget: budget, into: &next)
+                if budget.isExhausted { return [] }
+            }
             nodes = next
             if nodes.isEmpty { return [] }
         }
-        return endsWithLength ? nodes.compactMap(Self.length(of:)) : nodes
+        guard endsWithLength else { return nodes }
+        // Jayway's `.length()`: of the value a definite path finds, or of the whole list an
+        // indefinite one selects (`$..qty.length()` counts the quantities).
+        return segments.allSatisfy(\.isSingular) ? nodes.compactMap(Self.length(of:)) : [.number(JSONNumber(nodes.count))]
     }
 
     /// A string's length in Unicode scalars, an array's element count, an object's member count
@@ -29,23 +36,30 @@ extension JSONPathQuery {
 }
 
 extension JSONPathSegment {
-    func apply(to node: JSONValue, root: JSONValue, into results: inout [JSONValue]) {
+    func apply(to node: JSONValue, root: JSONValue, budget: JSONPathBudget, into results: inout [JSONValue]) {
         if isDescendant {
-            visit(node, root: root, into: &results)
+            visit(node, root: root, budget: budget, into: &results)
         } else {
-            for selector in selectors { selector.select(from: node, root: root, into: &results) }
+            for selector in selectors { selector.select(from: node, root: root, budget: budget, into: &results) }
         }
     }
 
     /// `..`: the selectors on the value, then on each value nested in it, depth first (a value
     /// before what it holds, arrays in order, RFC 9535 §2.5.2.2).
-    private func visit(_ node: JSONValue, root: JSONValue, into results: inout [JSONValue]) {
-        for selector in selectors { selector.select(from: node, root: root, into: &results) }
+    private func visit(_ node: JSONValue, root: JSONValue, budget: JSONPathBudget, into results: inout [JSONValue]) {
+        guard budget.spend() else { return }
+        for selector in selectors { selector.select(from: node, root: root, budget: budget, into: &results) }
         switch node {
         case .array(let elements):
-            for element in elements { visit(element.value, root: root, into: &results) }
+            for element in elements {
+                visit(element.value, root: root, budget: budget, into: &results)
+                if budget.isExhausted { return }
+            }
         case .object(let members):
-            for member in JSONPathSelector.distinctMembers(members) { visit(member.value.value, root: root, into: &results) }
+            for member in JSONPathSelector.distinctMembers(members) {
+                visit(member.value.value, root: root, budget: budget, into: &results)
+                if budget.isExhausted { return }
+            }
         case .null, .bool, .number, .string:
             break
         }
@@ -53,12 +67,17 @@ extension JSONPathSegment {
 }
 
 extension JSONPathSelector {
-    func select(from node: JSONValue, root: JSONValue, into results: inout [JSONValue]) {
+    func select(from node: JSONValue, root: JSONValue, budget: JSONPathBudget, into results: inout [JSONValue]) {
         switch self {
         case .name(let name):
-            if let value = node[name] { results.append(value) }
+            guard budget.spend(), let value = node[name] else { return }
+            results.append(value)
         case .wildcard:
-            Self.forEachChild(of: node) { results.append($0) }
+            Self.forEachChild(of: node) { child in
+                guard budget.spend() else { return false }
+                results.append(child)
+                return true
+            }
         case .index(let index):
             guard case .array(let elements) = node else { return }
             let position = index < 0 ? elements.count + index : index
@@ -66,22 +85,26 @@ extension JSONPathSelector {
         case .slice(let start, let end, let step):
             guard case .array(let elements) = node else { return }
             for position in Self.slicePositions(count: elements.count, start: start, end: end, step: step ?? 1) {
+                guard budget.spend() else { return }
                 results.append(elements[position].value)
             }
         case .filter(let filter):
             Self.forEachChild(of: node) { child in
-                if filter.holds(current: child, root: root) { results.append(child) }
+                guard budget.spend() else { return false }
+                if filter.holds(current: child, root: root, budget: budget) { results.append(child) }
+                return !budget.isExhausted
             }
         }
     }
 
-    /// An array's elements or an object's member values (the last of repeated keys).
-    private static func forEachChild(of node: JSONValue, _ body: (JSONValue) -> Void) {
+    /// An array's elements or an object's member values (the last of repeated keys), while
+    /// `body` returns true.
+    private static func forEachChild(of node: JSONValue, _ body: (JSONValue) -> Bool) {
         switch node {
         case .array(let elements):
-            for element in elements { body(element.value) }
+            for element in elements where !body(element.value) { return }
         case .object(let members):
-            for member in distinctMembers(members) { body(member.value.value) }
+            for member in distinctMembers(members) where !body(member.value.value) { return }
         case .null, .bool, .number, .string:
             break
         }

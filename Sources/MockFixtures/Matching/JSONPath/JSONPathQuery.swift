@@ -30,8 +30,9 @@ package struct JSONPathQuery: Sendable {
     }
 
     /// Whether the query selects at most one value (RFC 9535's singular query: names and indexes
-    /// only), so that it stands for that value rather than for a list of them.
+    /// only; or any query ending in Jayway's `.length()`), so that it stands for that value rather
+    /// than for a list of them.
     package var isSingular: Bool {
-        segments.allSatisfy(\.isSingular)
+        endsWithLength || segments.allSatisfy(\.isSingular)
     }
 }

@@ -119,6 +119,9 @@ struct HoverflyBody {
                 throw StubRefusal("\(key).doMatch", "follows \(JSONValue.excerpt(.string(expression))), which can select several values: Hoverfly passes them on as one text, which has no equivalent here; name one value, such as $.items[0].sku")
             }
             let leaf = try Self.leaf(matcher.doMatch, at: "\(key).doMatch")
+            guard !queries.contains(where: { $0.0 == query.written }) else {
+                throw StubRefusal(key, "\"\(expression)\" is a second jsonpath on the same expression, which one requestJsonPath key cannot say twice; keep the one that says most")
+            }
             queries.append((query.written, leaf))
             selectsSeveral = selectsSeveral || !query.isSingular
             if let names = try? JSONPathStep.memberNames(expression, at: "\(key).value"), !names.isEmpty, tree?.insert(names, leaf) == true {
@@ -131,6 +134,8 @@ struct HoverflyBody {
             partial = true
         } else {
             jsonPaths = queries
+            // Partial, as the merged body is: a jsonPartial doMatch allows other members.
+            partial = true
             if selectsSeveral {
                 notes.append("request.body: a jsonpath filter or wildcard must select something here; Hoverfly's Kubernetes JSONPath may also match when it selects nothing")
             }

@@ -134,6 +134,7 @@ enum MockoonRoute {
         var parameters: [(String, JSONValue)] = []
         var members = PartialTree()
         var hasMembers = false
+        var queries: [(String, JSONValue)] = []
         var wholeBody: JSONValue?
         // A body is needed unless every body rule holds for a missing value (audit M1: a null
         // or inverted rule holds for a request without a body in Mockoon).
@@ -159,6 +160,13 @@ enum MockoonRoute {
                 guard members.insert(names, converted.matcher) else { throw clash }
                 hasMembers = true
                 needsBody = needsBody || !converted.holdsWhenMissing
+            case .bodyQuery(let written):
+                guard !queries.contains(where: { $0.0 == written }) else { throw clash }
+                queries.append((written, converted.matcher))
+                needsBody = needsBody || !converted.holdsWhenMissing
+                if converted.holdsWhenMissing {
+                    notes.append("\(key)[\(index)] holds when \(written) selects nothing; a request without a JSON body does not match it here, where Mockoon's does")
+                }
             case .body:
                 guard wholeBody == nil else { throw clash }
                 needsBody = true
@@ -173,7 +181,7 @@ enum MockoonRoute {
                 }
             }
         }
-        guard !(hasMembers && wholeBody != nil) else {
+        guard !((hasMembers || !queries.isEmpty) && wholeBody != nil) else {
             throw StubRefusal(key, "rules on the whole body and on its members in one AND group, which one entry cannot say")
         }
         var entry: [(String, JSONValue)] = [("method", .string(method == "ALL" ? "ANY" : method))]
@@ -187,6 +195,7 @@ enum MockoonRoute {
         } else if let wholeBody {
             entry.append(("request", wholeBody))
         }
+        if !queries.isEmpty { entry.append(("requestJsonPath", .makeObject(queries))) }
         if needsBody { entry.append(("requestBody", .string("required"))) }
         entry += answer.keys
         return ConvertedStub(file: path.relativeFile, parameterNames: path.parameterNames, entry: .makeObject(entry), shown: "",

@@ -14,6 +14,9 @@ struct MockoonRule {
         case parameter(String)
         /// A member path into the parsed body (`user.name`, `$.user.name`).
         case bodyMember([String])
+        /// Any other JSONPath into the parsed body (`$.items[?(@.qty > 1)].sku`), a
+        /// `requestJsonPath` query as written from the root.
+        case bodyQuery(String)
         /// The raw body.
         case body
     }
@@ -52,12 +55,24 @@ struct MockoonRule {
             if modifier.isEmpty {
                 place = .body
             } else {
-                let names = try JSONPathStep.memberNames(modifier.hasPrefix("$") ? modifier : "$." + modifier, written: modifier,
-                                                         at: "\(key).modifier", digitsAreIndexes: true)
-                // `$` alone names the whole body, which a member rule cannot stand for (it trapped
-                // on an empty member path).
-                guard !names.isEmpty else { throw StubRefusal("\(key).modifier", "\"\(modifier)\" names the whole body; leave modifier empty for a rule on the whole body") }
-                place = .bodyMember(names)
+                let names: [String]
+                do {
+                    names = try JSONPathStep.memberNames(modifier.hasPrefix("$") ? modifier : "$." + modifier, written: modifier,
+                                                        at: "\(key).modifier", digitsAreIndexes: true)
+                } catch {
+                    // A JSONPath (Mockoon reads a modifier starting with $ as one) that is not a
+                    // member path: filters, wildcards, `..`.
+                    guard modifier.hasPrefix("$") else { throw error }
+                    names = []
+                }
+                if names.isEmpty, modifier.hasPrefix("$"), modifier != "$" {
+                    place = .bodyQuery(try ImportedJSONPath.query(modifier, at: "\(key).modifier").written)
+                } else {
+                    // `$` alone names the whole body, which a member rule cannot stand for (it trapped
+                    // on an empty member path).
+                    guard !names.isEmpty else { throw StubRefusal("\(key).modifier", "\"\(modifier)\" names the whole body; leave modifier empty for a rule on the whole body") }
+                    place = .bodyMember(names)
+                }
             }
         default:
             throw StubRefusal("\(key).target", "\"\(target)\" has no equivalent here (ours: query, header, cookie, params, body); "
@@ -68,7 +83,7 @@ struct MockoonRule {
         case "equals":
             if place == .body {
                 matcher = WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(value) + "$")
-            } else if case .bodyMember = place {
+            } else if place.isInsideBody {
                 // As text, and a list holding the value (numbers as written), as Mockoon compares.
                 let text = WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(value) + "$")
                 matcher = .makeObject([("$anyOf", .makeArray([text, .makeObject([("$includes", .makeArray([text]))])]))])
@@ -77,14 +92,14 @@ struct MockoonRule {
             }
         case "regex", "regex_i":
             let pattern = (operatorName == "regex_i" ? "(?i)" : "") + value
-            if case .bodyMember = place {
+            if place.isInsideBody {
                 matcher = .makeObject([("$anyOf", .makeArray([WireMockMatcher.regex(pattern), .makeObject([("$includes", .makeArray([WireMockMatcher.regex(pattern)]))])]))])
             } else {
                 matcher = WireMockMatcher.regex(pattern)
             }
         case "null":
             switch place {
-            case .bodyMember:
+            case .bodyMember, .bodyQuery:
                 matcher = .makeObject([("$anyOf", .makeArray([.null, .makeObject([("$absent", .bool(true))])]))])
             case .body:
                 throw StubRefusal("\(key).operator", "null on the whole body has no meaning here; name a member in modifier")
@@ -92,13 +107,13 @@ struct MockoonRule {
                 matcher = .makeObject([("$absent", .bool(true))])
             }
             if inverted {
-                guard case .bodyMember = place else { return MockoonRule(place: place, matcher: .makeObject([("$any", .bool(true))])) }
+                guard place.isInsideBody else { return MockoonRule(place: place, matcher: .makeObject([("$any", .bool(true))])) }
                 return MockoonRule(place: place, matcher: .makeObject([("$not", .null)]))
             }
             try refuseNestedMissing(place, at: key)
             return MockoonRule(place: place, matcher: matcher, holdsWhenMissing: true)
         case "empty_array":
-            guard case .bodyMember = place else {
+            guard place.isInsideBody else {
                 throw StubRefusal("\(key).operator", "empty_array applies to a member of the body here")
             }
             matcher = .makeObject([("$equals", .makeArray([]))])
@@ -122,6 +137,16 @@ struct MockoonRule {
     private static func refuseNestedMissing(_ place: Place, at key: String) throws(StubRefusal) {
         if case .bodyMember(let names) = place, names.count > 1 {
             throw StubRefusal(key, "holds for a missing \(names.joined(separator: ".")) also when \(names.dropLast().joined(separator: ".")) is missing, which a partial body cannot say; write the rule on a top-level member, or a handler in Swift")
+        }
+    }
+}
+
+extension MockoonRule.Place {
+    /// A member path or a JSONPath into the parsed body.
+    var isInsideBody: Bool {
+        switch self {
+        case .bodyMember, .bodyQuery: true
+        default: false
         }
     }
 }

@@ -215,6 +215,30 @@ enum WireMockBodyPatterns {
         return ImportedBody(request: nil, jsonPaths: queries, partial: true)
     }
 
+    /// `{"expression": …, "equalToJson": …}`: the value the path finds compared as JSON. With
+    /// `ignoreExtraElements` a partial object (the entry is partial), else `$equals` (exact,
+    /// which JsonUnit placeholders cannot sit in); `ignoreArrayOrder` as for a whole body.
+    private static func jsonValueMatcher(_ members: [JSONMember], at key: String) throws(StubRefusal) -> JSONValue {
+        let options = Dictionary(members.dropFirst().map { ($0.key, $0.value.value) }, uniquingKeysWith: { $1 })
+        try refuseOptions(options, allowed: ["ignoreExtraElements", "ignoreArrayOrder"], at: key)
+        var expected = members[0].value.value
+        if case .string(let text) = expected {
+            do {
+                expected = try JSONParser.parse(Array(text.utf8)).root.value
+            } catch {
+                throw StubRefusal(key, "is a string that is not JSON (\(error.position): \(error.message))")
+            }
+        }
+        let ignoreExtra = options["ignoreExtraElements"] == .bool(true)
+        var notes: [String] = []
+        let converted = try expectation(expected, at: key, ignoreOrder: options["ignoreArrayOrder"] == .bool(true), ignoreExtra: ignoreExtra, notes: &notes)
+        if ignoreExtra, expected.objectMembers != nil { return converted }
+        guard converted == expected else {
+            throw StubRefusal(key, "holds JsonUnit placeholders or ignoreArrayOrder without ignoreExtraElements, which an exact comparison ($equals) cannot hold here")
+        }
+        return .makeObject([("$equals", expected)])
+    }
+
     /// A JSON body value's matcher: WireMock compares it as text, so numbers and booleans match
     /// by their text too (`$regex` reads them as written); a list the path selects matches when
     /// one of its elements does (audit I1).
@@ -223,6 +247,8 @@ enum WireMockBodyPatterns {
         let single: JSONValue
         if members.count == 1, members[0].key == "equalTo", let text = members[0].value.value.importedText {
             single = WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(text) + "$")
+        } else if members.first?.key == "equalToJson" {
+            single = try jsonValueMatcher(members, at: "\(key).equalToJson")
         } else {
             single = textual(try WireMockMatcher.converted(matcher, at: key))
         }

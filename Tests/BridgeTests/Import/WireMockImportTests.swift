@@ -210,6 +210,25 @@ import Testing
         #expect(byNumber == [201, 404], "an or of equalTo texts takes the numbers, as WireMock compares a JSONPath's result as text")
     }
 
+    /// `matchesJsonPath` with an `equalToJson` sub-matcher compares the value found as JSON:
+    /// exactly, or with `ignoreExtraElements` as a partial object (audit JP #7).
+    @Test func jsonPathsWithEqualToJsonCompareTheValueAsJSON() async throws {
+        let harness = try ImportHarness(stub: #"""
+            {"request": {"method": "POST", "urlPath": "/accounts",
+              "bodyPatterns": [{"matchesJsonPath": {"expression": "$.owner", "equalToJson": "{\"id\": 7}"}},
+                               {"matchesJsonPath": {"expression": "$.plan", "equalToJson": {"tier": "pro"}, "ignoreExtraElements": true}}]},
+             "response": {"status": 201}}
+            """#)
+        try harness.importCleanly()
+        let json = ["Content-Type": "application/json"]
+        let statuses = try await harness.served { send throws in
+            [try send("POST", "/accounts", json, #"{"owner": {"id": 7}, "plan": {"tier": "pro", "seats": 3}}"#).status,
+             try send("POST", "/accounts", json, #"{"owner": {"id": 7, "name": "Rey"}, "plan": {"tier": "pro"}}"#).status,
+             try send("POST", "/accounts", json, #"{"owner": {"id": 7}, "plan": {"tier": "free"}}"#).status]
+        }
+        #expect(statuses == [201, 404, 404])
+    }
+
     @Test func textBodyPatternsSearchATextBodyAndSaySoInANote() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "POST", "urlPath": "/soap", "bodyPatterns": [{"contains": "<GetUser>"}]}, "response": {"status": 200, "body": "<ok/>"}}

@@ -62,6 +62,8 @@ struct JSONPathQueryTests {
         ("$.items[?(@.size nin ['M'])].sku", [#""A1""#, #""B2""#]),
         ("$.items[?(@.size in ['M', 'X'])].sku", [#""C3""#]),
         ("$..qty.length()", ["3"]),
+        ("$..missing.length()", ["0"]),
+        ("$.missing.length()", []),
         ("$.items[*].tags.length()", ["3"]),
         ("$.items[?(@.sku =~ /c3/iu)].qty", ["2"]),
         ("$.items[?(@.sku =~ /A1/g)].qty", ["1"]),

@@ -15,11 +15,11 @@ extension JSONPathQuery {
                 if budget.isExhausted { return [] }
             }
             nodes = next
-            if nodes.isEmpty { return [] }
+            if nodes.isEmpty { break }
         }
         guard endsWithLength else { return nodes }
         // Jayway's `.length()`: of the value a definite path finds, or of the whole list an
-        // indefinite one selects (`$..qty.length()` counts the quantities).
+        // indefinite one selects (`$..qty.length()` counts the quantities, 0 when there are none).
         return segments.allSatisfy(\.isSingular) ? nodes.compactMap(Self.length(of:)) : [.number(JSONNumber(nodes.count))]
     }
 

@@ -201,7 +201,7 @@ enum WireMockBodyPatterns {
             }
             let query = try ImportedJSONPath.query(expression, at: patternKey)
             guard !queries.contains(where: { $0.0 == query.written }) else {
-                throw StubRefusal(patternKey, "\"\(expression)\" is a second matchesJsonPath on the same expression, which one requestJsonPath key cannot say twice; write it once, with an \"and\" of the matchers")
+                throw StubRefusal(patternKey, "\"\(expression)\" is a second matchesJsonPath on the same expression, which one requestJsonPath key cannot say twice; keep the one that says most")
             }
             // A plain match of a list (a filter, a wildcard) wants it non-empty, as WireMock's does.
             queries.append((query.written, isPlain && !query.isSingular ? ImportedJSONPath.selectsSomething : leaf))

@@ -49,6 +49,7 @@ struct MockServerCommand: ParsableCommand {
 
     func validate() throws {
         try RootOptions.refuseRepeated()
+        try tls.refuseSamePort(as: serving.port)
         if let watchInterval {
             guard watch else {
                 throw ValidationError("--watch-interval only applies with --watch; add --watch to reload when fixtures change.")

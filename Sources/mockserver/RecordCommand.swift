@@ -56,6 +56,7 @@ struct RecordCommand: ParsableCommand {
 
     func validate() throws {
         try RootOptions.refuseMisplaced(by: Self.self, takes: Self.rootOptionsTaken, why: "forwards every request")
+        try tls.refuseSamePort(as: serving.port)
         _ = try upstreamTarget()
         _ = try fixtures.requiredRoot(Self.rootPurpose)
     }

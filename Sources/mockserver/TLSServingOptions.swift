@@ -40,6 +40,13 @@ struct TLSServingOptions: ParsableArguments {
         }
     }
 
+    /// `--https-port` equal to `--port`: a usage error (exit 64) like the flag's others, not a
+    /// failed start.
+    func refuseSamePort(as port: Int) throws {
+        guard let httpsPort, httpsPort != 0, httpsPort == port else { return }
+        throw ValidationError("--https-port: \(ServerStartError.httpsPortSameAsPort(httpsPort))")
+    }
+
     /// `configuration` with ``httpsPort`` and the loaded certificate.
     func configuring(_ configuration: ServerConfiguration) throws -> ServerConfiguration {
         var configuration = configuration

@@ -43,8 +43,10 @@ extension FixtureFileCompiler {
             guard let element = neverAList(inner) else { return nil }
             return ("is always anything but \(element.text), so the $not never fails", element.json)
         case .anyOf(let alternatives, _):
+            // With {"$absent": true} among them it says "selects nothing", which the importers
+            // write for WireMock's `absent` and Mockoon's `null` (audit JP2 #2).
             let elements = alternatives.compactMap(neverAList)
-            guard !elements.isEmpty, elements.count == alternatives.count - alternatives.count(where: { if case .absent = $0 { true } else { false } }) else { return nil }
+            guard elements.count == alternatives.count else { return nil }
             return ("is none of \(elements.map(\.text).joined(separator: ", "))", elements.map(\.json).joined(separator: ", "))
         default:
             return nil

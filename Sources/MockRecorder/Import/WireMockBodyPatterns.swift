@@ -247,8 +247,9 @@ enum WireMockBodyPatterns {
         let single: JSONValue
         if members.count == 1, members[0].key == "equalTo", let text = members[0].value.value.importedText {
             single = WireMockMatcher.regex("^" + WireMockMatcher.escapedForRegex(text) + "$")
-        } else if members.first?.key == "equalToJson" {
-            single = try jsonValueMatcher(members, at: "\(key).equalToJson")
+        } else if let json = members.first(where: { $0.key == "equalToJson" }) {
+            // Its options are members beside it, in any order (audit JP2 #3).
+            single = try jsonValueMatcher([json] + members.filter { $0.key != "equalToJson" }, at: "\(key).equalToJson")
         } else {
             single = textual(try WireMockMatcher.converted(matcher, at: key))
         }

@@ -72,6 +72,8 @@ public indirect enum ServerStartError: Error, Sendable, Equatable, CustomStringC
             return "an HTTPS port needs a certificate and its key (--tls-cert and --tls-key; `mockserver tls-cert` makes a pair)."
         case .httpsPortSameAsPort(let port):
             return "the HTTPS port \(port) is the port plain HTTP listens on; give each its own port (or 0 for any free one)."
+        case .httpsListenerFailed(.portInUse(let host, let port)):
+            return "the HTTPS port could not be opened: port \(port) on \(host) is already in use by another process; stop it, choose another port, or use --https-port 0 for any free port."
         case .httpsListenerFailed(let reason):
             return "the HTTPS port could not be opened: \(reason)"
         case .daemonFailed(let details):

@@ -83,7 +83,7 @@ import Testing
         try await server.stop()
         let samePort = try await MockServerProcess.run(["--root", folder.path + "/mocks", "--port", "18443", "--https-port", "18443",
                                                         "--tls-cert", certs + "/cert.pem", "--tls-key", certs + "/key.pem"])
-        #expect(samePort.status != 0 && samePort.standardOutput.isEmpty)
+        #expect(samePort.status == 64 && samePort.standardOutput.isEmpty, "a usage error, as the flag's others (audit JP2 #9): \(samePort.status)")
         #expect(samePort.standardError.contains("--https-port: the HTTPS port 18443 is the port plain HTTP listens on; give each its own port"),
                 "\(samePort.standardError)")
     }

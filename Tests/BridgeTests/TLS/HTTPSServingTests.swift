@@ -160,7 +160,8 @@ import Testing
                                logger: logger)
         }
         #expect(failed == .httpsListenerFailed(.portInUse(host: "127.0.0.1", port: holder.port)))
-        #expect(failed?.description.hasPrefix("the HTTPS port could not be opened: port \(holder.port) on 127.0.0.1 is already in use") == true, "\(String(describing: failed))")
+        #expect(failed?.description == "the HTTPS port could not be opened: port \(holder.port) on 127.0.0.1 is already in use by another process; stop it, choose another port, or use --https-port 0 for any free port.",
+                "\(String(describing: failed))")
     }
 
     @Test func plainHTTPStaysTheDefault() async throws {

@@ -170,6 +170,14 @@ struct JSONPathQueryTests {
         #expect(throws: JSONPathSyntaxError.self) { try JSONPathQuery(query) }
     }
 
+    /// Which budget message a stopped query gets: a filter searching the whole body for each
+    /// element, or a long linear one (audit JP2 #4).
+    @Test(arguments: [("$.items[?$..sku]", true), ("$.items[?count($.x) > 0]", true), ("$[?@.a[?@..b]]", true),
+                      ("$..[?@.a > 1 && @.b]", false), ("$.items[?@.a > 1 || length(@.b) == 2]", false), ("$..x", false)])
+    func filtersThatSearchTheBodyAreTold(query: String, searches: Bool) throws {
+        #expect(try JSONPathQuery(query).searchesInsideFilters == searches, "\(query)")
+    }
+
     @Test(arguments: [("$.a.b[0]", true), ("$['a'][-1]", true), ("$", true), ("$.a.length()", true), ("$.a[*]", false), ("$..a", false),
                       ("$.a[0,1]", false), ("$.a[0:1]", false), ("$.a[?@]", false)])
     func singularQueriesNameOneValue(query: String, singular: Bool) throws {

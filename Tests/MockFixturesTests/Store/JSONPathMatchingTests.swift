@@ -113,6 +113,40 @@ struct JSONPathMatchingTests {
         #expect(store.send("PUT", "/orders", headers: Self.json, body: #"{"items": [\#(many)]}"#).status == 204)
     }
 
+    /// Work that is not a value visited counts too (audit JP2 #1): a search with a large pattern
+    /// taken from the body, and `in` against a list taken from the body, stop after the budget
+    /// instead of running to the end (where the one match sits).
+    @Test func searchesAndListComparisonsCountTowardsTheBudget() throws {
+        let (store, tree) = try loadTree(["orders.json": """
+        [{"method": "POST", "requestJsonPath": {"$.items[?search(@, $.pattern)]": {"$any": true}}, "status": 201},
+         {"method": "PUT", "requestJsonPath": {"$.items[?@.k in $.allowed]": {"$any": true}}, "status": 204}]
+        """])
+        _ = tree
+        let pattern = (0..<1_200).map { "w\($0)x" }.joined(separator: "|")
+        let texts = (0..<2_000).map { #""\#(String(repeating: "q", count: 48))\#($0)""# } + [#""w7x""#]
+        let searched = store.send("POST", "/orders", headers: Self.json, body: #"{"pattern": "\#(pattern)", "items": [\#(texts.joined(separator: ","))]}"#)
+        #expect(searched.status == 404)
+        let searchReasons = try reasons(searched)
+        #expect(searchReasons.first?.first?.contains("the query stopped after") == true, "\(searchReasons)")
+        let keys = (0..<3_000).map { #"{"k": \#($0)}"# }.joined(separator: ",")
+        let allowed = (3_000..<6_000).map(String.init).joined(separator: ",")
+        let listed = store.send("PUT", "/orders", headers: Self.json, body: #"{"allowed": [\#(allowed), 2999], "items": [\#(keys)]}"#)
+        #expect(listed.status == 404)
+        let listReasons = try reasons(listed)
+        #expect(listReasons.joined().contains { $0.hasPrefix("body at $.items[?@.k in $.allowed]: the query stopped after") }, "\(listReasons)")
+    }
+
+    /// A body the journal cut is never counted by a pattern that reads the body, even when the
+    /// part kept fits it (audit JP2 #5).
+    @Test func aCutBodyIsNeverCounted() throws {
+        let fixture = try EngineFixture(["notes.json": #"{"method": "POST", "status": 201}"#], options: MockEngineOptions(journalBodyLimit: 16))
+        _ = fixture.send("POST", "/notes", headers: ["Content-Type": "text/plain"], body: String(repeating: "a", count: 40) + "K")
+        let counted = try fixture.count(#"{"path": "/notes", "request": {"$regex": "^[^K]*$"}}"#)
+        #expect(counted["count"] as? Int == 0)
+        #expect(((counted["nearMisses"] as? [[String: Any]])?.first?["reasons"] as? [String])
+                == ["the journal kept only 16 of the body's 41 bytes; raise --journal-body-limit to compare whole bodies"], "\(counted)")
+    }
+
     /// Verification of a body the journal cut: the pattern's JSONPaths are not compared with the
     /// cut (which is not JSON), and the near miss says why (audit JP #4).
     @Test func aCutBodyIsNotComparedButExplained() throws {
@@ -135,7 +169,7 @@ struct JSONPathMatchingTests {
          #"{"$includes": ["A1"]}"#),
         (#"[{"requestJsonPath": {"$..id": {"$regex": "^7"}}}]"#, 1, 32, "which is never a value matching ^7", #"{"$includes": [{"$regex":"^7"}]}"#),
         (#"[{"requestJsonPath": {"$..id": {"$not": "A"}}}]"#, 1, 32, #"which is always anything but "A", so the $not never fails"#, #"{"$includes": ["A"]}"#),
-        (#"[{"requestJsonPath": {"$..id": {"$anyOf": ["A", {"$absent": true}, 7]}}}]"#, 1, 32, #"which is none of "A", 7"#, #"{"$includes": ["A", 7]}"#),
+        (#"[{"requestJsonPath": {"$..id": {"$anyOf": ["A", 7]}}}]"#, 1, 32, #"which is none of "A", 7"#, #"{"$includes": ["A", 7]}"#),
         (#"[{"requestJsonPath": {"$.a": {"$regexp": "x"}}}]"#, 1, 31, #"unknown matcher operator "$regexp""#, "did you mean $regex?"),
     ])
     func malformedQueriesAreLoadErrorsWithPositions(contents: String, line: Int, column: Int, message: String, hint: String) throws {

@@ -57,3 +57,46 @@ struct JSONPathFunctionCall: Sendable {
     /// `match`/`search` with a literal pattern: compiled once, at load.
     let compiledPattern: CompiledRegex?
 }
+
+extension JSONPathFilter {
+    /// Whether the expression holds a query from the root or one with `..`, at any depth.
+    var searches: Bool {
+        switch self {
+        case .or(let terms), .and(let terms): terms.contains(where: \.searches)
+        case .not(let inner): inner.searches
+        case .exists(let query): query.searchesTheBody
+        case .test(let call): call.searches
+        case .compare(let left, _, let right): left.searches || right.searches
+        }
+    }
+}
+
+extension JSONPathOperand {
+    var searches: Bool {
+        switch self {
+        case .literal: false
+        case .query(let query): query.searchesTheBody
+        case .function(let call): call.searches
+        }
+    }
+}
+
+extension JSONPathFunctionCall {
+    var searches: Bool {
+        arguments.contains { argument in
+            switch argument {
+            case .literal: false
+            case .query(let query): query.searchesTheBody
+            case .function(let call): call.searches
+            }
+        }
+    }
+}
+
+extension JSONPathQuery {
+    /// From the root, or with `..`, or with a filter that is: work that does not shrink with the
+    /// value a filter looks at.
+    var searchesTheBody: Bool {
+        !isRelative || segments.contains { $0.isDescendant } || searchesInsideFilters
+    }
+}

@@ -29,6 +29,17 @@ package struct JSONPathQuery: Sendable {
         self.source = source
     }
 
+    /// Whether a filter of the query searches the body again for each element it looks at
+    /// (`..` or `$` inside `[?…]`), which makes it quadratic.
+    var searchesInsideFilters: Bool {
+        segments.contains { segment in
+            segment.selectors.contains { selector in
+                guard case .filter(let filter) = selector else { return false }
+                return filter.searches
+            }
+        }
+    }
+
     /// Whether the query selects at most one value (RFC 9535's singular query: names and indexes
     /// only; or any query ending in Jayway's `.length()`), so that it stands for that value rather
     /// than for a list of them.

@@ -1,8 +1,9 @@
 /// Bounds the work of one evaluation. A query is linear in the body unless a filter scans the
 /// body for each element it looks at (`$.items[?$..sku]`, `[?count($..x) > 0]`): that is
 /// quadratic, and a 10,000-item body held a worker for a minute and SIGTERM with it (audit JP
-/// #2). Every value a segment, selector or filter visits costs a step; when the steps run out
-/// the evaluation stops and the query selects nothing it can vouch for (``isExhausted``).
+/// #2). Every value a segment, selector or filter visits costs a step, and comparisons with a
+/// list and regex searches cost by their size; when the steps run out the evaluation stops and
+/// the query selects nothing it can vouch for (``isExhausted``).
 ///
 /// Not `Sendable`: one evaluation, on one thread, owns it.
 final class JSONPathBudget {

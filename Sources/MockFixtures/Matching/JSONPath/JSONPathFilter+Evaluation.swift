@@ -150,11 +150,7 @@ extension JSONPathFunctionCall {
     }
 
     private func argumentValue(_ position: Int, current: JSONValue, root: JSONValue, budget: JSONPathBudget) -> JSONValue? {
-        switch arguments[position] {
-        case .literal(let value): value
-        case .query(let query): query.select(current: current, root: root, budget: budget).first
-        case .function(let call): call.value(current: current, root: root, budget: budget)
-        }
+        arguments[position].value(current: current, root: root, budget: budget)
     }
 
     private func nodes(_ position: Int, current: JSONValue, root: JSONValue, budget: JSONPathBudget) -> [JSONValue] {

@@ -46,11 +46,9 @@ struct JSONPathFunctionCall: Sendable {
         var isLogical: Bool { self == .match || self == .search }
     }
 
-    enum Argument: Sendable {
-        case literal(JSONValue)
-        case query(JSONPathQuery)
-        case function(JSONPathFunctionCall)
-    }
+    /// What an argument may be: a literal, a query or a function, as a comparison's side (the
+    /// parser checks which of them each function takes).
+    typealias Argument = JSONPathOperand
 
     let function: Function
     let arguments: [Argument]
@@ -83,13 +81,7 @@ extension JSONPathOperand {
 
 extension JSONPathFunctionCall {
     var searches: Bool {
-        arguments.contains { argument in
-            switch argument {
-            case .literal: false
-            case .query(let query): query.searchesTheBody
-            case .function(let call): call.searches
-            }
-        }
+        arguments.contains(where: \.searches)
     }
 }
 

@@ -252,33 +252,29 @@ struct JSONPathParser {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else { throw error("filters and parentheses nest more than \(Self.maximumDepth) deep") }
-        var alternatives = [try parseConjunction()]
-        while true {
-            let beforeSpaces = index
-            skipSpaces()
-            guard consume("||") else {
-                index = beforeSpaces
-                break
-            }
-            skipSpaces()
-            alternatives.append(try parseConjunction())
-        }
+        let alternatives = try parseTerms(separatedBy: "||") { parser throws(JSONPathSyntaxError) in try parser.parseConjunction() }
         return alternatives.count == 1 ? alternatives[0] : .or(alternatives)
     }
 
     private mutating func parseConjunction() throws(JSONPathSyntaxError) -> JSONPathFilter {
-        var terms = [try parseBasicExpression()]
+        let terms = try parseTerms(separatedBy: "&&") { parser throws(JSONPathSyntaxError) in try parser.parseBasicExpression() }
+        return terms.count == 1 ? terms[0] : .and(terms)
+    }
+
+    /// One term or more, each read by `term`, with `separator` (and spaces) between them.
+    private mutating func parseTerms(separatedBy separator: String,
+                                     _ term: (inout JSONPathParser) throws(JSONPathSyntaxError) -> JSONPathFilter) throws(JSONPathSyntaxError) -> [JSONPathFilter] {
+        var terms = [try term(&self)]
         while true {
             let beforeSpaces = index
             skipSpaces()
-            guard consume("&&") else {
+            guard consume(separator) else {
                 index = beforeSpaces
-                break
+                return terms
             }
             skipSpaces()
-            terms.append(try parseBasicExpression())
+            terms.append(try term(&self))
         }
-        return terms.count == 1 ? terms[0] : .and(terms)
     }
 
     /// `(…)`, `!(…)`, `!@.a`, a test or a comparison.

@@ -170,8 +170,7 @@ enum WireMockBodyPatterns {
     /// while each is a plain member path and none overlaps another; otherwise all of them as
     /// `requestJsonPath` queries (filters, wildcards, indexes, `..`).
     private static func jsonPaths(_ patterns: [[JSONMember]], at key: String) throws(StubRefusal) -> ImportedBody {
-        var tree: PartialTree? = PartialTree()
-        var queries: [(String, JSONValue)] = []
+        var paths = ImportedJSONPaths()
         for (index, pattern) in patterns.enumerated() {
             let patternKey = "\(key)[\(index)].matchesJsonPath"
             guard pattern.count == 1 else {
@@ -199,20 +198,13 @@ enum WireMockBodyPatterns {
             default:
                 throw StubRefusal(patternKey, "must be a JSONPath string or {\"expression\": …, \"equalTo\": …}")
             }
-            let query = try ImportedJSONPath.query(expression, at: patternKey)
-            guard !queries.contains(where: { $0.0 == query.written }) else {
-                throw StubRefusal(patternKey, "\"\(expression)\" is a second matchesJsonPath on the same expression, which one requestJsonPath key cannot say twice; keep the one that says most")
-            }
             // A plain match of a list (a filter, a wildcard) wants it non-empty, as WireMock's does.
-            queries.append((query.written, isPlain && !query.isSingular ? ImportedJSONPath.selectsSomething : leaf))
-            if let names = try? JSONPathStep.memberNames(expression, at: patternKey), !names.isEmpty, tree?.insert(names, leaf) == true {
-                continue
-            }
-            tree = nil
+            try paths.add(try ImportedJSONPaths.Expression(expression, at: patternKey), leaf: leaf,
+                          listLeaf: isPlain ? ImportedJSONPath.selectsSomething : nil, matcherName: "matchesJsonPath", at: patternKey)
         }
-        if let tree { return ImportedBody(request: tree.value, partial: true) }
+        if let body = paths.partialBody { return ImportedBody(request: body, partial: true) }
         // Partial, as the merged body is: an object a sub-matcher names may hold other members.
-        return ImportedBody(request: nil, jsonPaths: queries, partial: true)
+        return ImportedBody(request: nil, jsonPaths: try paths.jsonPaths(), partial: true)
     }
 
     /// `{"expression": …, "equalToJson": …}`: the value the path finds compared as JSON. With

@@ -231,6 +231,21 @@ import Testing
         #expect(statuses == [201, 404, 404, 404], "absent on a .. query: no coupon anywhere (audit JP2 #2)")
     }
 
+    /// A member path RFC 9535 cannot write (a space in a dotted name) is still a member of the
+    /// partial body, as before `requestJsonPath`: member paths are read first.
+    @Test func memberPathsThatAreNoRFCQueryStayPartialBodies() async throws {
+        let harness = try ImportHarness(stub: #"""
+            {"request": {"method": "POST", "urlPath": "/names", "bodyPatterns": [{"matchesJsonPath": "$.first name"}]}, "response": {"status": 201}}
+            """#)
+        try harness.importCleanly()
+        #expect(try harness.entries("names.json")[0]["requestJsonPath"] == nil)
+        let json = ["Content-Type": "application/json"]
+        let statuses = try await harness.served { send throws in
+            [try send("POST", "/names", json, #"{"first name": "Rey", "last": "S"}"#).status, try send("POST", "/names", json, #"{"first": "Rey"}"#).status]
+        }
+        #expect(statuses == [201, 404])
+    }
+
     @Test func textBodyPatternsSearchATextBodyAndSaySoInANote() async throws {
         let harness = try ImportHarness(stub: #"""
             {"request": {"method": "POST", "urlPath": "/soap", "bodyPatterns": [{"contains": "<GetUser>"}]}, "response": {"status": 200, "body": "<ok/>"}}

@@ -108,39 +108,27 @@ struct HoverflyBody {
     /// says; together one partial body while none overlaps another, else `requestJsonPath`
     /// queries (and always for filters, wildcards, indexes and `..`).
     private mutating func convertPaths(_ matchers: [HoverflyMatcher]) throws(StubRefusal) {
-        var tree: PartialTree? = PartialTree()
-        var queries: [(String, JSONValue)] = []
-        var selectsSeveral = false
+        var paths = ImportedJSONPaths()
         for (index, matcher) in matchers.enumerated() {
             let key = "request.body[\(index)]"
             let expression = try matcher.text(at: key)
-            let query = try ImportedJSONPath.query(expression, at: "\(key).value")
-            if !query.isSingular, matcher.doMatch != nil {
+            let read = try ImportedJSONPaths.Expression(expression, at: "\(key).value")
+            if !read.isSingular, matcher.doMatch != nil {
                 throw StubRefusal("\(key).doMatch", "follows \(JSONValue.excerpt(.string(expression))), which can select several values: Hoverfly passes them on as one text, which has no equivalent here; name one value, such as $.items[0].sku")
             }
-            let leaf = try Self.leaf(matcher.doMatch, at: "\(key).doMatch")
-            guard !queries.contains(where: { $0.0 == query.written }) else {
-                throw StubRefusal(key, "\"\(expression)\" is a second jsonpath on the same expression, which one requestJsonPath key cannot say twice; keep the one that says most")
-            }
-            queries.append((query.written, leaf))
-            selectsSeveral = selectsSeveral || !query.isSingular
-            if let names = try? JSONPathStep.memberNames(expression, at: "\(key).value"), !names.isEmpty, tree?.insert(names, leaf) == true {
-                continue
-            }
-            tree = nil
+            try paths.add(read, leaf: try Self.leaf(matcher.doMatch, at: "\(key).doMatch"), matcherName: "jsonpath", at: key)
         }
-        if let tree {
-            request = tree.value
-            partial = true
-        } else {
-            jsonPaths = queries
-            // Partial, as the merged body is: a jsonPartial doMatch allows other members.
-            partial = true
-            if selectsSeveral {
-                notes.append("request.body: a jsonpath filter or wildcard must select something here; Hoverfly's Kubernetes JSONPath may also match when it selects nothing")
-            }
-        }
+        // Partial either way: a jsonPartial doMatch allows other members.
+        partial = true
         requiresBody = true
+        if let body = paths.partialBody {
+            request = body
+            return
+        }
+        jsonPaths = try paths.jsonPaths()
+        if paths.selectsSeveral {
+            notes.append("request.body: a jsonpath filter or wildcard must select something here; Hoverfly's Kubernetes JSONPath may also match when it selects nothing")
+        }
     }
 
     /// What the member a `jsonpath` finds must hold: anything (it must be there), or its

@@ -119,11 +119,9 @@ enum MockServerBody {
     /// docs): a member path that must be there, or a `requestJsonPath` query for a filter, a
     /// wildcard, an index or `..`.
     private static func jsonPath(_ expression: String, at key: String) throws(StubRefusal) -> ImportedBody {
-        var tree = PartialTree()
-        if let names = try? JSONPathStep.memberNames(expression, at: key), !names.isEmpty, tree.insert(names, ImportedJSONPath.selectsSomething) {
-            return ImportedBody(request: tree.value, partial: true)
-        }
-        let query = try ImportedJSONPath.query(expression, at: key)
-        return ImportedBody(request: nil, jsonPaths: [(query.written, ImportedJSONPath.selectsSomething)])
+        var paths = ImportedJSONPaths()
+        try paths.add(try ImportedJSONPaths.Expression(expression, at: key), leaf: ImportedJSONPath.selectsSomething, matcherName: "JSON_PATH", at: key)
+        if let body = paths.partialBody { return ImportedBody(request: body, partial: true) }
+        return ImportedBody(request: nil, jsonPaths: try paths.jsonPaths())
     }
 }

@@ -306,12 +306,6 @@ struct JSONPathParser {
         return inner
     }
 
-    private enum Primary {
-        case query(JSONPathQuery)
-        case function(JSONPathFunctionCall)
-        case literal(JSONValue)
-    }
-
     private mutating func parseComparisonOrTest() throws(JSONPathSyntaxError) -> JSONPathFilter {
         let start = index
         let left = try parsePrimary()
@@ -337,23 +331,23 @@ struct JSONPathParser {
         }
     }
 
-    /// What may stand beside a comparison operator: a literal, a query selecting at most one
-    /// value, or a function that gives a value (RFC 9535 §2.4.3: well-typedness).
-    private func comparable(_ primary: Primary, at start: Int) throws(JSONPathSyntaxError) -> JSONPathOperand {
-        switch primary {
-        case .literal(let value):
-            return .literal(value)
+    /// `operand` when it may stand beside a comparison operator: a literal, a query selecting at
+    /// most one value, or a function that gives a value (RFC 9535 §2.4.3: well-typedness).
+    private func comparable(_ operand: JSONPathOperand, at start: Int) throws(JSONPathSyntaxError) -> JSONPathOperand {
+        switch operand {
+        case .literal:
+            return operand
         case .query(let query):
             guard query.isSingular else {
                 throw error(at: start, "\(query.source) can select several values, and a comparison needs one: name one member or index (@.a, @[0]), "
                     + "or test \(query.source) alone for 'selects anything'")
             }
-            return .query(query)
+            return operand
         case .function(let call):
             guard !call.function.isLogical else {
                 throw error(at: start, "\(call.function.rawValue)() gives true or false, which cannot be compared: use it alone, as in [?\(call.function.rawValue)(@.name, 'R.*')]")
             }
-            return .function(call)
+            return operand
         }
     }
 
@@ -384,7 +378,7 @@ struct JSONPathParser {
     ]
 
     /// The right side: Jayway's list operators also take an array literal (`in ['S', 'M']`).
-    private mutating func parseRightOperand(of comparison: JSONPathComparison) throws(JSONPathSyntaxError) -> Primary {
+    private mutating func parseRightOperand(of comparison: JSONPathComparison) throws(JSONPathSyntaxError) -> JSONPathOperand {
         switch comparison {
         case .isIn, .isNotIn, .subsetOf, .anyOf, .noneOf:
             if peek == "[" { return .literal(try parseArrayLiteral()) }
@@ -457,7 +451,7 @@ struct JSONPathParser {
         }
     }
 
-    private mutating func parsePrimary() throws(JSONPathSyntaxError) -> Primary {
+    private mutating func parsePrimary() throws(JSONPathSyntaxError) -> JSONPathOperand {
         guard let next = peek else { throw error("expected a value, a query (@… or $…) or a function before the end") }
         switch next {
         case "@", "$":
@@ -516,11 +510,7 @@ struct JSONPathParser {
             while true {
                 skipSpaces()
                 let argumentStart = index
-                switch try parsePrimary() {
-                case .literal(let value): arguments.append((.literal(value), argumentStart))
-                case .query(let query): arguments.append((.query(query), argumentStart))
-                case .function(let call): arguments.append((.function(call), argumentStart))
-                }
+                arguments.append((try parsePrimary(), argumentStart))
                 skipSpaces()
                 if consume(")") { break }
                 guard consume(",") else { throw error(peek == nil ? "\(name)( is not closed with )" : "expected , or ) after an argument of \(name)(), found \(found)") }

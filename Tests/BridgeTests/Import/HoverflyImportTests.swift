@@ -23,36 +23,7 @@ import Testing
         #"{"request": {\#(request)}, "response": {"status": \#(status), "body": \#(body), "encodedBody": false, "templated": false\#(extra.isEmpty ? "" : ", " + extra)}}"#
     }
 
-    struct Harness {
-        let folder: TemporaryFolder
-        let root: TemporaryFolder
-
-        init(_ simulation: String, files: [String: String] = [:]) throws {
-            folder = try TemporaryFolder(files.merging(["simulation.json": simulation]) { $1 }, label: "hoverfly")
-            root = try TemporaryFolder(label: "imported")
-        }
-
-        @discardableResult
-        func run() throws -> ImportReport {
-            try HoverflyImporter(root: root.path).importSimulations(from: [folder.path + "/simulation.json"])
-        }
-
-        /// Imports, expecting every pair imported and the root loaded without a problem.
-        @discardableResult
-        func importCleanly(sourceLocation: SourceLocation = #_sourceLocation) throws -> ImportReport {
-            try expectImportedCleanly(try run(), root: root.path, sourceLocation: sourceLocation)
-        }
-
-        func entries(_ file: String) throws -> [JSONValue] {
-            let value = try JSONParser.parse(try root.bytes(file)).root.value
-            guard case .array(let elements) = value else { return [value] }
-            return elements.map(\.value)
-        }
-
-        func answers(_ requests: [(String, String, [String: String], String)]) async throws -> [String] {
-            try await servedAnswers(root: root.path, requests)
-        }
-    }
+    typealias Harness = ToolImportHarness<HoverflySimulation>
 
     /// Hoverfly answers with the matching pair of highest score (exact 2, others 1), the last
     /// of equals: priorities keep that across the files paths and patterns land in.

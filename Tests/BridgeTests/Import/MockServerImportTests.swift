@@ -10,29 +10,7 @@ import Testing
 /// next — with values read as text or whole-value patterns, as its `RegexStringMatcher` reads
 /// them (`mockserver-core/.../matchers`).
 @Suite struct MockServerImportTests {
-    struct Harness {
-        let folder: TemporaryFolder
-        let root: TemporaryFolder
-
-        init(_ expectations: String) throws {
-            folder = try TemporaryFolder(["expectations.json": expectations], label: "mockserver")
-            root = try TemporaryFolder(label: "imported")
-        }
-
-        @discardableResult
-        func run() throws -> ImportReport {
-            try MockServerImporter(root: root.path).importExpectations(from: [folder.path + "/expectations.json"])
-        }
-
-        @discardableResult
-        func importCleanly(sourceLocation: SourceLocation = #_sourceLocation) throws -> ImportReport {
-            try expectImportedCleanly(try run(), root: root.path, sourceLocation: sourceLocation)
-        }
-
-        func answers(_ requests: [(String, String, [String: String], String)]) async throws -> [String] {
-            try await servedAnswers(root: root.path, requests)
-        }
-    }
+    typealias Harness = ToolImportHarness<MockServerExpectations>
 
     /// `[{…}, …]` of expectations answering `body` for `request` (the inside of `httpRequest`).
     static func expectation(_ request: String, status: Int = 200, body: String, extra: String = "") -> String {

@@ -31,25 +31,7 @@ import Testing
             + fields + "}"
     }
 
-    struct Harness {
-        let folder: TemporaryFolder
-        let root: TemporaryFolder
-
-        init(_ environment: String, files: [String: String] = [:]) throws {
-            folder = try TemporaryFolder(files.merging(["env.json": environment]) { $1 }, label: "mockoon")
-            root = try TemporaryFolder(label: "imported")
-        }
-
-        @discardableResult
-        func run() throws -> ImportReport {
-            try MockoonImporter(root: root.path).importEnvironments(from: [folder.path + "/env.json"])
-        }
-
-        /// Serves the root on a thread of its own (see `ImportHarness.served`).
-        func served<Result: Sendable>(_ body: @escaping @Sendable ((String, String, [String: String], String) throws -> UpstreamResponse) throws -> Result) async throws -> Result {
-            try await onOwnThread { [root] in try serveFixtures(root: root.path, body) }
-        }
-    }
+    typealias Harness = ToolImportHarness<MockoonEnvironment>
 
     @Test func rulesBecomeEntriesBeforeTheDefault() async throws {
         let routes = "[" + [
